@@ -1,0 +1,1 @@
+export { testEnv, uniqueName } from './test-env';
