@@ -1,0 +1,28 @@
+export {
+  createEvent,
+  parseCloudEvent,
+  cloudEventSchema,
+  EVENT_TYPE_REGEX,
+  InvalidCloudEventError,
+  type CloudEvent,
+  type CreateEventInput,
+} from './cloud-event';
+export type { EventLogger } from './logger';
+export {
+  EventBroker,
+  BrokerUnavailableError,
+  PublishNotConfirmedError,
+  CLOUDEVENTS_CONTENT_TYPE,
+  type EventBrokerOptions,
+} from './broker';
+export {
+  startConsumer,
+  ATTEMPT_HEADER,
+  type ConsumerOptions,
+  type HandleContext,
+  type InboxEntry,
+  type RunningConsumer,
+} from './consumer';
+export { consumerTopology, retryQueueName, DEFAULT_RETRY_DELAYS_MS, type ConsumerTopology } from './topology';
+export { withOutbox, outboxLockKey, assertStorable, OUTBOX_FIELD, PENDING_OUTBOX_FILTER } from './outbox';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';

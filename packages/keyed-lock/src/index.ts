@@ -1,0 +1,8 @@
+export {
+  createRedisKeyedLock,
+  LockTimeoutError,
+  type KeyedLock,
+  type KeyedLockLogger,
+  type KeyedLockRedis,
+  type RedisKeyedLockOptions,
+} from './redis-keyed-lock';
