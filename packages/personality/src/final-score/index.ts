@@ -1,0 +1,2 @@
+export * from './survey-order';
+export * from './final-score';
