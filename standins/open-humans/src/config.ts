@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { DATA_SOURCES } from './members/sources';
+
+/** Raised when the environment does not describe a runnable stand-in. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4201).describe('a TCP port number (0-65535)'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('an interface address to listen on, e.g. 127.0.0.1'),
+  PUBLIC_URL: httpUrl
+    .optional()
+    .describe('the base URL browsers and the study use to reach this stand-in, e.g. http://127.0.0.1:4201'),
+  CLIENT_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/)
+    .describe('the OAuth2 client id registered for the study project (printable, no spaces)'),
+  CLIENT_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,200}$/)
+    .describe('the OAuth2 client secret of the study project (8-200 printable characters, no spaces)'),
+  REDIRECT_URI: httpUrl
+    .default('http://127.0.0.1:8080/return')
+    .describe("the project's registered redirect URI, e.g. http://127.0.0.1:8080/return"),
+  DEAUTH_WEBHOOK_URL: httpUrl
+    .optional()
+    .describe("the project's deauthorization webhook URL, e.g. http://127.0.0.1:8080/api/openhumans/deauthorize"),
+  WEBHOOK_SECRET: z.string().min(1).optional().describe('the secret used to sign deauthorization webhooks'),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(31_536_000)
+    .default(36_000)
+    .describe('access token lifetime in seconds (1-31536000)'),
+  PAGE_SIZE: z.coerce.number().int().min(1).max(200).default(20).describe('files per exchange-member page (1-200)'),
+  STATE_FILE: z.string().min(1).optional().describe('a writable path for the JSON state file'),
+  PROJECT_NAME: z.string().min(1).max(200).default('Personality Genetics Study').describe('the project name shown on the authorize page'),
+  PROJECT_ID_LABEL: z
+    .string()
+    .regex(/^direct-sharing-\d{1,9}$/)
+    .default('direct-sharing-1000')
+    .describe("the project's own source label, e.g. direct-sharing-1000"),
+});
+
+export interface StandinConfig {
+  port: number;
+  host: string;
+  /** Base URL for links this stand-in hands out; when absent, taken from the request's Host. */
+  publicUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  deauthWebhookUrl?: string;
+  webhookSecret?: string;
+  tokenTtlSeconds: number;
+  pageSize: number;
+  stateFile?: string;
+  projectName: string;
+  /** Source label of files the project uploads itself (never a genotype source). */
+  projectIdLabel: string;
+}
+
+/**
+ * Reads the stand-in's settings from the environment once. An empty variable counts as unset.
+ * Every problem is listed; values are never echoed (a secret may be among them).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): StandinConfig {
+  const present: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') present[key] = value;
+  }
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '(environment)');
+      const field = envSchema.shape[name as keyof typeof envSchema.shape] as z.ZodType | undefined;
+      const state = present[name] === undefined ? 'missing' : 'not valid';
+      return `${name}: ${state}; expected ${field?.description ?? issue.message}`;
+    });
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const e = result.data;
+  if (DATA_SOURCES.some((s) => s.idLabel === e.PROJECT_ID_LABEL)) {
+    const taken = DATA_SOURCES.map((s) => s.idLabel).join(', ');
+    throw new ConfigError([`PROJECT_ID_LABEL: not valid; expected a label other than the data sources (${taken})`]);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    clientId: e.CLIENT_ID,
+    clientSecret: e.CLIENT_SECRET,
+    redirectUri: e.REDIRECT_URI,
+    deauthWebhookUrl: e.DEAUTH_WEBHOOK_URL,
+    webhookSecret: e.WEBHOOK_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    pageSize: e.PAGE_SIZE,
+    stateFile: e.STATE_FILE,
+    projectName: e.PROJECT_NAME,
+    projectIdLabel: e.PROJECT_ID_LABEL,
+  };
+}

@@ -1,0 +1,142 @@
+import { randomInt } from 'node:crypto';
+import type { StandinStore, StoredAccessToken, StoredMember } from '../state/store';
+
+/** Authorization codes live 30 minutes (domain.md section 7). */
+export const CODE_TTL_MS = 30 * 60 * 1000;
+export const TOKEN_SCOPE = 'read write';
+
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A 30-character alphanumeric token, the shape the platform's OAuth2 server hands out. */
+export function generateToken(length = 30): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return out;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  scope: string;
+}
+
+/** An OAuth2 error as RFC 6749 section 5.2 names it. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: 400 | 401,
+    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+export class Grants {
+  constructor(
+    private readonly store: StandinStore,
+    private readonly tokenTtlSeconds: number,
+    private readonly now: () => number,
+  ) {}
+
+  issueCode(projectMemberId: string, redirectUri: string | null): string {
+    const code = generateToken();
+    this.store.codes.set(code, { code, projectMemberId, redirectUri, expiresAt: this.now() + CODE_TTL_MS, used: false });
+    this.store.save();
+    return code;
+  }
+
+  /**
+   * Redeems a code once. When the authorize request named a redirect_uri, the token request must
+   * repeat it exactly (RFC 6749 section 4.1.3); otherwise a given one must still be the registered URI.
+   */
+  exchangeCode(code: string, redirectUri: string | undefined, registeredRedirectUri: string): TokenResponse {
+    const stored = this.store.codes.get(code);
+    if (!stored) throw new OAuthError(400, 'invalid_grant', 'Unknown authorization code.');
+    if (stored.used) throw new OAuthError(400, 'invalid_grant', 'Authorization code has already been used.');
+    if (stored.expiresAt <= this.now()) throw new OAuthError(400, 'invalid_grant', 'Authorization code has expired.');
+    const expected = stored.redirectUri ?? registeredRedirectUri;
+    if (stored.redirectUri !== null && redirectUri === undefined) {
+      throw new OAuthError(400, 'invalid_grant', 'redirect_uri is required because the authorization request included one.');
+    }
+    if (redirectUri !== undefined && redirectUri !== expected) {
+      throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the one the code was issued for.');
+    }
+    const member = this.store.members.get(stored.projectMemberId);
+    if (!member?.authorized) throw new OAuthError(400, 'invalid_grant', 'The member no longer authorizes this project.');
+    stored.used = true;
+    return this.issueTokens(member.projectMemberId);
+  }
+
+  /** Rotates: the old refresh token and the access token issued with it stop working. */
+  refresh(refreshToken: string): TokenResponse {
+    const stored = this.store.refreshTokens.get(refreshToken);
+    if (!stored) throw new OAuthError(400, 'invalid_grant', 'Unknown, used or revoked refresh token.');
+    this.store.refreshTokens.delete(refreshToken);
+    this.store.accessTokens.delete(stored.accessToken);
+    return this.issueTokens(stored.projectMemberId);
+  }
+
+  /** The member an unexpired, unrevoked access token belongs to, or undefined. */
+  authenticate(accessToken: string): { token: StoredAccessToken; member: StoredMember } | undefined {
+    const token = this.store.accessTokens.get(accessToken);
+    if (!token || token.expiresAt <= this.now()) return undefined;
+    const member = this.store.members.get(token.projectMemberId);
+    if (!member?.authorized) return undefined;
+    return { token, member };
+  }
+
+  /** How many unexpired access tokens a member holds (for the test controls' member list). */
+  liveAccessTokenCount(projectMemberId: string): number {
+    const now = this.now();
+    let n = 0;
+    for (const t of this.store.accessTokens.values()) if (t.projectMemberId === projectMemberId && t.expiresAt > now) n++;
+    return n;
+  }
+
+  /** Revokes one access token, and optionally the refresh token issued with it. */
+  revokeAccessToken(accessToken: string, alsoRefreshToken: boolean): boolean {
+    const token = this.store.accessTokens.get(accessToken);
+    if (!token) return false;
+    this.store.accessTokens.delete(accessToken);
+    if (alsoRefreshToken) this.store.refreshTokens.delete(token.refreshToken);
+    this.store.save();
+    return true;
+  }
+
+  /** Deletes every token and unredeemed code of a member; returns how many tokens went. */
+  revokeMember(projectMemberId: string): number {
+    let removed = 0;
+    for (const [key, t] of this.store.accessTokens) {
+      if (t.projectMemberId === projectMemberId) {
+        this.store.accessTokens.delete(key);
+        removed++;
+      }
+    }
+    for (const [key, t] of this.store.refreshTokens) {
+      if (t.projectMemberId === projectMemberId) {
+        this.store.refreshTokens.delete(key);
+        removed++;
+      }
+    }
+    for (const [key, c] of this.store.codes) if (c.projectMemberId === projectMemberId) this.store.codes.delete(key);
+    this.store.save();
+    return removed;
+  }
+
+  private issueTokens(projectMemberId: string): TokenResponse {
+    const access = generateToken();
+    const refresh = generateToken();
+    this.store.accessTokens.set(access, {
+      token: access,
+      projectMemberId,
+      refreshToken: refresh,
+      scope: TOKEN_SCOPE,
+      expiresAt: this.now() + this.tokenTtlSeconds * 1000,
+    });
+    this.store.refreshTokens.set(refresh, { token: refresh, projectMemberId, accessToken: access });
+    this.store.save();
+    return { access_token: access, refresh_token: refresh, expires_in: this.tokenTtlSeconds, token_type: 'Bearer', scope: TOKEN_SCOPE };
+  }
+}

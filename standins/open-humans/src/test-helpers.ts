@@ -1,0 +1,89 @@
+import request from 'supertest';
+import type { Express } from 'express';
+import { createOpenHumansStandin, type OpenHumansStandin } from './app';
+import type { StandinConfig } from './config';
+import type { TokenResponse } from './oauth/grants';
+
+export const CLIENT_ID = 'study-client';
+export const CLIENT_SECRET = 'study-secret-123';
+export const REDIRECT_URI = 'http://127.0.0.1:8080/return';
+export const AUTHORIZE = '/direct-sharing/projects/oauth2/authorize/';
+export const TOKEN = '/oauth2/token/';
+export const EXCHANGE = '/api/direct-sharing/project/exchange-member/';
+export const UPLOAD = '/api/direct-sharing/project/files/upload/';
+
+export function testConfig(overrides: Partial<StandinConfig> = {}): StandinConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://oh.test',
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUri: REDIRECT_URI,
+    tokenTtlSeconds: 36_000,
+    pageSize: 20,
+    projectName: 'Personality Genetics Study',
+    projectIdLabel: 'direct-sharing-1000',
+    ...overrides,
+  };
+}
+
+/** A clock the test moves by hand. */
+export class ManualClock {
+  constructor(public ms = Date.parse('2025-01-01T00:00:00Z')) {}
+  readonly now = (): number => this.ms;
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+export function makeStandin(overrides: Partial<StandinConfig> = {}): { standin: OpenHumansStandin; app: Express; clock: ManualClock } {
+  const clock = new ManualClock();
+  const standin = createOpenHumansStandin(testConfig(overrides), { now: clock.now });
+  return { standin, app: standin.app, clock };
+}
+
+export function basic(id = CLIENT_ID, secret = CLIENT_SECRET): string {
+  return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+}
+
+export interface Approval {
+  memberId: string;
+  code: string;
+  location: URL;
+}
+
+/** Opens the authorize page, reads the prefilled member, and approves with the given sources. */
+export async function approve(
+  app: Express,
+  opts: { member?: string; sources?: string[]; state?: string; redirectUri?: string } = {},
+): Promise<Approval> {
+  const query: Record<string, string> = { client_id: CLIENT_ID, response_type: 'code' };
+  if (opts.state !== undefined) query.state = opts.state;
+  if (opts.redirectUri !== undefined) query.redirect_uri = opts.redirectUri;
+  const page = await request(app).get(AUTHORIZE).query(query).expect(200);
+  const prefilled = /id="member" name="member" value="(\d{8})"/.exec(page.text)?.[1];
+  if (!prefilled) throw new Error('authorize page has no prefilled member');
+  const memberId = opts.member ?? prefilled;
+  const form = new URLSearchParams({ ...query, member: memberId, decision: 'authorize' });
+  for (const s of opts.sources ?? ['direct-sharing-128']) form.append('sources', s);
+  const res = await request(app).post(AUTHORIZE).type('form').send(form.toString()).expect(302);
+  const location = new URL(res.headers.location as string);
+  const code = location.searchParams.get('code');
+  if (!code) throw new Error(`no code in redirect ${location.toString()}`);
+  return { memberId, code, location };
+}
+
+export async function redeem(app: Express, code: string, redirectUri: string | undefined = REDIRECT_URI): Promise<TokenResponse> {
+  const form: Record<string, string> = { grant_type: 'authorization_code', code };
+  if (redirectUri !== undefined) form.redirect_uri = redirectUri;
+  const res = await request(app).post(TOKEN).set('Authorization', basic()).type('form').send(form).expect(200);
+  return res.body as TokenResponse;
+}
+
+/** A member who authorized the project, with live tokens. */
+export async function linkedMember(app: Express, opts: { member?: string; sources?: string[] } = {}) {
+  const approval = await approve(app, opts);
+  const tokens = await redeem(app, approval.code);
+  return { memberId: approval.memberId, tokens };
+}
