@@ -21,11 +21,11 @@ export default tseslint.config(
   },
   {
     // Remotes and the shell are separate deployables: no reaching into each other's source.
-    files: ['shell/**', 'mf-*/**', 'svc-*/**', 'gateway/**', 'packages/**'],
+    files: ['shell/**', 'mf-*/**', 'svc-*/**', 'gateway/**', 'packages/**', 'standins/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/shell/**', '**/mf-*/**', '**/svc-*/**', '**/gateway/**'], message: 'Deployables share code only through packages/.' }] },
+        { patterns: [{ group: ['**/shell/**', '**/mf-*/**', '**/svc-*/**', '**/gateway/**', '**/standins/**'], message: 'Deployables share code only through packages/.' }] },
       ],
     },
   },

@@ -1,7 +1,7 @@
 // One jest run, four projects: fast unit tests, React component tests, integration tests
 // against the real FerretDB/RabbitMQ/Redis, and browser tests through the gateway.
 const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
-const backends = '<rootDir>/{packages/*,svc-*,gateway}/src/**';
+const backends = '<rootDir>/{packages/*,svc-*,gateway,standins/*}/src/**';
 const frontends = '<rootDir>/{packages/*,shell,mf-*}/src/**';
 const common = {
   transform,

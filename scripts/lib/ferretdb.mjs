@@ -102,6 +102,9 @@ export async function startFerret({ port, dataDir, logFile }) {
       `--sqlite-url=file:${sqliteDir}/`,
       `--state-dir=${dataDir}`,
       `--listen-addr=127.0.0.1:${port}`,
+      // The debug HTTP listener defaults to the fixed port 8088; a second FerretDB (another test
+      // run, the running stack) would then exit at start. It is not needed, so it is switched off.
+      '--debug-addr=-',
       '--telemetry=disable',
       '--log-level=warn',
     ],

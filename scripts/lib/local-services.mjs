@@ -19,6 +19,7 @@ function hostPort(url, fallbackPort) {
 
 const isLocal = (host) => ['127.0.0.1', 'localhost', '::1'].includes(host);
 
+/** Resolves to a function that stops the broker when this call started it. */
 export async function ensureRabbitMq(url, log = console.log) {
   const { host, port } = hostPort(url, 5672);
   if (await isPortOpen(port, host)) return;
@@ -26,7 +27,7 @@ export async function ensureRabbitMq(url, log = console.log) {
     log('RabbitMQ is installed but not running; starting it (rabbitmq-server -detached)...');
     execSync('rabbitmq-server -detached', { stdio: 'ignore' });
     await waitForPort(port, host, 60_000);
-    return;
+    return () => execSync('rabbitmqctl stop', { stdio: 'ignore' });
   }
   throw new Error(
     `RabbitMQ is not reachable at ${host}:${port}.\n` +
@@ -35,6 +36,7 @@ export async function ensureRabbitMq(url, log = console.log) {
   );
 }
 
+/** Resolves to a function that stops Redis when this call started it. */
 export async function ensureRedis(url, log = console.log) {
   const { host, port } = hostPort(url, 6379);
   if (await isPortOpen(port, host)) return;
@@ -42,7 +44,7 @@ export async function ensureRedis(url, log = console.log) {
     log('Redis is installed but not running; starting it...');
     execSync(`redis-server --daemonize yes --bind 127.0.0.1 --port ${port} --save "" --appendonly no`, { stdio: 'ignore' });
     await waitForPort(port, host, 20_000);
-    return;
+    return () => execSync(`redis-cli -p ${port} shutdown nosave`, { stdio: 'ignore' });
   }
   throw new Error(
     `Redis is not reachable at ${host}:${port}.\n` +

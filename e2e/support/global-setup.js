@@ -1,0 +1,68 @@
+// Browser tests run against the whole system, started here on free ports with its own
+// FerretDB data, its own exchange and queue names (so a running `npm start` is not
+// disturbed) and its own copy of the built frontends (so a test can remove a remote's
+// files). A small control server lets tests stop/start a service or hide/restore a remote.
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '../..');
+const REMOTE_DIRS = { mf_consent: 'mf-consent', mf_dashboard: 'mf-dashboard', mf_nardi: 'mf-nardi', mf_admin: 'mf-admin' };
+
+module.exports = async function globalSetup() {
+  const { startStack } = await import(path.join(root, 'scripts/lib/stack.mjs'));
+  const { freePort } = await import(path.join(root, 'scripts/lib/local-services.mjs'));
+  const { findChromium } = await import(path.join(root, 'scripts/lib/chromium.mjs'));
+  const chromium = findChromium();
+  if (!chromium) throw new Error('Chromium was not found: run the browser tests through `npm test`, which installs it.');
+  process.env.CHROMIUM_PATH = chromium;
+
+  const runDir = path.join(root, '.test-artifacts', `e2e-${process.pid}`);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  const frontendRoot = path.join(runDir, 'frontends');
+  for (const dir of ['shell', ...Object.values(REMOTE_DIRS)]) {
+    const dist = path.join(root, dir, 'dist');
+    if (!fs.existsSync(dist)) throw new Error(`${dir}/dist is missing: build first (npm run build)`);
+    fs.cpSync(dist, path.join(frontendRoot, dir, 'dist'), { recursive: true });
+  }
+
+  const suffix = `e2e_${process.pid}_${Date.now().toString(36)}`;
+  const stack = await startStack({
+    root,
+    port: await freePort(),
+    freePorts: true,
+    dataDir: path.join(runDir, 'ferretdb'),
+    logDir: path.join(runDir, 'logs'),
+    log: () => {},
+    env: {
+      FRONTEND_ROOT: frontendRoot,
+      EVENTS_EXCHANGE: `study.events.${suffix}`,
+      EVENTS_QUEUE_PREFIX: `${suffix}.`,
+      LOG_LEVEL: 'info',
+    },
+  });
+
+  const control = http.createServer(async (req, res) => {
+    const [, kind, name, action] = req.url.split('/');
+    try {
+      if (kind === 'services' && action === 'stop') await stack.stopService(name);
+      else if (kind === 'services' && action === 'start') await stack.startService(name);
+      else if (kind === 'remotes' && REMOTE_DIRS[name]) {
+        const dist = path.join(frontendRoot, REMOTE_DIRS[name], 'dist');
+        if (action === 'hide') fs.renameSync(dist, `${dist}.hidden`);
+        else if (action === 'restore') fs.renameSync(`${dist}.hidden`, dist);
+        else throw new Error(`unknown action ${action}`);
+      } else throw new Error(`unknown control ${req.url}`);
+      res.writeHead(204).end();
+    } catch (err) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err.message));
+    }
+  });
+  const controlPort = await freePort();
+  await new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+
+  globalThis.__E2E__ = { stack, control, runDir };
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
+  process.env.E2E_LOG_DIR = path.join(runDir, 'logs');
+};

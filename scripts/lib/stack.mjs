@@ -1,0 +1,153 @@
+// Brings the whole system up on one machine: FerretDB (unless MONGO_URL is given), the
+// three services and the gateway, each as a child process with its log in logDir.
+// Used by `npm start` and by the browser tests.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startFerret } from './ferretdb.mjs';
+import { ensureRabbitMq, ensureRedis, freePort } from './local-services.mjs';
+
+export const SERVICES = [
+  { name: 'participants', dir: 'svc-participants', port: 4101, db: 'participants' },
+  { name: 'scoring', dir: 'svc-scoring', port: 4102, db: 'scoring' },
+  { name: 'reports', dir: 'svc-reports', port: 4103, db: 'reports' },
+];
+
+async function waitForHttp(url, { timeoutMs = 30_000, isAlive = () => true } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`the process exited before ${url} answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`;
+    } catch (err) {
+      last = err.message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs} ms (${last})`);
+}
+
+function tail(file, lines = 20) {
+  try {
+    return fs.readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.root repository root
+ * @param {number} [o.port] gateway port
+ * @param {string} o.dataDir where FerretDB keeps its files
+ * @param {string} o.logDir one log file per process
+ * @param {boolean} [o.freePorts] pick free ports for the services (tests) instead of 4101-4103
+ * @param {Record<string,string>} [o.env] extra environment for every process
+ */
+export async function startStack(o) {
+  const log = o.log ?? console.log;
+  const host = o.host ?? '127.0.0.1';
+  const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  fs.mkdirSync(o.logDir, { recursive: true });
+  // Stop on exit only what this call started.
+  const stopStartedDeps = [await ensureRabbitMq(amqpUrl, log), await ensureRedis(redisUrl, log)].filter(Boolean);
+
+  const children = new Map();
+  let ferret;
+  let mongoUrl = process.env.MONGO_URL;
+  if (!mongoUrl) {
+    const ferretPort = o.ferretPort ?? (o.freePorts ? await freePort() : 27027);
+    ferret = await startFerret({ port: ferretPort, dataDir: o.dataDir, logFile: path.join(o.logDir, 'ferretdb.log') });
+    mongoUrl = ferret.url;
+    log(`FerretDB (SQLite) on 127.0.0.1:${ferretPort}, data in ${path.relative(o.root, o.dataDir) || o.dataDir}`);
+  }
+
+  const common = { ...process.env, MONGO_URL: mongoUrl, AMQP_URL: amqpUrl, REDIS_URL: redisUrl, HOST: host, ...(o.env ?? {}) };
+  const services = [];
+  for (const s of SERVICES) services.push({ ...s, port: o.freePorts ? await freePort() : s.port });
+
+  const launch = (name, cwd, env) => {
+    const logFile = path.join(o.logDir, `${name}.log`);
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { cwd, env, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    const entry = { name, child, logFile, exited: false };
+    child.once('exit', () => (entry.exited = true));
+    children.set(name, entry);
+    return entry;
+  };
+
+  const serviceEnv = (s) => ({ ...common, PORT: String(s.port), MONGO_DB: `${o.dbPrefix ?? ''}${s.db}` });
+  const startService = async (name) => {
+    const s = services.find((x) => x.name === name);
+    const entry = launch(s.name, path.join(o.root, s.dir), serviceEnv(s));
+    try {
+      await waitForHttp(`http://${host}:${s.port}/readyz`, { isAlive: () => !entry.exited });
+    } catch (err) {
+      throw new Error(`svc-${s.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
+    }
+  };
+  const stopChild = (name) =>
+    new Promise((resolve) => {
+      const entry = children.get(name);
+      if (!entry || entry.exited) return resolve();
+      const timer = setTimeout(() => entry.child.kill('SIGKILL'), 10_000);
+      entry.child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      entry.child.kill('SIGTERM');
+    });
+
+  const stop = async () => {
+    await stopChild('gateway');
+    await Promise.all(services.map((s) => stopChild(s.name)));
+    if (ferret && ferret.child.exitCode === null) {
+      await new Promise((resolve) => {
+        ferret.child.once('exit', resolve);
+        ferret.child.kill('SIGTERM');
+      });
+    }
+    for (const stopDep of stopStartedDeps) {
+      try {
+        stopDep();
+      } catch {
+        /* already stopped */
+      }
+    }
+  };
+
+  try {
+    await Promise.all(services.map((s) => startService(s.name)));
+    const port = o.port ?? 8080;
+    const gw = launch('gateway', path.join(o.root, 'gateway'), {
+      ...common,
+      PORT: String(port),
+      FRONTEND_ROOT: o.root,
+      PARTICIPANTS_URL: `http://${host}:${services[0].port}`,
+      SCORING_URL: `http://${host}:${services[1].port}`,
+      REPORTS_URL: `http://${host}:${services[2].port}`,
+    });
+    try {
+      await waitForHttp(`http://${host}:${port}/healthz`, { isAlive: () => !gw.exited });
+    } catch (err) {
+      throw new Error(`the gateway did not start: ${err.message}\n--- ${gw.logFile} ---\n${tail(gw.logFile)}`);
+    }
+    return {
+      url: `http://${host}:${port}`,
+      services,
+      children,
+      mongoUrl,
+      startService,
+      stopService: (name) => stopChild(name),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,57 @@
+// `npm start`: installs what is missing, builds, and runs the whole system on one origin.
+// Only Node built-ins are imported up front: the dependencies may not be installed yet.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (msg) => console.log(`[start] ${msg}`);
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    throw new Error(`Node.js 20.19 or newer is needed (this is ${process.versions.node}). Install it from https://nodejs.org/ or with your package manager.`);
+  }
+}
+
+async function main() {
+  checkNode();
+  const { ensureNodeModules } = await import('./lib/install.mjs');
+  ensureNodeModules(root, say);
+  const { buildAll } = await import('./build.mjs');
+  await buildAll({ log: say });
+  const { ensureFerretInstalled } = await import('./lib/ferretdb.mjs');
+  if (!process.env.MONGO_URL) ensureFerretInstalled(say);
+  const { startStack } = await import('./lib/stack.mjs');
+  const port = Number(process.env.PORT || 8080);
+  const stack = await startStack({
+    root,
+    port,
+    dataDir: path.join(root, '.data', 'ferretdb'),
+    logDir: path.join(root, '.data', 'logs'),
+    log: say,
+  });
+  say(`Logs: ${path.join('.data', 'logs')}/<part>.log`);
+  say(`Ready: ${stack.url}  (Ctrl-C stops everything started here)`);
+
+  for (const [name, entry] of stack.children) {
+    entry.child.once('exit', (code, signal) => {
+      if (!stopping) say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see ${entry.logFile}`);
+    });
+  }
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('Stopping...');
+    await stack.stop();
+    say('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(`\n[start] Could not start: ${err.message}\n`);
+  process.exit(1);
+});
