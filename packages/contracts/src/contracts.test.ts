@@ -1,0 +1,176 @@
+import {
+  apiRoutes,
+  cloudEventEnvelopeSchema,
+  errorBodySchema,
+  EVENT_TYPE_PATTERN,
+  EventTypes,
+  initialSurveyState,
+  matchApiRoute,
+  pgIdSchema,
+  secretPathPrefixes,
+  userRequestSchema,
+  userViewSchema,
+} from './index';
+
+const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
+
+describe('pgIdSchema', () => {
+  it.each([
+    [PG_ID, true],
+    [PG_ID.toUpperCase(), true],
+    ['3f2b8c1e-9d4a-3e6f-8a7b-1c2d3e4f5a6b', false],
+    ['3f2b8c1e-9d4a-4e6f-ca7b-1c2d3e4f5a6b', false],
+    ['not-a-uuid', false],
+    ['', false],
+  ])('%j valid=%s', (value, valid) => {
+    expect(pgIdSchema.safeParse(value).success).toBe(valid);
+  });
+
+  it.each([[123], [null], [{ $gt: '' }], [[PG_ID]]])('rejects non-string %j', (value) => {
+    expect(pgIdSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('userRequestSchema', () => {
+  it('accepts exactly {pgId}', () => {
+    expect(userRequestSchema.parse({ pgId: PG_ID })).toEqual({ pgId: PG_ID });
+  });
+
+  it.each([
+    [{}],
+    [{ pgId: PG_ID, extra: 1 }],
+    [{ pgId: { $gt: '' } }],
+    [{ pgId: 42 }],
+    [[PG_ID]],
+    [null],
+    ['pgId'],
+  ])('rejects %j', (body) => {
+    expect(userRequestSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('errorBodySchema', () => {
+  it('accepts the shared error body', () => {
+    expect(errorBodySchema.safeParse({ error: 'No participant with this study ID.', code: 'PARTICIPANT_NOT_FOUND', requestId: 'abc12345' }).success).toBe(true);
+  });
+
+  it.each([
+    [{ error: 'x', code: 'not-snake', requestId: 'r' }],
+    [{ error: '', code: 'X', requestId: 'r' }],
+    [{ error: 'x', code: 'X' }],
+  ])('rejects %j', (body) => {
+    expect(errorBodySchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('userViewSchema', () => {
+  const view = {
+    access: { pgId: PG_ID, consent: true, dataReady: false, snpFileUploaded: false },
+    selfAssessment: initialSurveyState('selfAssessment'),
+    nardi: { ...initialSurveyState('nardi'), status: 'completed', typeCode: 'INTJ', consistency: 7 },
+    mbti: initialSurveyState('mbti'),
+    typeFinder: { id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: 'ENFP' },
+    finalScore: null,
+  };
+
+  it('accepts a participant view', () => {
+    expect(userViewSchema.parse(view)).toEqual(view);
+  });
+
+  it('accepts an Inconclusive final score and rejects other non-type codes', () => {
+    expect(userViewSchema.safeParse({ ...view, finalScore: { typeCode: 'Inconclusive' } }).success).toBe(true);
+    expect(userViewSchema.safeParse({ ...view, finalScore: { typeCode: 'XXXX' } }).success).toBe(false);
+  });
+
+  it('starts surveys pending at the first question with no answers', () => {
+    expect(initialSurveyState('nardi')).toEqual({ id: 'nardi', status: 'pending', index: 0, answers: [] });
+  });
+});
+
+describe('event types', () => {
+  it.each(Object.values(EventTypes))('%s follows <service>.<entity>.<past tense>.v<major>', (type) => {
+    expect(type).toMatch(EVENT_TYPE_PATTERN);
+  });
+
+  it.each(['participants.participant.consented', 'billing.invoice.paid.v1', 'participants.participant.consented.v0', 'participants.consented.v1', 'participants.Survey.completed.v1'])(
+    'rejects %s',
+    (type) => {
+      expect(type).not.toMatch(EVENT_TYPE_PATTERN);
+    },
+  );
+
+  it('validates the CloudEvents envelope', () => {
+    const event = {
+      specversion: '1.0',
+      id: 'e1',
+      type: EventTypes.surveyCompleted,
+      source: 'svc-participants',
+      time: '2025-01-01T00:00:00.000Z',
+      subject: PG_ID,
+      correlationid: 'req-12345678',
+      datacontenttype: 'application/json',
+      data: { surveyId: 'nardi' },
+    };
+    expect(cloudEventEnvelopeSchema.safeParse(event).success).toBe(true);
+    expect(cloudEventEnvelopeSchema.safeParse({ ...event, specversion: '0.3' }).success).toBe(false);
+    expect(cloudEventEnvelopeSchema.safeParse({ ...event, subject: 'nobody' }).success).toBe(false);
+  });
+});
+
+describe('apiRoutes', () => {
+  const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+  it('lists every call of the product spec and the two webhooks, each once', () => {
+    expect(apiRoutes.map(key).sort()).toEqual(
+      [
+        'POST /api/user',
+        'POST /api/user/survey',
+        'POST /api/user/survey/upd',
+        'POST /api/user/nardi',
+        'POST /api/user/nardi/report',
+        'POST /api/user/nardi/final',
+        'POST /api/user/survey/final',
+        'POST /api/user/reset',
+        'POST /api/user/mbti',
+        'POST /api/user/tfresult',
+        'POST /api/consent',
+        'GET /api/user/report/:pgId',
+        'GET /api/ohready/:masterKey',
+        'GET /api/stats',
+        'POST /api/typefinder/results',
+        'POST /api/openhumans/deauthorize',
+      ].sort(),
+    );
+  });
+
+  it.each([
+    ['POST', '/api/user', 'participants'],
+    ['POST', '/api/user/survey/upd', 'participants'],
+    ['GET', '/api/ohready/s3cret', 'participants'],
+    ['POST', '/api/openhumans/deauthorize', 'participants'],
+    ['POST', '/api/user/nardi', 'scoring'],
+    ['POST', '/api/user/survey/final', 'scoring'],
+    ['POST', '/api/user/nardi/report', 'reports'],
+    ['GET', `/api/user/report/${PG_ID}?download=1`, 'reports'],
+    ['post', '/API/User/', 'participants'],
+  ])('%s %s belongs to %s', (method, path, service) => {
+    expect(matchApiRoute(path, method)?.service).toBe(service);
+  });
+
+  it.each([
+    ['GET', '/api/user'],
+    ['POST', '/api/user/unknown'],
+    ['GET', '/api/ohready'],
+    ['GET', '/api/ohready/a/b'],
+  ])('%s %s belongs to no service', (method, path) => {
+    expect(matchApiRoute(path, method)).toBeUndefined();
+  });
+
+  it('names the template of a secret-carrying path whatever the method', () => {
+    expect(matchApiRoute('/api/ohready/s3cret')?.path).toBe('/api/ohready/:masterKey');
+  });
+
+  it('lists the prefixes under which paths carry secrets', () => {
+    expect(secretPathPrefixes).toEqual(['/api/ohready/']);
+  });
+});

@@ -1,0 +1,64 @@
+export type ServiceName = 'participants' | 'scoring' | 'reports';
+export type HttpMethod = 'GET' | 'POST';
+
+export interface ApiRoute {
+  service: ServiceName;
+  method: HttpMethod;
+  /** Express-style path, e.g. '/api/user/report/:pgId'. */
+  path: string;
+  /** Path parameters that carry a secret and must never be logged. */
+  secretParams?: readonly string[];
+}
+
+/**
+ * Which service answers which public /api call: the calls of product.md section 7 and the
+ * two webhooks of domain.md. Services mount these exact paths; the gateway forwards by them.
+ */
+export const apiRoutes: readonly ApiRoute[] = [
+  { service: 'participants', method: 'POST', path: '/api/user' },
+  { service: 'participants', method: 'POST', path: '/api/user/survey' },
+  { service: 'participants', method: 'POST', path: '/api/user/survey/upd' },
+  { service: 'participants', method: 'POST', path: '/api/user/reset' },
+  { service: 'participants', method: 'POST', path: '/api/user/mbti' },
+  { service: 'participants', method: 'POST', path: '/api/user/tfresult' },
+  { service: 'participants', method: 'POST', path: '/api/consent' },
+  { service: 'participants', method: 'GET', path: '/api/ohready/:masterKey', secretParams: ['masterKey'] },
+  { service: 'participants', method: 'GET', path: '/api/stats' },
+  { service: 'participants', method: 'POST', path: '/api/typefinder/results' },
+  { service: 'participants', method: 'POST', path: '/api/openhumans/deauthorize' },
+  { service: 'scoring', method: 'POST', path: '/api/user/nardi' },
+  { service: 'scoring', method: 'POST', path: '/api/user/nardi/final' },
+  { service: 'scoring', method: 'POST', path: '/api/user/survey/final' },
+  { service: 'reports', method: 'POST', path: '/api/user/nardi/report' },
+  { service: 'reports', method: 'GET', path: '/api/user/report/:pgId' },
+];
+
+function splitPath(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+function pathMatches(template: string, path: string): boolean {
+  const want = splitPath(template);
+  const got = splitPath(path);
+  if (want.length !== got.length) return false;
+  // Static segments compare case-insensitively, as express routes do by default.
+  return want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment.toLowerCase() === got[i]?.toLowerCase()));
+}
+
+/**
+ * The route a request path belongs to (query string ignored), or undefined. Without a
+ * method, any method matches: useful to name a path in logs whatever the method.
+ */
+export function matchApiRoute(path: string, method?: string): ApiRoute | undefined {
+  const pathname = path.split('?')[0] ?? '';
+  const upper = method?.toUpperCase();
+  return apiRoutes.find((route) => (upper === undefined || route.method === upper) && pathMatches(route.path, pathname));
+}
+
+/**
+ * Static prefixes of routes whose path carries a secret (e.g. '/api/ohready/'): anything
+ * under them is never logged verbatim, even when it does not match the route exactly.
+ */
+export const secretPathPrefixes: readonly string[] = apiRoutes
+  .filter((route) => route.secretParams && route.secretParams.length > 0)
+  .map((route) => route.path.slice(0, route.path.indexOf('/:') + 1));

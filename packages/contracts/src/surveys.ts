@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** The four surveys a participant has state for (product.md section 3). */
+export const surveyIds = ['selfAssessment', 'nardi', 'typeFinder', 'mbti'] as const;
+export const surveyIdSchema = z.enum(surveyIds);
+export type SurveyId = z.infer<typeof surveyIdSchema>;
+
+/** Survey status values (product.md section 4). */
+export const surveyStatuses = [
+  'pending',
+  'in-progress',
+  'part-one',
+  'part-two',
+  'part-three',
+  'reviewing',
+  'saving',
+  'completed',
+  'rejected',
+  'started',
+] as const;
+export const surveyStatusSchema = z.enum(surveyStatuses);
+export type SurveyStatus = z.infer<typeof surveyStatusSchema>;
+
+/** One of the 16 four-letter type codes. */
+export const typeCodeSchema = z.string().regex(/^[EI][SN][TF][JP]$/, { message: 'must be a four-letter type code such as INTJ' });
+export type TypeCode = z.infer<typeof typeCodeSchema>;
+
+/** A multi-choice selection is a key, or a key with the free-text explanation it requires. */
+export const selectionSchema = z.union([z.string(), z.object({ value: z.string(), extValue: z.string().optional() })]);
+
+export const answerSchema = z.object({
+  /** Nardi items are numbered 1..25; other questions have string ids. */
+  id: z.union([z.string(), z.number().int()]),
+  value: z.union([z.string(), z.array(selectionSchema)]),
+  extValue: z.string().optional(),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+export const surveyStateSchema = z.object({
+  id: surveyIdSchema,
+  status: surveyStatusSchema,
+  index: z.number().int().min(0),
+  answers: z.array(answerSchema),
+  typeCode: typeCodeSchema.optional(),
+  /** Nardi only: 0..10, shown as n/10. */
+  consistency: z.number().int().min(0).max(10).optional(),
+});
+export type SurveyState = z.infer<typeof surveyStateSchema>;
+
+/** The state every survey starts in. */
+export function initialSurveyState(id: SurveyId): SurveyState {
+  return { id, status: 'pending', index: 0, answers: [] };
+}

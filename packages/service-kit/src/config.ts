@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not describe a runnable service. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface ServiceConfigDefaults {
+  /** Embedded default port, e.g. 4101. */
+  port: number;
+  /** Default database name, e.g. 'participants'. */
+  mongoDb: string;
+  /** Default durable queue name, e.g. 'svc-participants'. */
+  queue: string;
+  host?: string;
+}
+
+/**
+ * The settings every service reads. Each field carries a description of what is expected;
+ * the description is what a ConfigError prints for a missing or bad value. Extend it with
+ * `.extend({...})` for a service's own settings.
+ */
+export function baseServiceConfig(defaults: ServiceConfigDefaults) {
+  return z.object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port).describe('a TCP port number (0-65535)'),
+    HOST: z.string().min(1).default(defaults.host ?? '127.0.0.1').describe('an interface address to listen on, e.g. 127.0.0.1'),
+    MONGO_URL: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\/\S+$/)
+      .describe('a MongoDB connection URL, e.g. mongodb://127.0.0.1:27017/'),
+    MONGO_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/)
+      .default(defaults.mongoDb)
+      .describe('a database name of letters, digits, _ or - (at most 63)'),
+    AMQP_URL: z
+      .string()
+      .regex(/^amqps?:\/\/\S+$/)
+      .describe('a RabbitMQ URL, e.g. amqp://guest:guest@127.0.0.1:5672'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/)
+      .describe('a Redis URL, e.g. redis://127.0.0.1:6379'),
+    EVENTS_EXCHANGE: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,200}$/)
+      .default('study.events')
+      .describe('the topic exchange name for domain events'),
+    EVENTS_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,200}$/)
+      .default(defaults.queue)
+      .describe("this service's durable queue name"),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
+  });
+}
+export type BaseServiceConfig = z.output<ReturnType<typeof baseServiceConfig>>;
+
+function describeIssue(schema: z.ZodObject, issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const name = String(issue.path[0] ?? '(environment)');
+  const field = schema.shape[name] as z.ZodType | undefined;
+  const expected = field?.description ?? issue.message;
+  // Values are never echoed: a URL may carry a password.
+  const state = env[name] === undefined ? 'missing' : 'not valid';
+  return `${name}: ${state}; expected ${expected}`;
+}
+
+/**
+ * Parses the environment once against the service's schema. An empty variable counts as
+ * unset, so defaults apply. Every problem is listed, not just the first.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined> = process.env): z.output<S> {
+  const present: Record<string, string | undefined> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') present[key] = value;
+  }
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const problems = [...new Set(result.error.issues.map((issue) => describeIssue(schema, issue, present)))];
+  throw new ConfigError(problems);
+}

@@ -1,0 +1,110 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError, type z } from 'zod';
+import type { ErrorBody } from '@study/contracts';
+import { LockTimeoutError } from '@study/keyed-lock';
+import './express-types';
+
+/** An error whose status, code and message are fit to show the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AppError';
+  }
+}
+
+interface Mapped {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const MAX_ISSUES_SHOWN = 3;
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? 'body' : path.map(String).join('.');
+}
+
+function describeZodIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const where = issue.path.length ? ` in ${fieldName(issue.path)}` : '';
+    return `unexpected field${issue.keys.length > 1 ? 's' : ''}${where}: ${issue.keys.join(', ')}`;
+  }
+  // Issues carry no input unless asked for; the message says what was received.
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${fieldName(issue.path)} is required`;
+  if (issue.code === 'invalid_type') return `${fieldName(issue.path)} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
+  return `${fieldName(issue.path)} ${issue.message}`;
+}
+
+/** 'pgId must be a version-4 UUID (...)' style text naming each bad field. */
+export function describeZodError(error: ZodError): string {
+  const parts = error.issues.slice(0, MAX_ISSUES_SHOWN).map(describeZodIssue);
+  const more = error.issues.length > MAX_ISSUES_SHOWN ? ` (and ${error.issues.length - MAX_ISSUES_SHOWN} more)` : '';
+  return `Invalid request: ${parts.join('; ')}${more}.`;
+}
+
+/** Errors raised by express's body parser carry a `type` and an http status. */
+interface BodyParserError extends Error {
+  type: string;
+  status?: number;
+  expose?: boolean;
+}
+
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return err instanceof Error && typeof (err as Partial<BodyParserError>).type === 'string';
+}
+
+const BODY_ERRORS: Record<string, Mapped> = {
+  'entity.parse.failed': { status: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' },
+  'entity.verify.failed': { status: 400, code: 'MALFORMED_JSON', message: 'The request body could not be read.' },
+  'entity.too.large': { status: 413, code: 'BODY_TOO_LARGE', message: 'The request body is too large.' },
+  'request.size.invalid': { status: 400, code: 'BAD_REQUEST', message: 'The request body does not match its Content-Length.' },
+  'request.aborted': { status: 400, code: 'BAD_REQUEST', message: 'The request was aborted before its body arrived.' },
+  'charset.unsupported': { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as UTF-8 JSON.' },
+  'encoding.unsupported': { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body uncompressed.' },
+};
+
+export const INTERNAL_ERROR: Mapped = { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again later.' };
+
+/** Maps any thrown value to what the caller sees. Unknown errors never leak their message. */
+export function mapError(err: unknown): Mapped {
+  if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
+  if (err instanceof LockTimeoutError) return { status: 503, code: 'BUSY', message: 'This record is busy with another change. Please try again in a moment.' };
+  if (err instanceof ZodError) return { status: 400, code: 'VALIDATION_FAILED', message: describeZodError(err) };
+  if (isBodyParserError(err)) {
+    const known = BODY_ERRORS[err.type];
+    if (known) return known;
+    if (err.expose && err.status && err.status >= 400 && err.status < 500) return { status: err.status, code: 'BAD_REQUEST', message: 'The request could not be read.' };
+  }
+  return INTERNAL_ERROR;
+}
+
+export function errorBody(mapped: Mapped, requestId: string): ErrorBody {
+  return { error: mapped.message, code: mapped.code, requestId };
+}
+
+/** The one error handler: every failure becomes the shared JSON error body. */
+export function errorHandler(): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      // Too late for a JSON answer; let express end the connection.
+      next(err);
+      return;
+    }
+    const mapped = mapError(err);
+    if (mapped.status >= 500) req.log?.error({ err }, 'unhandled error');
+    else req.log?.debug({ code: mapped.code, reason: mapped.message }, 'request refused');
+    res.status(mapped.status).json(errorBody(mapped, req.requestId));
+  };
+}
+
+/** JSON 404 for any path no route answered. */
+export function notFoundHandler(): RequestHandler {
+  return (req, res) => {
+    res.status(404).json(errorBody({ status: 404, code: 'NOT_FOUND', message: 'There is nothing at this address.' }, req.requestId));
+  };
+}

@@ -1,0 +1,33 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { jsonBody } from './body';
+import { errorHandler, notFoundHandler } from './errors';
+import { healthRoutes, type HealthCheck } from './health';
+import { requestId } from './request-id';
+import { requestLogging } from './request-logging';
+
+export interface HttpAppOptions {
+  service: string;
+  logger: Logger;
+  /** Readiness checks by name, answered on /readyz. */
+  readinessChecks: Record<string, HealthCheck>;
+  bodyLimit?: string;
+  routes?(app: Express): void;
+}
+
+/** The HTTP app: security headers, request ids, logging, health, strict JSON bodies, routes, JSON 404 and errors. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestId());
+  app.use(requestLogging(options.logger));
+  app.use(helmet());
+  app.use(healthRoutes(options.service, options.readinessChecks));
+  app.use(jsonBody({ limit: options.bodyLimit ?? '100kb' }));
+  options.routes?.(app);
+  app.use(notFoundHandler());
+  app.use(errorHandler());
+  return app;
+}
+

@@ -1,0 +1,22 @@
+export { loadConfig, baseServiceConfig, ConfigError, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
+export { createLogger, redactSecrets, isSecretName, REDACTED, type Logger, type LoggerOptions } from './logger';
+export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
+export { requestLogging, routeLabel } from './request-logging';
+export { AppError, errorHandler, notFoundHandler, mapError, describeZodError, errorBody } from './errors';
+export { jsonBody, validateBody, parseBody, findUnsafeBodyContent, forbiddenKeyReason, type JsonBodyOptions } from './body';
+export { asyncHandler } from './async-handler';
+export { healthRoutes, readiness, type HealthCheck, type CheckState } from './health';
+export { connectMongo, type MongoConnection, type MongoOptions } from './mongo';
+export { connectRedis, pingRedis, type RedisConnection, type RedisOptions } from './redis';
+export {
+  startService,
+  type ServiceContext,
+  type ServiceDefinition,
+  type RunningService,
+  type ConsumerDefinition,
+  type EventHandler,
+  type EventHandlers,
+} from './runtime';
+export { createHttpApp, type HttpAppOptions } from './http-app';
+export { runMain, type Stoppable } from './main';
+import './express-types';

@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import './express-types';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The caller's request id when it is safe to log and echo, otherwise a fresh one. */
+export function chooseRequestId(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Gives every request an id, echoed in the x-request-id response header. */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    req.requestId = chooseRequestId(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    next();
+  };
+}

@@ -1,0 +1,212 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Db } from 'mongodb';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { EventBroker, OutboxRelay, startConsumer, type CloudEvent, type HandleContext, type InboxEntry, type OutboxRelayOptions } from '@study/event-bus';
+import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
+import type { BaseServiceConfig } from './config';
+import { createHttpApp } from './http-app';
+import { createLogger } from './logger';
+import { connectMongo, type MongoConnection } from './mongo';
+import { connectRedis, pingRedis, type RedisConnection } from './redis';
+
+/** What a service's routes, use cases and event handlers are built from. */
+export interface ServiceContext<C extends BaseServiceConfig = BaseServiceConfig> {
+  /** e.g. 'svc-participants': the log `service` field and the events' `source`. */
+  service: string;
+  config: C;
+  logger: Logger;
+  mongo: MongoConnection;
+  db: Db;
+  redis: RedisConnection;
+  broker: EventBroker;
+  /** Serializes writes per document (FerretDB has no document-level locking of its own). */
+  lock: KeyedLock;
+  /** Asks the outbox relay to publish now, after a write that queued events. */
+  nudgeOutbox(): void;
+}
+
+/** Handles one event; throw to have it retried (then parked on the dead-letter queue). */
+export type EventHandler = (event: CloudEvent<unknown>, ctx: HandleContext) => Promise<void>;
+/** Event handlers keyed by event type. */
+export type EventHandlers = Readonly<Record<string, EventHandler>>;
+
+export interface ConsumerDefinition<C extends BaseServiceConfig> {
+  /** Routing-key patterns the service's queue is bound with, e.g. ['participants.#']. */
+  bindings: string[];
+  handlers(ctx: ServiceContext<C>): EventHandlers;
+  /** Collection of handled event ids (dedupe). Default 'inbox'. */
+  inboxCollection?: string;
+  prefetch?: number;
+  maxAttempts?: number;
+  retryDelaysMs?: number[];
+}
+
+export interface ServiceDefinition<C extends BaseServiceConfig> {
+  service: string;
+  config: C;
+  /** Defaults to a JSON logger at config.LOG_LEVEL. */
+  logger?: Logger;
+  /** Largest accepted JSON body. Default '100kb'. */
+  bodyLimit?: string;
+  /** Runs after the connections are up and before traffic: indexes and the like. */
+  prepare?(ctx: ServiceContext<C>): Promise<void>;
+  /** Mounts the service's routes at their full public paths. */
+  routes?(app: Express, ctx: ServiceContext<C>): void;
+  /** The aggregate collections whose documents carry an outbox for the relay to publish. */
+  outboxCollections?(ctx: ServiceContext<C>): OutboxRelayOptions['collections'];
+  outboxIntervalMs?: number;
+  consumer?: ConsumerDefinition<C>;
+  /** How long stop() lets in-flight requests finish before cutting connections. Default 10 s. */
+  drainTimeoutMs?: number;
+}
+
+export interface RunningService<C extends BaseServiceConfig = BaseServiceConfig> {
+  app: Express;
+  server: Server;
+  ctx: ServiceContext<C>;
+  /** Base URL the server listens on, e.g. http://127.0.0.1:4101 */
+  url: string;
+  /** Stops accepting requests, drains, then closes consumer, relay, broker, Redis and Mongo. Idempotent. */
+  stop(): Promise<void>;
+}
+
+function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: ServiceContext<C>): Express {
+  return createHttpApp({
+    service: ctx.service,
+    logger: ctx.logger,
+    bodyLimit: def.bodyLimit,
+    readinessChecks: {
+      mongo: () => ctx.mongo.ping(),
+      amqp: () => ctx.broker.isConnected(),
+      redis: () => pingRedis(ctx.redis),
+    },
+    routes: (app) => def.routes?.(app, ctx),
+  });
+}
+
+async function closeServer(server: Server, drainTimeoutMs: number): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections with no request in flight would hold close() open.
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), drainTimeoutMs);
+  });
+  const outcome = await Promise.race([closed.then(() => 'closed' as const), timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    server.closeAllConnections();
+    await closed;
+  }
+}
+
+/** Closes resources in reverse order of opening, continuing past failures, reporting the first. */
+async function closeAll(steps: { name: string; close: () => Promise<void> }[], logger: Logger): Promise<void> {
+  let firstError: unknown;
+  for (const step of steps) {
+    try {
+      await step.close();
+    } catch (err) {
+      logger.error({ err, step: step.name }, 'error while stopping');
+      firstError ??= err;
+    }
+  }
+  if (firstError) throw firstError;
+}
+
+/**
+ * Starts a service: connects Mongo, Redis and the event broker, prepares the database,
+ * starts the outbox relay and the consumer, then listens. A failure part-way closes what
+ * was opened and rethrows.
+ */
+export async function startService<C extends BaseServiceConfig>(def: ServiceDefinition<C>): Promise<RunningService<C>> {
+  const { config } = def;
+  const logger = def.logger ?? createLogger({ service: def.service, level: config.LOG_LEVEL });
+  // Filled in as resources open; stop() closes them in reverse.
+  const opened: { name: string; close: () => Promise<void> }[] = [];
+  const closeOpened = () => closeAll([...opened].reverse(), logger);
+
+  try {
+    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, { appName: def.service });
+    opened.push({ name: 'mongo', close: () => mongo.close() });
+    const redis = await connectRedis(config.REDIS_URL, { logger });
+    opened.push({ name: 'redis', close: () => redis.close() });
+    const broker = await EventBroker.connect({ url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName: def.service });
+    opened.push({ name: 'broker', close: () => broker.close() });
+    // Lock keys are scoped to the database, so two deployments (or tests) never share a lease.
+    const lock = createRedisKeyedLock(redis, { prefix: `lock:${config.MONGO_DB}:`, logger });
+
+    let relay: OutboxRelay | undefined;
+    const ctx: ServiceContext<C> = {
+      service: def.service,
+      config,
+      logger,
+      mongo,
+      db: mongo.db,
+      redis,
+      broker,
+      lock,
+      nudgeOutbox: () => relay?.nudge(),
+    };
+
+    await def.prepare?.(ctx);
+
+    const collections = def.outboxCollections?.(ctx) ?? [];
+    if (collections.length > 0) {
+      const started = new OutboxRelay({ collections, broker, lock, logger, intervalMs: def.outboxIntervalMs });
+      started.start();
+      relay = started;
+      opened.push({ name: 'outbox relay', close: () => started.stop() });
+    }
+
+    if (def.consumer) {
+      const consumer = def.consumer;
+      const handlers = consumer.handlers(ctx);
+      const running = await startConsumer(broker, {
+        queue: config.EVENTS_QUEUE,
+        bindings: consumer.bindings,
+        inbox: mongo.db.collection<InboxEntry>(consumer.inboxCollection ?? 'inbox'),
+        lock,
+        prefetch: consumer.prefetch,
+        maxAttempts: consumer.maxAttempts,
+        retryDelaysMs: consumer.retryDelaysMs,
+        handle: async (event, consumeCtx) => {
+          const handler = handlers[event.type];
+          if (!handler) {
+            // Bindings are wide (participants.#); types this service has no use for are fine.
+            logger.debug({ eventType: event.type, eventId: event.id }, 'event not handled here');
+            return;
+          }
+          await handler(event, consumeCtx);
+        },
+      });
+      opened.push({ name: 'consumer', close: () => running.stop() });
+    }
+
+    const app = buildApp(def, ctx);
+    const server = app.listen(config.PORT, config.HOST);
+    await Promise.race([once(server, 'listening'), once(server, 'error').then(([err]) => Promise.reject(err as Error))]);
+    const address = server.address() as AddressInfo;
+    const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    logger.info({ url, db: config.MONGO_DB, queue: def.consumer ? config.EVENTS_QUEUE : undefined }, 'service started');
+
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        logger.info('service stopping');
+        await closeServer(server, def.drainTimeoutMs ?? 10_000);
+        await closeOpened();
+        logger.info('service stopped');
+      })();
+      return stopping;
+    };
+    return { app, server, ctx, url, stop };
+  } catch (err) {
+    await closeOpened().catch(() => undefined);
+    throw err;
+  }
+}

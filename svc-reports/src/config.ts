@@ -1,0 +1,11 @@
+import { baseServiceConfig, loadConfig } from '@study/service-kit';
+
+export const SERVICE_NAME = 'svc-reports';
+
+export const reportsConfigSchema = baseServiceConfig({ port: 4103, mongoDb: 'reports', queue: 'svc-reports' });
+export type ReportsConfig = ReturnType<typeof loadReportsConfig>;
+
+/** Reads and checks the environment once; throws a ConfigError naming each bad variable. */
+export function loadReportsConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(reportsConfigSchema, env);
+}

@@ -1,0 +1,64 @@
+import request from 'supertest';
+import { errorBodySchema, EventTypes } from '@study/contracts';
+import { createEvent } from '@study/event-bus';
+import { memoryLogger, serviceTestEnv, waitFor } from '@study/service-kit/testing';
+import { start, type RunningScoring } from './app';
+import { loadScoringConfig } from './config';
+
+const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
+
+describe('svc-scoring', () => {
+  const testEnv = serviceTestEnv('scoring');
+  const config = loadScoringConfig(testEnv.env);
+  const { logger, lines } = memoryLogger('debug', 'svc-scoring');
+  let svc: RunningScoring;
+
+  beforeAll(async () => {
+    svc = await start(config, { logger });
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+    await testEnv.cleanup();
+  });
+
+  it('is alive and ready once Mongo, RabbitMQ and Redis answer', async () => {
+    expect((await request(svc.url).get('/healthz').expect(200)).body).toEqual({ status: 'ok', service: 'svc-scoring' });
+    expect((await request(svc.url).get('/readyz').expect(200)).body).toEqual({ status: 'ready', checks: { mongo: 'ok', amqp: 'ok', redis: 'ok' } });
+  });
+
+  it.each([
+    ['GET', '/api/anything'],
+    ['POST', '/api/user/nardi'],
+    ['POST', '/api/user'],
+  ])('answers %s %s, which it does not serve yet, with a JSON 404', async (method, path) => {
+    const res = await (method === 'GET' ? request(svc.url).get(path) : request(svc.url).post(path).send({ pgId: PG_ID })).expect(404);
+    expect(errorBodySchema.parse(res.body).code).toBe('NOT_FOUND');
+  });
+
+  it('consumes participant events from its queue; one it does not handle is acked and logged at debug', async () => {
+    const event = createEvent({ type: EventTypes.surveyCompleted, source: 'svc-participants', subject: PG_ID, data: { surveyId: 'nardi' } });
+    await svc.ctx.broker.publish(event);
+    await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: event.id as never }), 'the event in the inbox');
+    expect(lines().find((l) => l.msg === 'event not handled here' && l.eventId === event.id)).toMatchObject({ level: 'debug', eventType: EventTypes.surveyCompleted });
+  });
+
+  it('is not bound to its own events', async () => {
+    const event = createEvent({ type: EventTypes.scoreFinalized, source: 'svc-scoring', subject: PG_ID, data: { typeCode: 'INTJ' } });
+    const marker = createEvent({ type: EventTypes.surveysReset, source: 'svc-participants', subject: PG_ID, data: {} });
+    await svc.ctx.broker.publish(event);
+    await svc.ctx.broker.publish(marker);
+    // The queue is FIFO: once the later participant event is handled, the scoring one would have been too.
+    await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: marker.id as never }), 'the marker event in the inbox');
+    expect(await svc.ctx.db.collection('inbox').findOne({ _id: event.id as never })).toBeNull();
+  });
+
+  it('stops cleanly', async () => {
+    const other = await start(loadScoringConfig(testEnv.env));
+    await other.stop();
+    expect(other.server.listening).toBe(false);
+    expect(other.ctx.broker.isConnected()).toBe(false);
+    expect(other.ctx.redis.isOpen).toBe(false);
+    await expect(other.ctx.mongo.ping()).rejects.toThrow();
+  });
+});

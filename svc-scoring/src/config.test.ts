@@ -1,0 +1,16 @@
+import { ConfigError } from '@study/service-kit';
+import { loadScoringConfig } from './config';
+
+const env = { MONGO_URL: 'mongodb://127.0.0.1:27017/', AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+describe('svc-scoring configuration', () => {
+  it('uses the embedded defaults', () => {
+    expect(loadScoringConfig(env)).toMatchObject({ PORT: 4102, HOST: '127.0.0.1', MONGO_DB: 'scoring', EVENTS_EXCHANGE: 'study.events', EVENTS_QUEUE: 'svc-scoring' });
+  });
+
+  it('fails naming MONGO_URL when it is missing', () => {
+    const { MONGO_URL: _omit, ...rest } = env;
+    expect(() => loadScoringConfig(rest)).toThrow(ConfigError);
+    expect(() => loadScoringConfig(rest)).toThrow(/MONGO_URL: missing/);
+  });
+});
