@@ -34,10 +34,10 @@ module.exports = async function globalSetup() {
     dataDir: path.join(runDir, 'ferretdb'),
     logDir: path.join(runDir, 'logs'),
     log: () => {},
+    queuePrefix: `${suffix}.`,
     env: {
       FRONTEND_ROOT: frontendRoot,
       EVENTS_EXCHANGE: `study.events.${suffix}`,
-      EVENTS_QUEUE_PREFIX: `${suffix}.`,
       LOG_LEVEL: 'info',
     },
   });
@@ -61,7 +61,7 @@ module.exports = async function globalSetup() {
   const controlPort = await freePort();
   await new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
 
-  globalThis.__E2E__ = { stack, control, runDir };
+  globalThis.__E2E__ = { stack, control, runDir, broker: { exchange: `study.events.${suffix}`, queuePrefix: `${suffix}.` } };
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
   process.env.E2E_LOG_DIR = path.join(runDir, 'logs');

@@ -46,6 +46,7 @@ function tail(file, lines = 20) {
  * @param {string} o.logDir one log file per process
  * @param {boolean} [o.freePorts] pick free ports for the services (tests) instead of 4101-4103
  * @param {Record<string,string>} [o.env] extra environment for every process
+ * @param {string} [o.queuePrefix] prefix for each service's queue name
  */
 export async function startStack(o) {
   const log = o.log ?? console.log;
@@ -81,7 +82,13 @@ export async function startStack(o) {
     return entry;
   };
 
-  const serviceEnv = (s) => ({ ...common, PORT: String(s.port), MONGO_DB: `${o.dbPrefix ?? ''}${s.db}` });
+  // A queue prefix keeps a test stack's consumers off the queues of a running `npm start`.
+  const serviceEnv = (s) => ({
+    ...common,
+    PORT: String(s.port),
+    MONGO_DB: `${o.dbPrefix ?? ''}${s.db}`,
+    ...(o.queuePrefix ? { EVENTS_QUEUE: `${o.queuePrefix}svc-${s.name}` } : {}),
+  });
   const startService = async (name) => {
     const s = services.find((x) => x.name === name);
     const entry = launch(s.name, path.join(o.root, s.dir), serviceEnv(s));

@@ -1,0 +1,143 @@
+import http from 'node:http';
+import https from 'node:https';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { DestinationStream, Logger } from 'pino';
+import type { ServiceName } from '@study/contracts';
+import { requestId, requestLogging } from '@study/service-kit';
+import type { GatewayConfig } from './config';
+import { healthzRoute } from './health/healthz-route';
+import { getJson, type Agents } from './health/http-get';
+import { sendError } from './http-errors';
+import { createGatewayLogger } from './observability/logger';
+import { apiRouter } from './routing/api-router';
+import { CircuitBreaker } from './routing/circuit-breaker';
+import { createServiceProxy, type ServiceProxy } from './routing/service-proxy';
+import { securityHeaders } from './security/headers';
+import { frontends } from './static/frontends';
+import { remotesRoute } from './static/remotes';
+
+export interface Gateway {
+  app: Express;
+  logger: Logger;
+  /** Listens on HOST:PORT; resolves with the bound address (PORT=0 picks a free port). */
+  start(): Promise<AddressInfo>;
+  /** Stops accepting connections, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), frees sockets. */
+  stop(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  /** Where JSON log lines go; stdout when omitted. */
+  logDestination?: DestinationStream;
+}
+
+const SERVICE_NAMES: readonly ServiceName[] = ['participants', 'scoring', 'reports'];
+
+function perService<T>(make: (name: ServiceName) => T): Record<ServiceName, T> {
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, make(name)])) as Record<ServiceName, T>;
+}
+
+/** A failure caused by the request itself is a 4xx, never a 500; only a gateway bug is a 500. */
+function errorHandler(): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      sendError(req, res, status, 'BAD_REQUEST', 'The request could not be read.');
+      return;
+    }
+    req.log.error({ err }, 'unhandled error');
+    sendError(req, res, 500, 'INTERNAL', 'Something went wrong on our side. Please try again later.');
+  };
+}
+
+export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
+  const logger = createGatewayLogger(config.logLevel, options.logDestination);
+  // Keep-alive connections to the services: no TCP handshake per proxied call.
+  const agents: Agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+  const breakers = perService(
+    (name) =>
+      new CircuitBreaker({
+        probeIntervalMs: config.breakerProbeIntervalMs,
+        probe: async () => (await getJson(`${config.services[name]}/healthz`, { agents, timeoutMs: config.healthTimeoutMs })).reachable,
+        onChange: (state) =>
+          state === 'open'
+            ? logger.warn({ upstream: name }, 'service unreachable: its routes answer 503 until it is back')
+            : logger.info({ upstream: name }, 'service reachable again'),
+      }),
+  );
+  const proxies: Record<ServiceName, ServiceProxy> = perService((name) =>
+    createServiceProxy({
+      name,
+      origin: config.services[name],
+      agents,
+      breaker: breakers[name],
+      connectTimeoutMs: config.upstreamConnectTimeoutMs,
+      upstreamTimeoutMs: config.upstreamTimeoutMs,
+    }),
+  );
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestId());
+  app.use(requestLogging(logger));
+  app.use(securityHeaders({ remoteEntries: config.remotes.map((remote) => remote.entry), frameSrc: config.cspFrameSrc }));
+  app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
+  app.get('/remotes.json', remotesRoute(config.remotes));
+  app.use(
+    apiRouter({
+      proxies,
+      breakers,
+      bodyLimitBytes: config.bodyLimitBytes,
+      mbtiUploadLimitBytes: config.mbtiUploadLimitBytes,
+      trustProxy: config.trustProxy,
+    }),
+  );
+  app.use(frontends({ frontendRoot: config.frontendRoot, remotes: config.remotes }));
+  app.use((req, res) => sendError(req, res, 404, 'NOT_FOUND', 'There is nothing at this address.'));
+  app.use(errorHandler());
+
+  let server: http.Server | undefined;
+
+  const start = async (): Promise<AddressInfo> => {
+    if (server) throw new Error('the gateway is already started');
+    server = http.createServer(app);
+    server.listen(config.port, config.host);
+    await once(server, 'listening');
+    const address = server.address() as AddressInfo;
+    logger.info(
+      { url: `http://${address.address}:${address.port}`, services: config.services, frontendRoot: config.frontendRoot },
+      'gateway listening',
+    );
+    return address;
+  };
+
+  const stop = async (): Promise<void> => {
+    for (const breaker of Object.values(breakers)) breaker.stop();
+    const running = server;
+    server = undefined;
+    if (running?.listening) {
+      const closed = once(running, 'close');
+      running.close();
+      running.closeIdleConnections();
+      const force = setTimeout(() => {
+        logger.warn('requests still running at shutdown deadline: closing their connections');
+        running.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      force.unref();
+      await closed;
+      clearTimeout(force);
+      logger.info('gateway stopped');
+    }
+    agents.http.destroy();
+    agents.https.destroy();
+  };
+
+  return { app, logger, start, stop };
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { ConfigError, findRepoRoot, loadConfig, parseByteSize, parseTrustProxy } from './config';
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has embedded defaults for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      services: { participants: 'http://127.0.0.1:4101', scoring: 'http://127.0.0.1:4102', reports: 'http://127.0.0.1:4103' },
+      logLevel: 'info',
+      trustProxy: false,
+      bodyLimitBytes: 100 * 1024,
+      mbtiUploadLimitBytes: 5 * 1024 * 1024,
+      cspFrameSrc: ["'self'"],
+    });
+    expect(config.remotes.map((remote) => [remote.name, remote.entry])).toEqual([
+      ['mf_consent', '/mf/consent/mf-manifest.json'],
+      ['mf_dashboard', '/mf/dashboard/mf-manifest.json'],
+      ['mf_nardi', '/mf/nardi/mf-manifest.json'],
+      ['mf_admin', '/mf/admin/mf-manifest.json'],
+    ]);
+  });
+
+  it('defaults FRONTEND_ROOT to the repository root', () => {
+    expect(loadConfig({}).frontendRoot).toBe(path.resolve(__dirname, '..', '..'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      PARTICIPANTS_URL: 'http://participants:4101/',
+      SCORING_URL: 'https://scoring.internal',
+      REPORTS_URL: 'http://reports:4103',
+      FRONTEND_ROOT: '/srv/www',
+      REMOTE_MF_CONSENT_URL: 'https://cdn.example.org/consent/mf-manifest.json',
+      REMOTE_MF_ADMIN_URL: '/admin-v2/mf-manifest.json',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      BODY_LIMIT: '64KB',
+      MBTI_UPLOAD_LIMIT: '2.5mb',
+      CSP_FRAME_SRC: "'self', https://www.youtube-nocookie.com",
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      services: { participants: 'http://participants:4101', scoring: 'https://scoring.internal', reports: 'http://reports:4103' },
+      frontendRoot: '/srv/www',
+      logLevel: 'warn',
+      trustProxy: 'loopback, 10.0.0.0/8',
+      bodyLimitBytes: 64 * 1024,
+      mbtiUploadLimitBytes: Math.floor(2.5 * 1024 * 1024),
+      cspFrameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
+    });
+    expect(config.remotes[0]?.entry).toBe('https://cdn.example.org/consent/mf-manifest.json');
+    expect(config.remotes[3]?.entry).toBe('/admin-v2/mf-manifest.json');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SCORING_URL', 'not a url'],
+    ['SCORING_URL', 'http://scoring:4102/api'],
+    ['PARTICIPANTS_URL', 'ftp://participants'],
+    ['REMOTE_MF_NARDI_URL', 'mf-manifest.json'],
+    ['REMOTE_MF_NARDI_URL', '//cdn.example.org/x.json'],
+    ['LOG_LEVEL', 'loud'],
+    ['BODY_LIMIT', 'lots'],
+    ['MBTI_UPLOAD_LIMIT', '5 megabytes'],
+    ['UPSTREAM_CONNECT_TIMEOUT_MS', '0'],
+    ['CSP_FRAME_SRC', "'self'; script-src *"],
+  ])('stops with a message naming %s when it is %p', (name, value) => {
+    const message = problemsOf({ [name]: value });
+    expect(message).toContain(`${name}: not valid`);
+  });
+
+  it('never echoes a value: a URL may carry a password', () => {
+    expect(problemsOf({ SCORING_URL: 'http://user:hunter2@scoring:4102/api' })).not.toContain('hunter2');
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = problemsOf({ PORT: 'x', REPORTS_URL: 'y' });
+    expect(message).toContain('PORT: not valid');
+    expect(message).toContain('REPORTS_URL: not valid');
+  });
+});
+
+describe('parsers', () => {
+  it('parseByteSize counts 1kb as 1024 bytes', () => {
+    expect(parseByteSize('100kb')).toBe(102_400);
+    expect(parseByteSize('5mb')).toBe(5_242_880);
+    expect(parseByteSize('512')).toBe(512);
+    expect(() => parseByteSize('big')).toThrow();
+  });
+
+  it('parseTrustProxy understands booleans, hop counts and address lists', () => {
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('TRUE')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('loopback')).toBe('loopback');
+  });
+
+  it('findRepoRoot walks up to the folder holding shell/ and gateway/', () => {
+    const root = path.resolve(__dirname, '..', '..');
+    expect(findRepoRoot([path.join(root, 'gateway', 'dist')])).toBe(root);
+  });
+});

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { loadConfig as loadEnv } from '@study/service-kit';
+import type { ServiceName } from '@study/contracts';
+
+export { ConfigError } from '@study/service-kit';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** '100kb' -> 102400 (1kb = 1024 bytes, as express's body parsers count). */
+export function parseByteSize(text: string): number {
+  const match = SIZE_PATTERN.exec(text.trim());
+  if (!match) throw new Error(`not a size: ${text}`);
+  const unit = (match[2] ?? 'b').toLowerCase();
+  return Math.floor(Number(match[1]) * (SIZE_UNITS[unit] ?? 1));
+}
+
+export type TrustProxy = boolean | number | string;
+
+/** 'true' / 'false' / a hop count / a list of addresses or subnets (express's 'trust proxy'). */
+export function parseTrustProxy(text: string): TrustProxy {
+  const value = text.trim();
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+const size = (fallback: string, what: string) =>
+  z.string().regex(SIZE_PATTERN).default(fallback).transform(parseByteSize).describe(`${what}, a size like 100kb or 5mb`);
+
+const milliseconds = (fallback: number, what: string) =>
+  z.coerce.number().int().min(1).max(600_000).default(fallback).describe(`${what}, in milliseconds (1-600000)`);
+
+/** Service base URLs are origins only: request paths are forwarded unchanged, never prefixed. */
+const serviceOrigin = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    })
+    .transform((value) => new URL(value).origin)
+    .describe('an http(s) origin without a path, e.g. http://127.0.0.1:4101');
+
+/** A remote's manifest: a path on this origin or an absolute http(s) URL on another one. */
+const manifestUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((value) => {
+      if (value.startsWith('/') && !value.startsWith('//')) return true;
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    })
+    .describe('a path on this origin such as /mf/consent/mf-manifest.json, or an absolute http(s) URL');
+
+/** CSP sources: 'self', 'none', scheme or host sources, separated by spaces or commas. */
+const cspSources = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(/[\s,]+/).filter((source) => source !== ''))
+    .refine((sources) => sources.length > 0 && sources.every((source) => /^('[a-z-]+'|[a-z][a-z0-9+.-]*:|[A-Za-z0-9*][^\s;,']*)$/.test(source)))
+    .describe("CSP sources separated by spaces, e.g. 'self' https://www.youtube-nocookie.com");
+
+function envSchema(frontendRootDefault: string) {
+  return z.object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('a TCP port number (0-65535)'),
+    HOST: z.string().min(1).default('127.0.0.1').describe('an interface address to listen on, e.g. 127.0.0.1'),
+    PARTICIPANTS_URL: serviceOrigin('http://127.0.0.1:4101'),
+    SCORING_URL: serviceOrigin('http://127.0.0.1:4102'),
+    REPORTS_URL: serviceOrigin('http://127.0.0.1:4103'),
+    FRONTEND_ROOT: z.string().min(1).default(frontendRootDefault).describe('a directory holding shell/dist and mf-*/dist'),
+    REMOTE_MF_CONSENT_URL: manifestUrl('/mf/consent/mf-manifest.json'),
+    REMOTE_MF_DASHBOARD_URL: manifestUrl('/mf/dashboard/mf-manifest.json'),
+    REMOTE_MF_NARDI_URL: manifestUrl('/mf/nardi/mf-manifest.json'),
+    REMOTE_MF_ADMIN_URL: manifestUrl('/mf/admin/mf-manifest.json'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^\s*[^\s].*$/)
+      .default('false')
+      .transform(parseTrustProxy)
+      .describe("express 'trust proxy': true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8"),
+    BODY_LIMIT: size('100kb', 'the largest request body forwarded to a service'),
+    MBTI_UPLOAD_LIMIT: size('5mb', 'the largest body for POST /api/user/mbti'),
+    UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(1000, 'how long to wait for a TCP connection to a service'),
+    UPSTREAM_TIMEOUT_MS: milliseconds(60_000, 'how long a service may stay silent while answering'),
+    HEALTH_TIMEOUT_MS: milliseconds(1000, 'how long /healthz waits for each service'),
+    BREAKER_PROBE_INTERVAL_MS: milliseconds(1000, 'how often a service marked down is probed'),
+    SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 'how long in-flight requests may finish after SIGTERM'),
+    CSP_FRAME_SRC: cspSources("'self'"),
+  });
+}
+
+export interface RemoteConfig {
+  /** Federation name, e.g. mf_consent. */
+  name: string;
+  /** Folder under FRONTEND_ROOT, e.g. mf-consent. */
+  folder: string;
+  /** Public path the gateway serves the remote's dist at, e.g. /mf/consent/. */
+  mountPath: string;
+  /** Manifest URL the shell loads the remote from. */
+  entry: string;
+  /** First path segments the remote owns in the shell's router. */
+  paths: readonly string[];
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  services: Record<ServiceName, string>;
+  frontendRoot: string;
+  remotes: readonly RemoteConfig[];
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: TrustProxy;
+  bodyLimitBytes: number;
+  mbtiUploadLimitBytes: number;
+  upstreamConnectTimeoutMs: number;
+  upstreamTimeoutMs: number;
+  healthTimeoutMs: number;
+  breakerProbeIntervalMs: number;
+  shutdownTimeoutMs: number;
+  cspFrameSrc: readonly string[];
+}
+
+/**
+ * The repository root (the folder holding shell/ and gateway/), found upward from the running
+ * script or the working directory, so the embedded stack finds every frontend's dist without
+ * configuration. Falls back to the working directory.
+ */
+export function findRepoRoot(starts: readonly (string | undefined)[] = [typeof __dirname === 'string' ? __dirname : undefined, process.argv[1], process.cwd()]): string {
+  for (const start of starts) {
+    if (!start) continue;
+    let dir = path.resolve(start);
+    for (;;) {
+      if (fs.existsSync(path.join(dir, 'shell')) && fs.existsSync(path.join(dir, 'gateway'))) return dir;
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  return process.cwd();
+}
+
+/** Reads and validates the environment once; throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const vars = loadEnv(envSchema(env.FRONTEND_ROOT ? '.' : findRepoRoot()), env);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    services: { participants: vars.PARTICIPANTS_URL, scoring: vars.SCORING_URL, reports: vars.REPORTS_URL },
+    frontendRoot: path.resolve(vars.FRONTEND_ROOT),
+    remotes: [
+      { name: 'mf_consent', folder: 'mf-consent', mountPath: '/mf/consent/', entry: vars.REMOTE_MF_CONSENT_URL, paths: ['/consent', '/return', '/how-it-works'] },
+      {
+        name: 'mf_dashboard',
+        folder: 'mf-dashboard',
+        mountPath: '/mf/dashboard/',
+        entry: vars.REMOTE_MF_DASHBOARD_URL,
+        paths: ['/survey', '/self-assessment', '/typefinder', '/mbti', '/test', '/thank-you'],
+      },
+      { name: 'mf_nardi', folder: 'mf-nardi', mountPath: '/mf/nardi/', entry: vars.REMOTE_MF_NARDI_URL, paths: ['/nardi', '/nardi-report'] },
+      { name: 'mf_admin', folder: 'mf-admin', mountPath: '/mf/admin/', entry: vars.REMOTE_MF_ADMIN_URL, paths: ['/mbti-load', '/ready-csv'] },
+    ],
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    bodyLimitBytes: vars.BODY_LIMIT,
+    mbtiUploadLimitBytes: vars.MBTI_UPLOAD_LIMIT,
+    upstreamConnectTimeoutMs: vars.UPSTREAM_CONNECT_TIMEOUT_MS,
+    upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,
+    breakerProbeIntervalMs: vars.BREAKER_PROBE_INTERVAL_MS,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    cspFrameSrc: vars.CSP_FRAME_SRC,
+  };
+}

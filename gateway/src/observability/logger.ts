@@ -1,0 +1,38 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { apiRoutes } from '@study/contracts';
+import { createLogger } from '@study/service-kit';
+
+interface SecretPath {
+  pattern: RegExp;
+  replacement: string;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** For '/api/ohready/:masterKey': anything in the key's place becomes ':masterKey'. */
+const SECRET_PATHS: readonly SecretPath[] = apiRoutes.flatMap((route) =>
+  (route.secretParams ?? []).map((param) => {
+    const at = route.path.indexOf(`/:${param}`);
+    const prefix = route.path.slice(0, at + 1);
+    return { pattern: new RegExp(`(${escapeRegExp(prefix)})[^\\s"'?#/\\\\]+`, 'gi'), replacement: `$1:${param}` };
+  }),
+);
+
+/** Replaces every secret carried in a known API path of a log line with its parameter name. */
+export function scrubSecretPaths(line: string): string {
+  return SECRET_PATHS.reduce((text, { pattern, replacement }) => text.replace(pattern, replacement), line);
+}
+
+/**
+ * The last line of defence: whatever a log line holds (an error message quoting a URL, say),
+ * a secret path parameter never reaches the log output.
+ */
+export function scrubbingDestination(destination: DestinationStream): DestinationStream {
+  return { write: (line: string) => destination.write(scrubSecretPaths(line)) };
+}
+
+export function createGatewayLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: true })): Logger {
+  return createLogger({ service: 'gateway', level, destination: scrubbingDestination(destination) });
+}

@@ -1,0 +1,97 @@
+import type { Request, RequestHandler } from 'express';
+import { matchApiRoute, type ApiRoute, type HttpMethod, type ServiceName } from '@study/contracts';
+import type { TrustProxy } from '../config';
+import { sendError } from '../http-errors';
+import { enforceBodyLimit } from './body-limit';
+import type { CircuitBreaker } from './circuit-breaker';
+import { answerUnavailable, type ServiceProxy } from './service-proxy';
+
+export interface ApiRouterOptions {
+  proxies: Record<ServiceName, ServiceProxy>;
+  breakers: Record<ServiceName, CircuitBreaker>;
+  bodyLimitBytes: number;
+  mbtiUploadLimitBytes: number;
+  trustProxy: TrustProxy;
+}
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST'];
+
+/** '.' or '..' segments (plain or percent-encoded) are never forwarded: no service expects them. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
+export function isApiPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === '/api' || lower.startsWith('/api/');
+}
+
+/** The MBTI score upload is the one call that carries a file-sized body. */
+function bodyLimitFor(route: ApiRoute, options: ApiRouterOptions): number {
+  return route.method === 'POST' && route.path === '/api/user/mbti' ? options.mbtiUploadLimitBytes : options.bodyLimitBytes;
+}
+
+/** Hop-by-hop headers describe the browser's connection, not the one to the service. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'expect'];
+
+function dropHopByHopHeaders(req: Request): void {
+  const listed = typeof req.headers.connection === 'string' ? req.headers.connection.split(',').map((name) => name.trim().toLowerCase()) : [];
+  for (const name of [...HOP_BY_HOP, ...listed]) {
+    // Content-Length / Transfer-Encoding frame the body being forwarded, Host names the site: never drop those.
+    if (name !== '' && name !== 'content-length' && name !== 'transfer-encoding' && name !== 'host') delete req.headers[name];
+  }
+}
+
+/**
+ * x-forwarded-* for the service. Values sent by the browser are kept only when the gateway
+ * itself sits behind a trusted proxy; otherwise they would let a client choose its own address.
+ */
+function setForwardingHeaders(req: Request, trustProxy: TrustProxy): void {
+  const remote = req.socket.remoteAddress ?? '';
+  const prior = req.headers['x-forwarded-for'];
+  const trusted = trustProxy !== false && trustProxy !== 0;
+  req.headers['x-forwarded-for'] = trusted && typeof prior === 'string' && prior !== '' ? `${prior}, ${remote}` : remote;
+  req.headers['x-forwarded-proto'] = req.protocol;
+  if (!trusted || req.headers['x-forwarded-host'] === undefined) {
+    if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
+    else delete req.headers['x-forwarded-host'];
+  }
+}
+
+/**
+ * Sends each /api call of the route table (@study/contracts apiRoutes) to the service that
+ * owns it, path and body unchanged. Unknown paths answer 404 JSON, a known path with another
+ * method 405, a service known to be down 503 at once.
+ */
+export function apiRouter(options: ApiRouterOptions): RequestHandler {
+  return (req, res, next) => {
+    const path = req.path;
+    if (!isApiPath(path)) {
+      next();
+      return;
+    }
+    // HEAD is answered by the service's GET route.
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const route = DOT_SEGMENT.test(path) ? undefined : matchApiRoute(path, method);
+    if (!route) {
+      const allowed = DOT_SEGMENT.test(path) ? [] : METHODS.filter((m) => matchApiRoute(path, m) !== undefined);
+      if (allowed.length > 0) {
+        res.setHeader('Allow', allowed.join(', '));
+        sendError(req, res, 405, 'METHOD_NOT_ALLOWED', `This address only accepts ${allowed.join(' or ')} requests.`);
+      } else {
+        sendError(req, res, 404, 'NOT_FOUND', 'There is no API call at this address.');
+      }
+      return;
+    }
+    const service = route.service;
+    if (!options.breakers[service].allowsRequests()) {
+      answerUnavailable(req, res, service);
+      return;
+    }
+    enforceBodyLimit(req, res, bodyLimitFor(route, options), () => {
+      // Node already answered any "Expect: 100-continue"; the keep-alive agent manages the connection.
+      dropHopByHopHeaders(req);
+      req.headers['x-request-id'] = req.requestId;
+      setForwardingHeaders(req, options.trustProxy);
+      options.proxies[service](req, res);
+    });
+  };
+}

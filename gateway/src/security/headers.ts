@@ -1,0 +1,50 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+
+export interface SecurityHeadersOptions {
+  /** Manifest URLs of the remotes; those on another origin are allowed to load. */
+  remoteEntries: readonly string[];
+  /** Sources allowed in frames (the TypeFinder widget, the how-it-works video). */
+  frameSrc: readonly string[];
+}
+
+/** The origins of remotes that live elsewhere (absolute manifest URLs). */
+export function remoteOrigins(entries: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const entry of entries) {
+    if (/^https?:\/\//i.test(entry)) origins.add(new URL(entry).origin);
+  }
+  return [...origins];
+}
+
+/**
+ * Helmet with a CSP that lets scripts, styles and fetches come only from this origin (plus
+ * any remote configured on another origin). Styles also allow inline <style> elements: the
+ * frontends' CSS is injected at run time by style-loader. Referrer-Policy no-referrer keeps
+ * study IDs and the roster key in URLs out of any Referer header.
+ */
+export function securityHeaders(options: SecurityHeadersOptions): RequestHandler {
+  const remotes = remoteOrigins(options.remoteEntries);
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remotes],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+        connectSrc: ["'self'", ...remotes],
+        imgSrc: ["'self'", 'data:', ...remotes],
+        fontSrc: ["'self'", 'data:', ...remotes],
+        frameSrc: [...options.frameSrc],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    // The embedded stack is plain http on 127.0.0.1; HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+}

@@ -1,0 +1,57 @@
+import type { DestinationStream } from 'pino';
+import { createGateway, type Gateway } from '../app';
+import { loadConfig, type GatewayConfig } from '../config';
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
+
+/** Log lines written by the gateway, kept in memory. */
+export class LogCapture implements DestinationStream {
+  readonly lines: string[] = [];
+  write(line: string): void {
+    this.lines.push(line);
+  }
+  text(): string {
+    return this.lines.join('');
+  }
+  entries(): Record<string, unknown>[] {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+export interface Upstreams {
+  participants: FakeUpstream;
+  scoring: FakeUpstream;
+  reports: FakeUpstream;
+}
+
+export async function startUpstreams(): Promise<Upstreams> {
+  const [participants, scoring, reports] = await Promise.all([
+    startFakeUpstream('participants'),
+    startFakeUpstream('scoring'),
+    startFakeUpstream('reports'),
+  ]);
+  return { participants, scoring, reports };
+}
+
+export async function closeUpstreams(upstreams: Partial<Upstreams>): Promise<void> {
+  await Promise.all(Object.values(upstreams).map((upstream) => upstream?.close()));
+}
+
+export interface RunningGateway {
+  gateway: Gateway;
+  url: string;
+  logs: LogCapture;
+  config: GatewayConfig;
+}
+
+/** A gateway on a free port, configured like production from environment variables. */
+export async function startGateway(env: Record<string, string | undefined>): Promise<RunningGateway> {
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...env });
+  const logs = new LogCapture();
+  const gateway = createGateway(config, { logDestination: logs });
+  const address = await gateway.start();
+  return { gateway, url: `http://127.0.0.1:${address.port}`, logs, config };
+}
+
+export function upstreamEnv(upstreams: Upstreams): Record<string, string> {
+  return { PARTICIPANTS_URL: upstreams.participants.url, SCORING_URL: upstreams.scoring.url, REPORTS_URL: upstreams.reports.url };
+}
