@@ -13,7 +13,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: [`${backends}/*.test.ts`], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$'] },
-    { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: [`${frontends}/*.test.tsx`] },
+    { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: [`${frontends}/*.test.tsx`], setupFiles: ['<rootDir>/packages/ui/src/testing/jsdom-polyfills.ts'] },
     {
       ...common,
       displayName: 'integration',

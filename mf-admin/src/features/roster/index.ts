@@ -1,0 +1,1 @@
+export { ReadyCsvPage } from './components/ReadyCsvPage';

@@ -1,0 +1,8 @@
+const { createFrontendConfig } = require('@study/federation');
+
+module.exports = createFrontendConfig({
+  kind: 'remote',
+  appDir: __dirname,
+  name: 'mf_admin',
+  exposes: { './routes': './src/routes.tsx' },
+});

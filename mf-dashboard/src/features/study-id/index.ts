@@ -1,0 +1,1 @@
+export { StudyIdPage } from './components/StudyIdPage';

@@ -1,0 +1,1 @@
+export { NardiIntroPage } from './components/NardiIntroPage';

@@ -1,0 +1,10 @@
+// The look lives in styles.css; the shell imports it once for the whole page:
+// import '@study/ui/styles.css'.
+export { Button, ButtonLink, type ButtonProps, type ButtonLinkProps, type ButtonVariant } from './components/Button';
+export { Spinner, type SpinnerProps } from './components/Spinner';
+export { Notice, type NoticeProps, type NoticeStyle } from './components/Notice';
+export { Page, type PageProps } from './components/Page';
+export { TextField, type TextFieldProps } from './components/TextField';
+export { Checkbox, type CheckboxProps } from './components/Checkbox';
+export { NotFound } from './components/NotFound';
+export { readStudyConfig, type StudyConfig } from './study-config';

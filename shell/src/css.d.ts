@@ -1,0 +1,2 @@
+// Stylesheets are imported for their side effect (webpack's style-loader injects them).
+declare module '*.css';

@@ -1,0 +1,2 @@
+export { Layout } from './components/Layout';
+export { headerBackgroundAlpha } from './header-opacity';

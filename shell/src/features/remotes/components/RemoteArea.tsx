@@ -1,0 +1,75 @@
+import { Spinner } from '@study/ui';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteFallback } from './RemoteFallback';
+
+type AreaState =
+  | { status: 'loading' }
+  | { status: 'ready'; Routes: ComponentType }
+  | { status: 'failed' };
+
+export interface RemoteAreaProps {
+  /** Loads the remote's route component; called again by Retry. */
+  load: () => Promise<ComponentType>;
+  /** A component loaded earlier, shown at once instead of the spinner. */
+  loaded?: ComponentType;
+}
+
+/** The part of the page a remote fills: a spinner while loading, its routes, or the fallback. */
+export function RemoteArea({ load, loaded }: RemoteAreaProps) {
+  const [state, setState] = useState<AreaState>(loaded ? { status: 'ready', Routes: loaded } : { status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  }, [load]);
+
+  const skipFirstLoad = useRef(Boolean(loaded));
+  useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
+    let cancelled = false;
+    loadRef.current().then(
+      (Routes) => {
+        if (!cancelled) setState({ status: 'ready', Routes });
+      },
+      () => {
+        if (!cancelled) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+
+  if (state.status === 'loading') {
+    return (
+      <div className="page page--narrow">
+        <Spinner />
+      </div>
+    );
+  }
+  if (state.status === 'failed') return <RemoteFallback onRetry={retry} />;
+  const { Routes } = state;
+  return (
+    <RemoteErrorBoundary
+      fallback={(reset) => (
+        <RemoteFallback
+          onRetry={() => {
+            reset();
+            retry();
+          }}
+        />
+      )}
+    >
+      <Routes />
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,3 @@
+export { AboutPage } from './components/AboutPage';
+export { TermsPage } from './components/TermsPage';
+export { PrivacyPage } from './components/PrivacyPage';
