@@ -27,7 +27,7 @@ describe('shell and remotes', () => {
     const page = await newPage(browser);
     await open(page, '/');
     await expect(page.getByRole('heading', { name: 'Reveal Yourself!' }).isVisible()).resolves.toBe(true);
-    await page.getByRole('link', { name: "I'd Like to Participate" }).click();
+    await page.getByRole('link', { name: "I'd Like to Participate" }).first().click();
     await page.waitForURL('**/consent');
     await page.getByRole('button', { name: 'Agree & Authorize Project' }).waitFor();
   });

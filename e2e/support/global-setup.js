@@ -35,8 +35,8 @@ module.exports = async function globalSetup() {
     logDir: path.join(runDir, 'logs'),
     log: () => {},
     queuePrefix: `${suffix}.`,
+    frontendRoot,
     env: {
-      FRONTEND_ROOT: frontendRoot,
       EVENTS_EXCHANGE: `study.events.${suffix}`,
       LOG_LEVEL: 'info',
     },

@@ -47,6 +47,7 @@ function tail(file, lines = 20) {
  * @param {boolean} [o.freePorts] pick free ports for the services (tests) instead of 4101-4103
  * @param {Record<string,string>} [o.env] extra environment for every process
  * @param {string} [o.queuePrefix] prefix for each service's queue name
+ * @param {string} [o.frontendRoot] the folder holding each frontend's dist (default: root)
  */
 export async function startStack(o) {
   const log = o.log ?? console.log;
@@ -134,7 +135,7 @@ export async function startStack(o) {
     const gw = launch('gateway', path.join(o.root, 'gateway'), {
       ...common,
       PORT: String(port),
-      FRONTEND_ROOT: o.root,
+      FRONTEND_ROOT: o.frontendRoot ?? o.root,
       PARTICIPANTS_URL: `http://${host}:${services[0].port}`,
       SCORING_URL: `http://${host}:${services[1].port}`,
       REPORTS_URL: `http://${host}:${services[2].port}`,

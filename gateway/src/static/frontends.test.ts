@@ -17,7 +17,8 @@ let root: string;
 let running: RunningGateway;
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-frontends-'));
+  // A dot folder in the path, as in a deployment under ~/.local or a test copy: deep links must still work.
+  root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-frontends-')), '.frontends');
   writeFile(root, 'shell/dist/index.html', INDEX_HTML);
   writeFile(root, 'shell/dist/main.3f2a9c1b.js', 'console.log("shell")');
   writeFile(root, 'shell/dist/config.js', 'window.__CONFIG__ = {};');
@@ -30,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.gateway.stop();
-  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(path.dirname(root), { recursive: true, force: true });
 });
 
 describe('the shell', () => {

@@ -43,13 +43,13 @@ export function frontends(options: FrontendsOptions): Router {
   const shellDist = path.join(options.frontendRoot, 'shell', 'dist');
   router.use(express.static(shellDist, staticOptions('index.html')));
 
-  const indexHtml = path.join(shellDist, 'index.html');
   router.use((req, res, next) => {
     if (!isAppNavigation(req)) {
       next();
       return;
     }
-    res.sendFile(indexHtml, { headers: { 'Cache-Control': NO_CACHE } }, (err) => {
+    // `root` keeps the dotfile check to the file name: the frontends may live under a dot folder.
+    res.sendFile('index.html', { root: shellDist, headers: { 'Cache-Control': NO_CACHE } }, (err) => {
       if (err && !res.headersSent) sendError(req, res, 404, 'NOT_FOUND', 'The web app is not available on this server.');
     });
   });
