@@ -19,6 +19,7 @@ export const DEPLOYABLES = [
   { dir: 'mf-dashboard', kind: 'frontend' },
   { dir: 'mf-nardi', kind: 'frontend' },
   { dir: 'mf-admin', kind: 'frontend' },
+  { dir: 'standins/open-humans', kind: 'standin' },
 ];
 
 function hashTree(hash, dir) {

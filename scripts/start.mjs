@@ -30,6 +30,8 @@ async function main() {
     logDir: path.join(root, '.data', 'logs'),
     log: say,
   });
+  if (stack.openHumans.standin) say(`Open Humans: the local stand-in at ${stack.openHumans.url} (set OH_CLIENT_ID and OH_CLIENT_SECRET to use the real platform)`);
+  else say(`Open Humans: ${stack.openHumans.url}`);
   say(`Logs: ${path.join('.data', 'logs')}/<part>.log`);
   say(`Ready: ${stack.url}  (Ctrl-C stops everything started here)`);
 

@@ -39,6 +39,7 @@ module.exports = async function globalSetup() {
     env: {
       EVENTS_EXCHANGE: `study.events.${suffix}`,
       LOG_LEVEL: 'info',
+      RESET_SURVEYS: '1',
     },
   });
 
@@ -65,4 +66,5 @@ module.exports = async function globalSetup() {
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
   process.env.E2E_LOG_DIR = path.join(runDir, 'logs');
+  process.env.E2E_OPENHUMANS_URL = stack.openHumans.url;
 };

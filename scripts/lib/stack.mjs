@@ -2,6 +2,7 @@
 // three services and the gateway, each as a child process with its log in logDir.
 // Used by `npm start` and by the browser tests.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFerret } from './ferretdb.mjs';
@@ -12,6 +13,25 @@ export const SERVICES = [
   { name: 'scoring', dir: 'svc-scoring', port: 4102, db: 'scoring' },
   { name: 'reports', dir: 'svc-reports', port: 4103, db: 'reports' },
 ];
+
+/** Secrets the embedded stack makes once and keeps beside its data, so restarts can read old tokens. */
+function localSecrets(file) {
+  let secrets = {};
+  if (fs.existsSync(file)) secrets = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24 };
+  let changed = false;
+  for (const [name, bytes] of Object.entries(want)) {
+    if (!secrets[name]) {
+      secrets[name] = randomBytes(bytes).toString('hex');
+      changed = true;
+    }
+  }
+  if (changed) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}
 
 async function waitForHttp(url, { timeoutMs = 30_000, isAlive = () => true } = {}) {
   const deadline = Date.now() + timeoutMs;
@@ -71,6 +91,9 @@ export async function startStack(o) {
   const common = { ...process.env, MONGO_URL: mongoUrl, AMQP_URL: amqpUrl, REDIS_URL: redisUrl, HOST: host, ...(o.env ?? {}) };
   const services = [];
   for (const s of SERVICES) services.push({ ...s, port: o.freePorts ? await freePort() : s.port });
+  const port = o.port ?? 8080;
+  const publicUrl = `http://${host}:${port}`;
+  const secrets = localSecrets(path.join(o.dataDir, '..', 'secrets.json'));
 
   const launch = (name, cwd, env) => {
     const logFile = path.join(o.logDir, `${name}.log`);
@@ -89,6 +112,7 @@ export async function startStack(o) {
     PORT: String(s.port),
     MONGO_DB: `${o.dbPrefix ?? ''}${s.db}`,
     ...(o.queuePrefix ? { EVENTS_QUEUE: `${o.queuePrefix}svc-${s.name}` } : {}),
+    ...(s.name === 'participants' ? participantsEnv : {}),
   });
   const startService = async (name) => {
     const s = services.find((x) => x.name === name);
@@ -114,6 +138,7 @@ export async function startStack(o) {
   const stop = async () => {
     await stopChild('gateway');
     await Promise.all(services.map((s) => stopChild(s.name)));
+    await stopChild('open-humans-standin');
     if (ferret && ferret.child.exitCode === null) {
       await new Promise((resolve) => {
         ferret.child.once('exit', resolve);
@@ -129,9 +154,50 @@ export async function startStack(o) {
     }
   };
 
+  // Open Humans: the real platform when a client is configured, otherwise the local stand-in.
+  let participantsEnv;
+  let openHumans;
   try {
+    if (common.OH_CLIENT_ID) {
+      participantsEnv = { OH_BASE_URL: common.OH_BASE_URL || 'https://www.openhumans.org' };
+      openHumans = { url: participantsEnv.OH_BASE_URL, standin: false };
+    } else {
+      const ohPort = o.freePorts ? await freePort() : 4201;
+      const ohUrl = `http://${host}:${ohPort}`;
+      const client = { id: 'personality-genetics-study', secret: secrets.openHumansClientSecret, webhookSecret: secrets.openHumansWebhookSecret };
+      const standin = launch('open-humans-standin', path.join(o.root, 'standins', 'open-humans'), {
+        ...process.env,
+        PORT: String(ohPort),
+        HOST: host,
+        PUBLIC_URL: ohUrl,
+        CLIENT_ID: client.id,
+        CLIENT_SECRET: client.secret,
+        REDIRECT_URI: `${publicUrl}/return`,
+        DEAUTH_WEBHOOK_URL: `${publicUrl}/api/openhumans/deauthorize`,
+        WEBHOOK_SECRET: client.webhookSecret,
+        STATE_FILE: path.join(o.dataDir, '..', 'open-humans-standin.json'),
+        ...(o.standinEnv ?? {}),
+      });
+      try {
+        await waitForHttp(`${ohUrl}/healthz`, { isAlive: () => !standin.exited });
+      } catch (err) {
+        throw new Error(`the Open Humans stand-in did not start: ${err.message}\n--- ${standin.logFile} ---\n${tail(standin.logFile)}`);
+      }
+      participantsEnv = { OH_BASE_URL: ohUrl, OH_CLIENT_ID: client.id, OH_CLIENT_SECRET: client.secret, OH_WEBHOOK_SECRET: client.webhookSecret };
+      openHumans = { url: ohUrl, standin: true };
+    }
+    participantsEnv = {
+      OH_REDIRECT_URI: `${publicUrl}/return`,
+      TOKEN_ENCRYPTION_KEY: secrets.tokenEncryptionKey,
+      STUDY_EMAIL_HOST: 'study.localhost',
+      ...participantsEnv,
+      // What the operator set wins over the embedded defaults.
+      ...Object.fromEntries(
+        ['OH_REDIRECT_URI', 'OH_CLIENT_SECRET', 'OH_WEBHOOK_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST'].filter((k) => common[k]).map((k) => [k, common[k]]),
+      ),
+    };
+
     await Promise.all(services.map((s) => startService(s.name)));
-    const port = o.port ?? 8080;
     const gw = launch('gateway', path.join(o.root, 'gateway'), {
       ...common,
       PORT: String(port),
@@ -146,7 +212,8 @@ export async function startStack(o) {
       throw new Error(`the gateway did not start: ${err.message}\n--- ${gw.logFile} ---\n${tail(gw.logFile)}`);
     }
     return {
-      url: `http://${host}:${port}`,
+      url: publicUrl,
+      openHumans,
       services,
       children,
       mongoUrl,
