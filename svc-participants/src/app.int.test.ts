@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { errorBodySchema, EventTypes, userViewSchema } from '@study/contracts';
 import { createEvent, outboxLockKey, withOutbox } from '@study/event-bus';
@@ -12,7 +13,16 @@ const UNKNOWN = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 
 describe('svc-participants', () => {
   const testEnv = serviceTestEnv('participants');
-  const config = loadParticipantsConfig(testEnv.env);
+  // Open Humans is never called here (consent.int.test.ts covers it); the address only has to be valid.
+  const env = {
+    ...testEnv.env,
+    OH_BASE_URL: 'http://127.0.0.1:9',
+    OH_CLIENT_ID: 'study-client',
+    OH_CLIENT_SECRET: 'study-secret-123',
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    STUDY_EMAIL_HOST: 'study.example.org',
+  };
+  const config = loadParticipantsConfig(env);
   const { logger, lines } = memoryLogger('debug', 'svc-participants');
   let svc: RunningParticipants;
   let participants: ParticipantsRepository;
@@ -115,7 +125,7 @@ describe('svc-participants', () => {
   });
 
   it('stops cleanly: no more requests, connections closed, a second stop is harmless', async () => {
-    const other = await start(loadParticipantsConfig({ ...testEnv.env, LOG_LEVEL: 'silent' }));
+    const other = await start(loadParticipantsConfig({ ...env, LOG_LEVEL: 'silent' }));
     await request(other.url).get('/healthz').expect(200);
     await other.stop();
     expect(other.server.listening).toBe(false);

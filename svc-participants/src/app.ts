@@ -1,22 +1,63 @@
-import { startService, type RunningService } from '@study/service-kit';
+import type { Request } from 'express';
+import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
 import { SERVICE_NAME, type ParticipantsConfig } from './config';
+import { MemberLinksRepository } from './data-access/member-links-repository';
+import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
+import { TokenCipher } from './data-access/token-cipher';
+import type { ParticipantsDeps } from './domain/deps';
+import { studySettings } from './domain/settings';
 import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points/events/handlers';
+import { mountConsentRoutes } from './entry-points/http/consent-routes';
+import { mountOpenHumansWebhookRoutes } from './entry-points/http/open-humans-webhook-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
 let running: RunningParticipants | undefined;
 
+export function openHumansClient(config: ParticipantsConfig): OpenHumansClient {
+  return new OpenHumansClient({
+    baseUrl: config.OH_BASE_URL,
+    clientId: config.OH_CLIENT_ID,
+    clientSecret: config.OH_CLIENT_SECRET,
+    redirectUri: config.OH_REDIRECT_URI,
+  });
+}
+
+/** The use cases' dependencies for one service context; `logger` scopes the log lines (per request). */
+export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger: Logger = ctx.logger): ParticipantsDeps {
+  const cipher = TokenCipher.fromConfig(ctx.config.TOKEN_ENCRYPTION_KEY);
+  return {
+    service: ctx.service,
+    participants: new ParticipantsRepository(ctx.db, cipher),
+    memberLinks: new MemberLinksRepository(ctx.db),
+    openHumans: openHumansClient(ctx.config),
+    lock: ctx.lock,
+    nudgeOutbox: () => ctx.nudgeOutbox(),
+    logger,
+    now: () => new Date(),
+  };
+}
+
 /** Starts svc-participants: database, cache, broker, outbox relay, consumer and HTTP. */
 export async function start(config: ParticipantsConfig, options: { logger?: Logger } = {}): Promise<RunningParticipants> {
+  // Fail before connecting anything when the key is unusable (the config check already read it).
+  TokenCipher.fromConfig(config.TOKEN_ENCRYPTION_KEY);
   running = await startService({
     service: SERVICE_NAME,
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection],
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: () => participantsEventHandlers() },
-    routes: (app, ctx) => mountUserRoutes(app, { participants: new ParticipantsRepository(ctx.db) }),
+    routes: (app, ctx) => {
+      const base = participantsDeps(ctx);
+      const deps = (req: Request): ParticipantsDeps => ({ ...base, logger: req.log });
+      const settings = studySettings(base.openHumans, { resetSurveysEnabled: config.RESET_SURVEYS, studyEmailHost: config.STUDY_EMAIL_HOST });
+      mountConsentRoutes(app, deps, () => settings);
+      mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
+      mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET });
+    },
   });
   return running;
 }

@@ -1,16 +1,77 @@
 import { ConfigError } from '@study/service-kit';
 import { loadParticipantsConfig } from './config';
 
-const env = { MONGO_URL: 'mongodb://127.0.0.1:27017/', AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672', REDIS_URL: 'redis://127.0.0.1:6379' };
+const KEY_HEX = '0f'.repeat(32);
+const env = {
+  MONGO_URL: 'mongodb://127.0.0.1:27017/',
+  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  OH_BASE_URL: 'https://www.openhumans.org/',
+  OH_CLIENT_ID: 'study-client',
+  OH_CLIENT_SECRET: 'study-secret-123',
+  TOKEN_ENCRYPTION_KEY: KEY_HEX,
+  STUDY_EMAIL_HOST: 'Study.Example.org',
+};
 
 describe('svc-participants configuration', () => {
   it('uses the embedded defaults', () => {
-    expect(loadParticipantsConfig(env)).toMatchObject({ PORT: 4101, HOST: '127.0.0.1', MONGO_DB: 'participants', EVENTS_EXCHANGE: 'study.events', EVENTS_QUEUE: 'svc-participants' });
+    expect(loadParticipantsConfig(env)).toMatchObject({
+      PORT: 4101,
+      HOST: '127.0.0.1',
+      MONGO_DB: 'participants',
+      EVENTS_EXCHANGE: 'study.events',
+      EVENTS_QUEUE: 'svc-participants',
+      RESET_SURVEYS: false,
+    });
+    expect(loadParticipantsConfig(env).OH_REDIRECT_URI).toBeUndefined();
+    expect(loadParticipantsConfig(env).OH_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it('normalizes the Open Humans base URL and the study email host', () => {
+    expect(loadParticipantsConfig(env)).toMatchObject({ OH_BASE_URL: 'https://www.openhumans.org', STUDY_EMAIL_HOST: 'study.example.org' });
+  });
+
+  it('reads the optional settings', () => {
+    const config = loadParticipantsConfig({
+      ...env,
+      OH_REDIRECT_URI: 'http://127.0.0.1:8080/return',
+      OH_WEBHOOK_SECRET: 'hook-secret',
+      RESET_SURVEYS: '1',
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
+    expect(config).toMatchObject({ OH_REDIRECT_URI: 'http://127.0.0.1:8080/return', OH_WEBHOOK_SECRET: 'hook-secret', RESET_SURVEYS: true });
   });
 
   it('fails naming MONGO_URL when it is missing', () => {
     const { MONGO_URL: _omit, ...rest } = env;
     expect(() => loadParticipantsConfig(rest)).toThrow(ConfigError);
     expect(() => loadParticipantsConfig(rest)).toThrow(/MONGO_URL: missing/);
+  });
+
+  it.each(['OH_BASE_URL', 'OH_CLIENT_ID', 'OH_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST'])('requires %s', (name) => {
+    const rest: Record<string, string> = { ...env };
+    delete rest[name];
+    expect(() => loadParticipantsConfig(rest)).toThrow(new RegExp(`${name}: missing`));
+  });
+
+  it.each([
+    ['OH_BASE_URL', 'openhumans-without-scheme'],
+    ['OH_BASE_URL', 'ftp://openhumans.org'],
+    ['OH_REDIRECT_URI', '/back-home'],
+    ['TOKEN_ENCRYPTION_KEY', 'not-a-key'],
+    ['TOKEN_ENCRYPTION_KEY', '0f'.repeat(16)],
+    ['STUDY_EMAIL_HOST', 'study email host'],
+    ['STUDY_EMAIL_HOST', 'someone@study.example.org'],
+    ['RESET_SURVEYS', 'yes'],
+    ['RESET_SURVEYS', 'true'],
+  ])('refuses %s=%s, naming it without echoing the value', (name, value) => {
+    let message = '';
+    try {
+      loadParticipantsConfig({ ...env, [name]: value });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`${name}: not valid`));
+    expect(message).not.toContain(value);
   });
 });

@@ -1,8 +1,47 @@
+import { z } from 'zod';
 import { baseServiceConfig, loadConfig } from '@study/service-kit';
+import { parseEncryptionKey } from './data-access/token-cipher';
 
 export const SERVICE_NAME = 'svc-participants';
 
-export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb: 'participants', queue: 'svc-participants' });
+const httpUrl = z.url({ protocol: /^https?$/ });
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb: 'participants', queue: 'svc-participants' }).extend({
+  OH_BASE_URL: httpUrl
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe('the Open Humans base URL, e.g. https://www.openhumans.org (or the local stand-in, http://127.0.0.1:4201)'),
+  OH_CLIENT_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/)
+    .describe("the study project's OAuth2 client id on Open Humans (printable, no spaces)"),
+  OH_CLIENT_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/)
+    .describe("the study project's OAuth2 client secret on Open Humans (printable, no spaces)"),
+  OH_REDIRECT_URI: httpUrl
+    .optional()
+    .describe("the redirect URI registered on the Open Humans project: the study's /return URL, e.g. http://127.0.0.1:8080/return"),
+  OH_WEBHOOK_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the secret Open Humans signs deauthorization webhooks with; when set, unsigned or badly signed calls are refused'),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => parseEncryptionKey(value) !== undefined)
+    .describe('a 32-byte key as 64 hex characters or base64, e.g. from `openssl rand -hex 32`'),
+  STUDY_EMAIL_HOST: z
+    .string()
+    .regex(HOSTNAME)
+    .transform((host) => host.toLowerCase())
+    .describe('the host of study emails {pgId}@{host}, e.g. study.example.org'),
+  RESET_SURVEYS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((flag) => flag === '1')
+    .describe('1 to let participants reset their surveys, 0 (default) to refuse it'),
+});
 export type ParticipantsConfig = ReturnType<typeof loadParticipantsConfig>;
 
 /** Reads and checks the environment once; throws a ConfigError naming each bad variable. */

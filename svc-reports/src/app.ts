@@ -14,7 +14,7 @@ export async function start(config: ReportsConfig, options: { logger?: Logger } 
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [reportsCollection(ctx.db)],
-    consumer: { bindings: REPORTS_BINDINGS, handlers: () => reportsEventHandlers() },
+    consumer: { bindings: REPORTS_BINDINGS, handlers: (ctx) => reportsEventHandlers(ctx) },
   });
   return running;
 }

@@ -4,8 +4,10 @@ import { createEvent } from '@study/event-bus';
 import { memoryLogger, serviceTestEnv, waitFor } from '@study/service-kit/testing';
 import { start, type RunningScoring } from './app';
 import { loadScoringConfig } from './config';
+import { PERSONAL_DATA_COLLECTIONS } from './data-access/personal-data';
 
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
+const OTHER = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 
 describe('svc-scoring', () => {
   const testEnv = serviceTestEnv('scoring');
@@ -51,6 +53,20 @@ describe('svc-scoring', () => {
     // The queue is FIFO: once the later participant event is handled, the scoring one would have been too.
     await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: marker.id as never }), 'the marker event in the inbox');
     expect(await svc.ctx.db.collection('inbox').findOne({ _id: event.id as never })).toBeNull();
+  });
+
+  it('deletes everything it holds for a participant on participants.participant.erased.v1, and only theirs', async () => {
+    for (const { collection, pgIdField } of PERSONAL_DATA_COLLECTIONS) {
+      await svc.ctx.db.collection(collection).insertMany([{ [pgIdField]: PG_ID, note: 'to erase' }, { [pgIdField]: OTHER, note: 'to keep' }] as never[]);
+    }
+    const event = createEvent({ type: EventTypes.participantErased, source: 'svc-participants', subject: PG_ID.toUpperCase(), data: { erasedAt: new Date().toISOString() } });
+    await svc.ctx.broker.publish(event);
+    await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: event.id as never }), 'the erased event in the inbox');
+    for (const { collection, pgIdField } of PERSONAL_DATA_COLLECTIONS) {
+      expect(await svc.ctx.db.collection(collection).countDocuments({ [pgIdField]: PG_ID })).toBe(0);
+      expect(await svc.ctx.db.collection(collection).countDocuments({ [pgIdField]: OTHER })).toBe(1);
+    }
+    expect(lines().find((l) => l.msg === 'participant data erased' && l.pgId === PG_ID)).toMatchObject({ deleted: PERSONAL_DATA_COLLECTIONS.length });
   });
 
   it('stops cleanly', async () => {

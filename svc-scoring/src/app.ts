@@ -14,7 +14,7 @@ export async function start(config: ScoringConfig, options: { logger?: Logger } 
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [scoresCollection(ctx.db)],
-    consumer: { bindings: SCORING_BINDINGS, handlers: () => scoringEventHandlers() },
+    consumer: { bindings: SCORING_BINDINGS, handlers: (ctx) => scoringEventHandlers(ctx) },
   });
   return running;
 }

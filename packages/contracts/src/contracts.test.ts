@@ -1,5 +1,11 @@
 import {
   apiRoutes,
+  consentRequestSchema,
+  deauthorizeNoticeSchema,
+  participantConsentedDataSchema,
+  resetSurveysRequestSchema,
+  settingsSchema,
+  surveyStateSchema,
   cloudEventEnvelopeSchema,
   errorBodySchema,
   EVENT_TYPE_PATTERN,
@@ -120,7 +126,7 @@ describe('event types', () => {
 describe('apiRoutes', () => {
   const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-  it('lists every call of the product spec and the two webhooks, each once', () => {
+  it('lists every call of the product spec, the two webhooks and the settings, each once', () => {
     expect(apiRoutes.map(key).sort()).toEqual(
       [
         'POST /api/user',
@@ -139,6 +145,7 @@ describe('apiRoutes', () => {
         'GET /api/stats',
         'POST /api/typefinder/results',
         'POST /api/openhumans/deauthorize',
+        'GET /api/settings',
       ].sort(),
     );
   });
@@ -148,6 +155,7 @@ describe('apiRoutes', () => {
     ['POST', '/api/user/survey/upd', 'participants'],
     ['GET', '/api/ohready/s3cret', 'participants'],
     ['POST', '/api/openhumans/deauthorize', 'participants'],
+    ['GET', '/api/settings', 'participants'],
     ['POST', '/api/user/nardi', 'scoring'],
     ['POST', '/api/user/survey/final', 'scoring'],
     ['POST', '/api/user/nardi/report', 'reports'],
@@ -172,5 +180,71 @@ describe('apiRoutes', () => {
 
   it('lists the prefixes under which paths carry secrets', () => {
     expect(secretPathPrefixes).toEqual(['/api/ohready/']);
+  });
+});
+
+describe('survey state', () => {
+  it('keeps consistency for the Nardi survey only', () => {
+    expect(surveyStateSchema.safeParse({ ...initialSurveyState('nardi'), consistency: 7 }).success).toBe(true);
+    expect(surveyStateSchema.safeParse({ ...initialSurveyState('mbti'), consistency: 7 }).success).toBe(false);
+  });
+
+  it('requires each survey of the user view under its own name', () => {
+    const view = {
+      access: { pgId: PG_ID, consent: true, dataReady: false, snpFileUploaded: true },
+      selfAssessment: initialSurveyState('selfAssessment'),
+      nardi: initialSurveyState('mbti'),
+      mbti: initialSurveyState('mbti'),
+      typeFinder: initialSurveyState('typeFinder'),
+      finalScore: null,
+    };
+    expect(userViewSchema.safeParse(view).success).toBe(false);
+    expect(userViewSchema.safeParse({ ...view, nardi: initialSurveyState('nardi') }).success).toBe(true);
+  });
+});
+
+describe('consent and Open Humans contracts', () => {
+  it.each([
+    [{ code: 'AbC123xyz' }, true],
+    [{ code: '' }, false],
+    [{ code: 'has space' }, false],
+    [{ code: 'x'.repeat(513) }, false],
+    [{ code: 42 }, false],
+    [{ code: { $ne: '' } }, false],
+    [{ code: 'abc', pgId: PG_ID }, false],
+    [{}, false],
+  ])('consent request %j valid=%s', (body, valid) => {
+    expect(consentRequestSchema.safeParse(body).success).toBe(valid);
+  });
+
+  it('describes the settings the frontends read', () => {
+    const settings = {
+      openHumansAuthorizeUrl: 'https://www.openhumans.org/direct-sharing/projects/oauth2/authorize/?client_id=abc&response_type=code',
+      resetSurveysEnabled: false,
+      studyEmailHost: 'study.example.org',
+    };
+    expect(settingsSchema.parse(settings)).toEqual(settings);
+    expect(settingsSchema.safeParse({ ...settings, openHumansAuthorizeUrl: 'javascript:alert(1)' }).success).toBe(false);
+  });
+
+  it.each([
+    [{ project_member_id: '12345678', erasure_requested: true, timestamp: '2025-01-01T00:00:00Z' }, true],
+    [{ project_member_id: '1234567', erasure_requested: true, timestamp: '2025-01-01T00:00:00Z' }, false],
+    [{ project_member_id: 12345678, erasure_requested: true, timestamp: '2025-01-01T00:00:00Z' }, false],
+    [{ project_member_id: '12345678', erasure_requested: 'yes', timestamp: '2025-01-01T00:00:00Z' }, false],
+    [{ project_member_id: '12345678', erasure_requested: false }, false],
+    [{ project_member_id: '12345678', erasure_requested: false, timestamp: 'now', extra: 1 }, false],
+  ])('deauthorization notice %j valid=%s', (body, valid) => {
+    expect(deauthorizeNoticeSchema.safeParse(body).success).toBe(valid);
+  });
+
+  it('accepts exactly {pgId} for a reset', () => {
+    expect(resetSurveysRequestSchema.safeParse({ pgId: PG_ID }).success).toBe(true);
+    expect(resetSurveysRequestSchema.safeParse({ pgId: PG_ID, all: true }).success).toBe(false);
+  });
+
+  it('describes the consented event data', () => {
+    expect(participantConsentedDataSchema.safeParse({ snpFileUploaded: true, reauthorized: false }).success).toBe(true);
+    expect(participantConsentedDataSchema.safeParse({ snpFileUploaded: 'yes', reauthorized: false }).success).toBe(false);
   });
 });

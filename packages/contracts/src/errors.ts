@@ -20,5 +20,21 @@ export const ErrorCodes = {
   NOT_FOUND: 'NOT_FOUND',
   INTERNAL: 'INTERNAL',
   PARTICIPANT_NOT_FOUND: 'PARTICIPANT_NOT_FOUND',
+  /** POST /api/user/reset while RESET_SURVEYS is not 1. */
+  RESET_DISABLED: 'RESET_DISABLED',
+  /** Open Humans refused the authorization code (invalid, used or expired): authorize again. */
+  OH_CODE_REJECTED: 'OH_CODE_REJECTED',
+  /** Open Humans refused a stored authorization (refresh token or access token): consent again. */
+  OH_AUTHORIZATION_REJECTED: 'OH_AUTHORIZATION_REJECTED',
+  /** Open Humans refused the study's client credentials: a configuration problem. */
+  OH_CLIENT_REJECTED: 'OH_CLIENT_REJECTED',
+  /** Open Humans could not be reached, timed out or failed. */
+  OH_UNAVAILABLE: 'OH_UNAVAILABLE',
+  /** Open Humans answered something the study cannot read. */
+  OH_BAD_RESPONSE: 'OH_BAD_RESPONSE',
+  /** A participant without a live Open Humans authorization. */
+  OH_NOT_AUTHORIZED: 'OH_NOT_AUTHORIZED',
+  /** A deauthorization webhook with a missing or wrong signature. */
+  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

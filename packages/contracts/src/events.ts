@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pgIdSchema } from './ids';
+import { surveyIdSchema } from './surveys';
 
 /** `<service>.<entity>.<past tense>.v<major>`, lower case; the routing key equals the type. */
 export const EVENT_TYPE_PATTERN = /^(participants|scoring|reports)\.[a-z][a-z-]*\.[a-z][a-z-]*\.v[1-9][0-9]*$/;
@@ -39,3 +40,27 @@ export const cloudEventEnvelopeSchema = z.object({
   data: z.unknown(),
 });
 export type CloudEventEnvelope = z.infer<typeof cloudEventEnvelopeSchema>;
+
+/** data of participants.participant.consented.v1 (subject: the pgId). */
+export const participantConsentedDataSchema = z.object({
+  /** True when the participant's Open Humans data holds a genotype file. */
+  snpFileUploaded: z.boolean(),
+  /** True when this member had consented before (same pgId again). */
+  reauthorized: z.boolean(),
+});
+export type ParticipantConsentedData = z.infer<typeof participantConsentedDataSchema>;
+
+/** data of participants.participant.withdrawn.v1: the Open Humans authorization is gone; consent is false. */
+export const participantWithdrawnDataSchema = z.object({ withdrawnAt: z.iso.datetime({ offset: true }) });
+export type ParticipantWithdrawnData = z.infer<typeof participantWithdrawnDataSchema>;
+
+/**
+ * data of participants.participant.erased.v1: the participant asked for erasure. Every service
+ * deletes all it holds for the subject pgId.
+ */
+export const participantErasedDataSchema = z.object({ erasedAt: z.iso.datetime({ offset: true }) });
+export type ParticipantErasedData = z.infer<typeof participantErasedDataSchema>;
+
+/** data of participants.surveys.reset.v1: these surveys are back to pending with no answers; the final score is cleared. */
+export const surveysResetDataSchema = z.object({ surveys: z.array(surveyIdSchema) });
+export type SurveysResetData = z.infer<typeof surveysResetDataSchema>;

@@ -11,8 +11,9 @@ export interface ApiRoute {
 }
 
 /**
- * Which service answers which public /api call: the calls of product.md section 7 and the
- * two webhooks of domain.md. Services mount these exact paths; the gateway forwards by them.
+ * Which service answers which public /api call: the calls of product.md section 7, the
+ * two webhooks of domain.md and the frontends' settings. Services mount these exact paths;
+ * the gateway forwards by them.
  */
 export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'POST', path: '/api/user' },
@@ -26,6 +27,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'GET', path: '/api/stats' },
   { service: 'participants', method: 'POST', path: '/api/typefinder/results' },
   { service: 'participants', method: 'POST', path: '/api/openhumans/deauthorize' },
+  { service: 'participants', method: 'GET', path: '/api/settings' },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi' },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi/final' },
   { service: 'scoring', method: 'POST', path: '/api/user/survey/final' },

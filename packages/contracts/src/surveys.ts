@@ -36,16 +36,32 @@ export const answerSchema = z.object({
 });
 export type Answer = z.infer<typeof answerSchema>;
 
-export const surveyStateSchema = z.object({
-  id: surveyIdSchema,
-  status: surveyStatusSchema,
-  index: z.number().int().min(0),
-  answers: z.array(answerSchema),
-  typeCode: typeCodeSchema.optional(),
-  /** Nardi only: 0..10, shown as n/10. */
-  consistency: z.number().int().min(0).max(10).optional(),
-});
+/**
+ * One survey's state as the participant's dashboard keeps it (product.md section 3): the
+ * survey id, its status, the current question index, the answers, the type code a completed
+ * survey produced and, for the Nardi survey only, the consistency score.
+ */
+export const surveyStateSchema = z
+  .object({
+    id: surveyIdSchema,
+    status: surveyStatusSchema,
+    /** The current question (0-based). */
+    index: z.number().int().min(0),
+    answers: z.array(answerSchema),
+    typeCode: typeCodeSchema.optional(),
+    /** Nardi only: 0..10, shown as n/10. */
+    consistency: z.number().int().min(0).max(10).optional(),
+  })
+  .refine((state) => state.consistency === undefined || state.id === 'nardi', {
+    message: 'is kept for the Nardi survey only',
+    path: ['consistency'],
+  });
 export type SurveyState = z.infer<typeof surveyStateSchema>;
+
+/** The state of one named survey: its id must be that survey's. */
+export function surveyStateSchemaFor(id: SurveyId) {
+  return surveyStateSchema.refine((state) => state.id === id, { message: `must be "${id}"`, path: ['id'] });
+}
 
 /** The state every survey starts in. */
 export function initialSurveyState(id: SurveyId): SurveyState {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pgIdSchema } from './ids';
-import { surveyStateSchema, typeCodeSchema } from './surveys';
+import { surveyStateSchemaFor, typeCodeSchema } from './surveys';
 
 /** POST /api/user */
 export const userRequestSchema = z.strictObject({ pgId: pgIdSchema });
@@ -22,11 +22,15 @@ export type FinalScore = z.infer<typeof finalScoreSchema>;
 /** The answer to POST /api/user: what the dashboard needs to show one participant. */
 export const userViewSchema = z.object({
   access: accessSchema,
-  selfAssessment: surveyStateSchema,
-  nardi: surveyStateSchema,
-  mbti: surveyStateSchema,
-  typeFinder: surveyStateSchema,
+  selfAssessment: surveyStateSchemaFor('selfAssessment'),
+  nardi: surveyStateSchemaFor('nardi'),
+  mbti: surveyStateSchemaFor('mbti'),
+  typeFinder: surveyStateSchemaFor('typeFinder'),
   /** null until the final score has been computed. */
   finalScore: finalScoreSchema.nullable(),
 });
 export type UserView = z.infer<typeof userViewSchema>;
+
+/** POST /api/user/reset */
+export const resetSurveysRequestSchema = z.strictObject({ pgId: pgIdSchema });
+export type ResetSurveysRequest = z.infer<typeof resetSurveysRequestSchema>;

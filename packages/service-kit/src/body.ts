@@ -1,7 +1,8 @@
 import express, { type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { AppError } from './errors';
-import './express-types';
+// Type-only: brings in the Request fields the kit adds (module augmentation), no code.
+import type {} from './express-types';
 
 export interface JsonBodyOptions {
   /** Largest accepted body, e.g. '100kb'. */

@@ -2,7 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError, type z } from 'zod';
 import type { ErrorBody } from '@study/contracts';
 import { LockTimeoutError } from '@study/keyed-lock';
-import './express-types';
+// Type-only: brings in the Request fields the kit adds (module augmentation), no code.
+import type {} from './express-types';
 
 /** An error whose status, code and message are fit to show the caller. */
 export class AppError extends Error {

@@ -19,4 +19,5 @@ export {
 } from './runtime';
 export { createHttpApp, type HttpAppOptions } from './http-app';
 export { runMain, type Stoppable } from './main';
-import './express-types';
+// Type-only: brings in the Request fields the kit adds (module augmentation), no code.
+import type {} from './express-types';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import './express-types';
+// Type-only: brings in the Request fields the kit adds (module augmentation), no code.
+import type {} from './express-types';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { matchApiRoute, secretPathPrefixes } from '@study/contracts';
-import './express-types';
+// Type-only: brings in the Request fields the kit adds (module augmentation), no code.
+import type {} from './express-types';
 
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 const MAX_LOGGED_PATH = 200;

@@ -1,48 +1,211 @@
 import type { Collection, Db } from 'mongodb';
-import type { CloudEvent } from '@study/event-bus';
+import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
+import { assertStorable, outboxLockKey, parseCloudEvent, withOutbox, type CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import type { Participant } from '../domain/participant';
+import type { OpenHumansTokens } from './open-humans';
+import type { SealedSecret, TokenCipher } from './token-cipher';
 
 export const PARTICIPANTS_COLLECTION = 'participants';
 
-/** One document per participant, keyed by study ID; it also carries its pending events (outbox). */
-export interface ParticipantDocument extends Omit<Participant, 'pgId'> {
+/** The keyed-lock key every write of one participant document holds (the outbox relay's too). */
+export function participantLockKey(pgId: string): string {
+  return outboxLockKey(PARTICIPANTS_COLLECTION, normalizePgId(pgId));
+}
+
+/** Open Humans tokens as stored: each encrypted, with the access token's expiry in clear. */
+export interface SealedTokens {
+  access: SealedSecret;
+  refresh: SealedSecret;
+  expiresAt: Date;
+}
+
+export interface OpenHumansLinkDocument {
+  memberId: string;
+  /** Absent once the member left the project. */
+  tokens?: SealedTokens;
+}
+
+/**
+ * One document per participant, keyed by study ID; it also carries its pending events (outbox).
+ * After an erasure only a tombstone remains: `{_id, erased: true, erasedAt, outbox}`, no
+ * personal data, kept so the erased event in its outbox is published.
+ */
+export interface ParticipantDocument {
   _id: string;
+  consent: boolean;
+  dataReady: boolean;
+  snpFileUploaded: boolean;
+  surveys: Partial<Record<SurveyId, SurveyState>>;
+  finalScore: FinalScore | null;
+  openHumans?: OpenHumansLinkDocument;
+  consentedAt?: Date;
+  withdrawnAt?: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  erased?: true;
+  erasedAt?: Date;
   /** Events written with the state change that caused them, until the relay has published them. */
   outbox?: CloudEvent[];
 }
 
-function toDocument({ pgId, ...rest }: Participant): ParticipantDocument {
-  return { _id: pgId, ...rest };
+export type ParticipantRecord = { state: 'missing' } | { state: 'erased' } | { state: 'active'; participant: Participant };
+
+function toDocument({ pgId, openHumans, ...rest }: Participant): ParticipantDocument {
+  return { _id: pgId, ...rest, ...(openHumans ? { openHumans: { memberId: openHumans.memberId } } : {}) };
 }
 
 function toParticipant(doc: ParticipantDocument): Participant {
   return {
     pgId: doc._id,
-    consent: doc.consent,
-    dataReady: doc.dataReady,
-    snpFileUploaded: doc.snpFileUploaded,
+    consent: doc.consent === true,
+    dataReady: doc.dataReady === true,
+    snpFileUploaded: doc.snpFileUploaded === true,
     surveys: doc.surveys ?? {},
     finalScore: doc.finalScore ?? null,
+    openHumans: doc.openHumans ? { memberId: doc.openHumans.memberId, authorized: doc.openHumans.tokens !== undefined } : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
 }
 
+/** The events an insert stores in the new document's outbox, checked as withOutbox checks them. */
+function checkedEvents(events: CloudEvent[]): CloudEvent[] {
+  for (const event of events) {
+    parseCloudEvent(event);
+    assertStorable(event.data, `event ${event.id} data`);
+  }
+  return events;
+}
+
+/**
+ * Participant documents. Every write must run inside `lock.run(participantLockKey(pgId), ...)`
+ * (FerretDB applies an update as read, apply, write); the use cases hold it. Tokens are sealed
+ * here and never leave this class in clear except through readTokens.
+ */
 export class ParticipantsRepository {
   readonly collection: Collection<ParticipantDocument>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly cipher?: TokenCipher,
+  ) {
     this.collection = db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION);
   }
 
+  /** The participant, or null when there is none or they were erased. */
   async findById(pgId: string): Promise<Participant | null> {
+    const record = await this.find(pgId);
+    return record.state === 'active' ? record.participant : null;
+  }
+
+  async find(pgId: string): Promise<ParticipantRecord> {
     const doc = await this.collection.findOne({ _id: normalizePgId(pgId) }, { projection: { outbox: 0 } });
-    return doc ? toParticipant(doc) : null;
+    if (!doc) return { state: 'missing' };
+    if (doc.erased === true) return { state: 'erased' };
+    return { state: 'active', participant: toParticipant(doc) };
   }
 
   /** Adds a new participant; a participant with the same study ID makes this fail (duplicate key). */
-  async insert(participant: Participant): Promise<void> {
-    await this.collection.insertOne(toDocument({ ...participant, pgId: normalizePgId(participant.pgId) }));
+  async insert(participant: Participant, events: CloudEvent[] = []): Promise<void> {
+    const doc = toDocument({ ...participant, pgId: normalizePgId(participant.pgId) });
+    await this.collection.insertOne(events.length > 0 ? { ...doc, outbox: checkedEvents(events) } : doc);
+  }
+
+  /** A new participant who has just consented through Open Humans, with their tokens and the consented event. */
+  async insertConsented(participant: Participant, memberId: string, tokens: OpenHumansTokens, event: CloudEvent): Promise<void> {
+    const pgId = normalizePgId(participant.pgId);
+    await this.collection.insertOne({
+      ...toDocument({ ...participant, pgId, openHumans: null }),
+      openHumans: { memberId, tokens: this.seal(pgId, tokens) },
+      consentedAt: participant.updatedAt,
+      outbox: checkedEvents([event]),
+    });
+  }
+
+  /** A known participant consented (again): consent true, fresh tokens, genotype flag, the consented event. */
+  async saveConsent(pgId: string, change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; now: Date }, event: CloudEvent): Promise<void> {
+    const id = normalizePgId(pgId);
+    await this.collection.updateOne(
+      { _id: id },
+      withOutbox<ParticipantDocument>(
+        {
+          $set: {
+            consent: true,
+            snpFileUploaded: change.snpFileUploaded,
+            openHumans: { memberId: change.memberId, tokens: this.seal(id, change.tokens) },
+            consentedAt: change.now,
+            updatedAt: change.now,
+          },
+          $unset: { withdrawnAt: '' },
+        },
+        event,
+      ),
+    );
+  }
+
+  /** The member id and tokens in clear, or undefined when the participant holds none. */
+  async readTokens(pgId: string): Promise<{ memberId: string; tokens: OpenHumansTokens } | undefined> {
+    const id = normalizePgId(pgId);
+    const doc = await this.collection.findOne({ _id: id }, { projection: { openHumans: 1, erased: 1 } });
+    const sealed = doc?.erased ? undefined : doc?.openHumans?.tokens;
+    if (!doc?.openHumans || !sealed) return undefined;
+    const cipher = this.requireCipher();
+    return {
+      memberId: doc.openHumans.memberId,
+      tokens: {
+        accessToken: cipher.open(sealed.access, `${id}:oh-access`),
+        refreshToken: cipher.open(sealed.refresh, `${id}:oh-refresh`),
+        expiresAt: sealed.expiresAt,
+      },
+    };
+  }
+
+  /** Keeps a refreshed grant: the old refresh token is spent once the platform rotated it. */
+  async storeTokens(pgId: string, tokens: OpenHumansTokens, now: Date): Promise<void> {
+    const id = normalizePgId(pgId);
+    await this.collection.updateOne({ _id: id }, { $set: { 'openHumans.tokens': this.seal(id, tokens), updatedAt: now } });
+  }
+
+  async setSnpFileUploaded(pgId: string, snpFileUploaded: boolean, now: Date): Promise<void> {
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { snpFileUploaded, updatedAt: now } });
+  }
+
+  /** The member left the project: consent false, tokens deleted, the withdrawn event. */
+  async withdraw(pgId: string, now: Date, event: CloudEvent): Promise<void> {
+    await this.collection.updateOne(
+      { _id: normalizePgId(pgId) },
+      withOutbox<ParticipantDocument>({ $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } }, event),
+    );
+  }
+
+  /**
+   * Erasure: the whole document becomes a tombstone holding no personal data, with the erased
+   * event in its outbox, in one write, so the data cannot outlive the event or the other way
+   * round. Events still pending about the participant are dropped with their data.
+   */
+  async replaceWithTombstone(pgId: string, erasedAt: Date, event: CloudEvent): Promise<void> {
+    const id = normalizePgId(pgId);
+    const tombstone = { _id: id, erased: true, erasedAt, outbox: checkedEvents([event]) };
+    await this.collection.replaceOne({ _id: id }, tombstone as unknown as ParticipantDocument);
+  }
+
+  /** Every survey back to its initial state and no final score, with the reset event. */
+  async resetSurveys(pgId: string, surveys: Record<SurveyId, SurveyState>, now: Date, event: CloudEvent): Promise<void> {
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, withOutbox<ParticipantDocument>({ $set: { surveys, finalScore: null, updatedAt: now } }, event));
+  }
+
+  private seal(pgId: string, tokens: OpenHumansTokens): SealedTokens {
+    const cipher = this.requireCipher();
+    return {
+      access: cipher.seal(tokens.accessToken, `${pgId}:oh-access`),
+      refresh: cipher.seal(tokens.refreshToken, `${pgId}:oh-refresh`),
+      expiresAt: tokens.expiresAt,
+    };
+  }
+
+  private requireCipher(): TokenCipher {
+    if (!this.cipher) throw new Error('ParticipantsRepository needs a TokenCipher to store or read Open Humans tokens');
+    return this.cipher;
   }
 }

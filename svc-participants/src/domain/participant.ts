@@ -1,10 +1,18 @@
-import { initialSurveyState, type FinalScore, type SurveyId, type SurveyState, type UserView } from '@study/contracts';
+import { initialSurveyState, surveyIds, type FinalScore, type SurveyId, type SurveyState, type UserView } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
+
+/** The participant's link to their Open Humans account. */
+export interface OpenHumansLink {
+  /** The Open Humans project member id. */
+  memberId: string;
+  /** True while the study holds tokens for the member (removed when they leave the project). */
+  authorized: boolean;
+}
 
 /** One study participant, as this service keeps it. */
 export interface Participant {
   pgId: string;
-  /** True while the participant's Open Humans authorization (an access token) is held. */
+  /** The participant consented and has not withdrawn since. */
   consent: boolean;
   /** True once the official MBTI result has been uploaded for the participant. */
   dataReady: boolean;
@@ -14,6 +22,8 @@ export interface Participant {
   surveys: Partial<Record<SurveyId, SurveyState>>;
   /** Set once the final score has been computed. */
   finalScore: FinalScore | null;
+  /** Null for a participant created without Open Humans (tests, imports). */
+  openHumans: OpenHumansLink | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,9 +36,23 @@ export function newParticipant(pgId: string, now: Date = new Date()): Participan
     snpFileUploaded: false,
     surveys: {},
     finalScore: null,
+    openHumans: null,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * Consent as the dashboard sees it (product.md section 3): true only while an access token for
+ * Open Humans exists, so leaving the project there means consenting again here.
+ */
+export function hasConsent(participant: Participant): boolean {
+  return participant.consent && participant.openHumans?.authorized === true;
+}
+
+/** Every survey back at its first question, pending, with no answers (product.md section 4). */
+export function resetSurveyStates(): Record<SurveyId, SurveyState> {
+  return Object.fromEntries(surveyIds.map((id) => [id, initialSurveyState(id)])) as Record<SurveyId, SurveyState>;
 }
 
 /** What POST /api/user answers: access flags, each survey's state and the final score. */
@@ -37,7 +61,7 @@ export function participantView(participant: Participant): UserView {
   return {
     access: {
       pgId: participant.pgId,
-      consent: participant.consent,
+      consent: hasConsent(participant),
       dataReady: participant.dataReady,
       snpFileUploaded: participant.snpFileUploaded,
     },

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { pgIdSchema } from './ids';
+
+/**
+ * An OAuth2 authorization code as it arrives on /return?code=...: printable ASCII, no spaces.
+ * The platform decides whether it is valid; this only keeps junk away from it.
+ */
+export const authorizationCodeSchema = z
+  .string()
+  .min(1, { message: 'must not be empty' })
+  .max(512, { message: 'must be at most 512 characters' })
+  .regex(/^[\x21-\x7e]+$/, { message: 'must be printable characters without spaces' });
+
+/** POST /api/consent: the code Open Humans put on the /return URL. */
+export const consentRequestSchema = z.strictObject({ code: authorizationCodeSchema });
+export type ConsentRequest = z.infer<typeof consentRequestSchema>;
+
+/** The answer to POST /api/consent: the participant's study ID. */
+export const consentResponseSchema = z.object({ pgId: pgIdSchema });
+export type ConsentResponse = z.infer<typeof consentResponseSchema>;
+
+/** GET /api/settings: what the frontends need to know about this deployment of the study. */
+export const settingsSchema = z.object({
+  /**
+   * Where 'Agree & Authorize Project' sends the browser: the platform's authorize page with the
+   * client id, response_type=code and, when configured, redirect_uri. The browser appends
+   * `&state=...` itself.
+   */
+  openHumansAuthorizeUrl: z.url({ protocol: /^https?$/ }),
+  /** Whether the dashboard shows 'Reset Surveys' (the server refuses resets otherwise). */
+  resetSurveysEnabled: z.boolean(),
+  /** The host of study emails `{pgId}@{host}`. */
+  studyEmailHost: z.string().min(1),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** An Open Humans project member id: 8 digits (domain.md section 7). */
+export const projectMemberIdSchema = z.string().regex(/^[0-9]{8}$/, { message: 'must be an 8-digit project member id' });
+
+/**
+ * POST /api/openhumans/deauthorize: the platform's notice that a member left the project,
+ * signed in `X-OpenHumans-Webhooks-Signature` when the project has a webhook secret.
+ */
+export const deauthorizeNoticeSchema = z.strictObject({
+  project_member_id: projectMemberIdSchema,
+  erasure_requested: z.boolean(),
+  timestamp: z.string().min(1).max(64),
+});
+export type DeauthorizeNotice = z.infer<typeof deauthorizeNoticeSchema>;
+
+/** The header carrying `sha1=<hex HMAC-SHA1 of the raw body>`. */
+export const OPEN_HUMANS_SIGNATURE_HEADER = 'x-openhumans-webhooks-signature';
+
+/** What the study did with a deauthorization notice. */
+export const deauthorizeOutcomes = ['withdrawn', 'erased', 'already-withdrawn', 'already-erased', 'unknown-member'] as const;
+export const deauthorizeResponseSchema = z.object({ outcome: z.enum(deauthorizeOutcomes) });
+export type DeauthorizeOutcome = (typeof deauthorizeOutcomes)[number];
+export type DeauthorizeResponse = z.infer<typeof deauthorizeResponseSchema>;

@@ -1,0 +1,22 @@
+/**
+ * What went wrong talking to Open Humans:
+ * - code-rejected: the authorization code was invalid, used, expired or for another redirect URI;
+ * - refresh-rejected: the stored refresh token no longer works (the member left, or it was rotated);
+ * - token-rejected: the access token was refused by the API;
+ * - client-rejected: the study's client id or secret is wrong (configuration);
+ * - unavailable: no answer, a timeout, or a server error;
+ * - bad-response: an answer the study cannot read.
+ */
+export type OpenHumansErrorKind = 'code-rejected' | 'refresh-rejected' | 'token-rejected' | 'client-rejected' | 'unavailable' | 'bad-response';
+
+export class OpenHumansError extends Error {
+  constructor(
+    readonly kind: OpenHumansErrorKind,
+    message: string,
+    readonly details: { status?: number; oauthError?: string; description?: string } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'OpenHumansError';
+  }
+}

@@ -1,0 +1,14 @@
+export {
+  OpenHumansClient,
+  AUTHORIZE_PATH,
+  TOKEN_PATH,
+  EXCHANGE_MEMBER_PATH,
+  type OpenHumansClientOptions,
+  type OpenHumansTokens,
+  type OpenHumansMember,
+  type OpenHumansFile,
+} from './open-humans-client';
+export { OpenHumansError, type OpenHumansErrorKind } from './errors';
+export { GENOTYPE_SOURCES, hasGenotypeFile } from './genotype';
+export { REFRESH_MARGIN_MS, expiryFrom, needsRefresh } from './token-expiry';
+export { webhookSignature, isValidWebhookSignature } from './webhook-signature';

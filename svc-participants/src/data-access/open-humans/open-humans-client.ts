@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import { projectMemberIdSchema } from '@study/contracts';
+import { OpenHumansError } from './errors';
+import { hasGenotypeFile } from './genotype';
+import { expiryFrom, needsRefresh } from './token-expiry';
+
+export const AUTHORIZE_PATH = '/direct-sharing/projects/oauth2/authorize/';
+export const TOKEN_PATH = '/oauth2/token/';
+export const EXCHANGE_MEMBER_PATH = '/api/direct-sharing/project/exchange-member/';
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** A member with more pages than this is not plausible; it guards against a `next` loop. */
+const MAX_MEMBER_PAGES = 200;
+const MAX_DESCRIPTION = 200;
+
+export interface OpenHumansClientOptions {
+  /** e.g. https://www.openhumans.org, without a trailing slash. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The project's registered redirect URI; sent on authorize and on the code exchange when set. */
+  redirectUri?: string;
+  /** Per request, body included. Default 10 s. */
+  timeoutMs?: number;
+  /** Epoch milliseconds; tests may pin it. */
+  now?: () => number;
+}
+
+/** An OAuth2 grant as the study keeps it. */
+export interface OpenHumansTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+}
+
+export interface OpenHumansFile {
+  id?: unknown;
+  basename?: string;
+  source?: string | null;
+}
+
+export interface OpenHumansMember {
+  projectMemberId: string;
+  sourcesShared: string[];
+  /** Every file on every page. */
+  files: OpenHumansFile[];
+  /** True when a file comes from a genotype source (domain.md section 7). */
+  snpFileUploaded: boolean;
+}
+
+const tokenAnswerSchema = z.looseObject({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expires_in: z.coerce.number().positive(),
+  token_type: z.string().optional(),
+});
+
+const oauthErrorSchema = z.looseObject({ error: z.string(), error_description: z.string().optional() });
+
+const memberPageSchema = z.looseObject({
+  project_member_id: projectMemberIdSchema,
+  next: z.string().nullable().optional(),
+  sources_shared: z.array(z.string()).optional(),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.unknown().optional(),
+        basename: z.string().optional(),
+        source: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** Printable text from the platform, short enough to show: it may reach a participant's screen. */
+function cleanText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = value.replace(/[^\x20-\x7e]/g, ' ').trim();
+  return text === '' ? undefined : text.slice(0, MAX_DESCRIPTION);
+}
+
+/**
+ * The study's adapter to Open Humans (domain.md section 7): the authorize URL, the OAuth2 token
+ * endpoint (authorization code and refresh grants, client authentication by HTTP Basic) and the
+ * project member exchange, followed across its pages. It keeps no state and never logs: tokens
+ * only pass through.
+ */
+export class OpenHumansClient {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: OpenHumansClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The platform's authorize page for this project; the browser adds `&state=...`. */
+  authorizeUrl(): string {
+    const params = new URLSearchParams({ client_id: this.options.clientId, response_type: 'code' });
+    if (this.options.redirectUri) params.set('redirect_uri', this.options.redirectUri);
+    return `${this.baseUrl}${AUTHORIZE_PATH}?${params.toString()}`;
+  }
+
+  /** Redeems an authorization code (once; it lives 30 minutes). */
+  async exchangeCode(code: string): Promise<OpenHumansTokens> {
+    const form = new URLSearchParams({ grant_type: 'authorization_code', code });
+    if (this.options.redirectUri) form.set('redirect_uri', this.options.redirectUri);
+    return this.requestTokens(form, 'code-rejected');
+  }
+
+  /** A new grant for a refresh token. The answer carries a new refresh token: keep it, the old one is spent. */
+  async refresh(refreshToken: string): Promise<OpenHumansTokens> {
+    return this.requestTokens(new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }), 'refresh-rejected');
+  }
+
+  /** The tokens to call with: refreshed first when under a minute remains. */
+  async fresh(tokens: OpenHumansTokens): Promise<{ tokens: OpenHumansTokens; refreshed: boolean }> {
+    if (!needsRefresh(tokens.expiresAt, this.now())) return { tokens, refreshed: false };
+    return { tokens: await this.refresh(tokens.refreshToken), refreshed: true };
+  }
+
+  /** The member behind an access token, with every file of every page. */
+  async getMember(accessToken: string): Promise<OpenHumansMember> {
+    let url: URL | undefined = this.memberUrl(accessToken);
+    const seen = new Set<string>();
+    const files: OpenHumansFile[] = [];
+    let first: z.infer<typeof memberPageSchema> | undefined;
+    while (url) {
+      if (seen.has(url.toString()) || seen.size >= MAX_MEMBER_PAGES) {
+        throw new OpenHumansError('bad-response', 'Open Humans kept answering with more pages of member data than the study reads.');
+      }
+      seen.add(url.toString());
+      const res = await this.send(url, { method: 'GET', headers: { accept: 'application/json' } });
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => undefined);
+        if (res.status === 401 || res.status === 403) {
+          throw new OpenHumansError('token-rejected', 'Open Humans did not accept the access token.', { status: res.status });
+        }
+        throw this.failure(res.status, 'the member data');
+      }
+      const page = memberPageSchema.safeParse(await this.readJson(res, 'the member data'));
+      if (!page.success) throw new OpenHumansError('bad-response', 'Open Humans answered member data the study cannot read.', { status: res.status });
+      if (first && page.data.project_member_id !== first.project_member_id) {
+        throw new OpenHumansError('bad-response', 'Open Humans answered pages for different members.');
+      }
+      first ??= page.data;
+      files.push(...(page.data.data ?? []));
+      url = page.data.next ? this.nextPageUrl(page.data.next, accessToken) : undefined;
+    }
+    return {
+      projectMemberId: first!.project_member_id,
+      sourcesShared: first!.sources_shared ?? [],
+      files,
+      snpFileUploaded: hasGenotypeFile(files),
+    };
+  }
+
+  private memberUrl(accessToken: string): URL {
+    const url = new URL(`${this.baseUrl}${EXCHANGE_MEMBER_PATH}`);
+    url.searchParams.set('access_token', accessToken);
+    return url;
+  }
+
+  /**
+   * The `next` link's path and query, on the configured origin: the access token is only ever
+   * sent to the platform the study is configured for, whatever host a link names.
+   */
+  private nextPageUrl(next: string, accessToken: string): URL {
+    let parsed: URL;
+    try {
+      parsed = new URL(next, this.baseUrl);
+    } catch {
+      throw new OpenHumansError('bad-response', 'Open Humans answered a next-page link the study cannot read.');
+    }
+    const url = new URL(`${parsed.pathname}${parsed.search}`, new URL(this.baseUrl).origin);
+    url.searchParams.set('access_token', accessToken);
+    return url;
+  }
+
+  private async requestTokens(form: URLSearchParams, rejectedKind: 'code-rejected' | 'refresh-rejected'): Promise<OpenHumansTokens> {
+    const issuedAt = this.now();
+    const res = await this.send(new URL(`${this.baseUrl}${TOKEN_PATH}`), {
+      method: 'POST',
+      headers: {
+        authorization: this.basicAuth(),
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: form.toString(),
+    });
+    const body = await this.readJson(res, 'the token request');
+    if (res.ok) {
+      const answer = tokenAnswerSchema.safeParse(body);
+      if (!answer.success) throw new OpenHumansError('bad-response', 'Open Humans answered a token the study cannot read.', { status: res.status });
+      return {
+        accessToken: answer.data.access_token,
+        refreshToken: answer.data.refresh_token,
+        expiresAt: expiryFrom(answer.data.expires_in, issuedAt),
+      };
+    }
+    const oauth = oauthErrorSchema.safeParse(body);
+    const details = { status: res.status, oauthError: oauth.success ? cleanText(oauth.data.error) : undefined, description: oauth.success ? cleanText(oauth.data.error_description) : undefined };
+    if (res.status === 401 || details.oauthError === 'invalid_client') {
+      throw new OpenHumansError('client-rejected', "Open Humans did not accept the study's client credentials.", details);
+    }
+    if (res.status === 400 && details.oauthError === 'invalid_grant') {
+      const what = rejectedKind === 'code-rejected' ? 'the authorization code' : 'the stored authorization';
+      throw new OpenHumansError(rejectedKind, `Open Humans did not accept ${what} (invalid_grant).`, details);
+    }
+    if (res.status >= 500) throw this.failure(res.status, 'the token request');
+    throw new OpenHumansError('bad-response', `Open Humans refused the token request (${details.oauthError ?? `HTTP ${res.status}`}).`, details);
+  }
+
+  private basicAuth(): string {
+    // RFC 6749 section 2.3.1: id and secret are form-encoded before the Basic encoding.
+    const pair = `${encodeURIComponent(this.options.clientId)}:${encodeURIComponent(this.options.clientSecret)}`;
+    return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+  }
+
+  private failure(status: number, what: string): OpenHumansError {
+    if (status >= 500) return new OpenHumansError('unavailable', `Open Humans failed to answer ${what} (HTTP ${status}).`, { status });
+    return new OpenHumansError('bad-response', `Open Humans refused ${what} (HTTP ${status}).`, { status });
+  }
+
+  private async send(url: URL, init: RequestInit): Promise<Response> {
+    let res: Response;
+    try {
+      // Redirects are not followed: a token or code must never be replayed to another address.
+      res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (err) {
+      throw this.transportError(err);
+    }
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel();
+      throw new OpenHumansError('bad-response', `Open Humans answered with a redirect (HTTP ${res.status}); check that OH_BASE_URL is the platform's exact base URL.`, {
+        status: res.status,
+      });
+    }
+    return res;
+  }
+
+  private async readJson(res: Response, what: string): Promise<unknown> {
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw this.transportError(err);
+    }
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      if (res.status >= 500) return undefined;
+      throw new OpenHumansError('bad-response', `Open Humans answered ${what} with something other than JSON (HTTP ${res.status}).`, { status: res.status });
+    }
+  }
+
+  /** Network failures and timeouts; the URL (which may carry a token) is never part of the message. */
+  private transportError(err: unknown): OpenHumansError {
+    const name = (err as { name?: string }).name;
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      return new OpenHumansError('unavailable', `Open Humans did not answer within ${Math.round(this.timeoutMs / 1000)} s.`);
+    }
+    const cause = (err as { cause?: { code?: string } }).cause?.code;
+    return new OpenHumansError('unavailable', `Open Humans could not be reached${cause ? ` (${cause})` : ''}.`);
+  }
+}

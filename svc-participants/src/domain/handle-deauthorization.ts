@@ -1,0 +1,47 @@
+import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData, type ParticipantWithdrawnData } from '@study/contracts';
+import { createEvent } from '@study/event-bus';
+import { participantLockKey } from '../data-access/participants-repository';
+import type { ParticipantsDeps } from './deps';
+
+/**
+ * POST /api/openhumans/deauthorize: a member left the project on Open Humans, which has already
+ * deleted the tokens. Consent becomes false and the study's copy of the tokens goes; with
+ * erasure requested the participant's data is deleted here, and the erased event tells the
+ * other services to delete theirs. Repeating a notice changes nothing (the platform retries).
+ */
+export async function handleDeauthorization(deps: ParticipantsDeps, notice: DeauthorizeNotice, correlationId: string): Promise<DeauthorizeOutcome> {
+  const memberId = notice.project_member_id;
+  const pgId = await deps.memberLinks.findPgId(memberId);
+  if (!pgId) {
+    // Answered 200 all the same: an error would only make the platform retry a notice about nobody.
+    deps.logger.warn({ projectMemberId: memberId, erasureRequested: notice.erasure_requested }, 'deauthorization for a member the study does not know');
+    return 'unknown-member';
+  }
+
+  const outcome = await deps.lock.run(participantLockKey(pgId), async (): Promise<DeauthorizeOutcome> => {
+    const record = await deps.participants.find(pgId);
+    const now = deps.now();
+    // Linked but never stored: the consent that claimed the link did not finish.
+    if (record.state === 'missing') return 'unknown-member';
+    if (notice.erasure_requested) {
+      if (record.state !== 'active') return 'already-erased';
+      const data: ParticipantErasedData = { erasedAt: now.toISOString() };
+      const event = createEvent({ type: EventTypes.participantErased, source: deps.service, subject: pgId, data, correlationId });
+      await deps.participants.replaceWithTombstone(pgId, now, event);
+      return 'erased';
+    }
+    if (record.state !== 'active') return 'already-erased';
+    const { participant } = record;
+    if (!participant.consent && !participant.openHumans?.authorized) return 'already-withdrawn';
+    const data: ParticipantWithdrawnData = { withdrawnAt: now.toISOString() };
+    const event = createEvent({ type: EventTypes.participantWithdrawn, source: deps.service, subject: pgId, data, correlationId });
+    await deps.participants.withdraw(pgId, now, event);
+    return 'withdrawn';
+  });
+
+  // After the tombstone, so a failure here leaves the link for the retried notice to remove.
+  if (notice.erasure_requested) await deps.memberLinks.unlink(memberId, pgId);
+  if (outcome === 'erased' || outcome === 'withdrawn') deps.nudgeOutbox();
+  deps.logger.info({ pgId, outcome, erasureRequested: notice.erasure_requested }, 'Open Humans deauthorization handled');
+  return outcome;
+}

@@ -1,0 +1,39 @@
+import { ErrorCodes } from '@study/contracts';
+import { AppError } from '@study/service-kit';
+import { participantLockKey } from '../data-access/participants-repository';
+import type { ParticipantsDeps } from './deps';
+import { callOpenHumans } from './open-humans-failures';
+
+/**
+ * A live access token for the participant's Open Humans account: the stored one, or, when
+ * under a minute of it remains, a refreshed one whose rotated refresh token is stored before
+ * anything else happens (the old one no longer works). Runs under the participant's lock so
+ * two callers never spend the same refresh token.
+ */
+export async function openHumansAccessToken(deps: ParticipantsDeps, pgId: string): Promise<string> {
+  return deps.lock.run(participantLockKey(pgId), async () => {
+    const record = await deps.participants.find(pgId);
+    if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
+    const stored = await deps.participants.readTokens(pgId);
+    if (!stored) {
+      throw new AppError(409, ErrorCodes.OH_NOT_AUTHORIZED, 'This participant has not authorized the study on Open Humans. Please consent and authorize again.');
+    }
+    const { tokens, refreshed } = await callOpenHumans(deps.logger, 'token refresh', () => deps.openHumans.fresh(stored.tokens));
+    if (refreshed) await deps.participants.storeTokens(pgId, tokens, deps.now());
+    return tokens.accessToken;
+  });
+}
+
+/**
+ * Reads the participant's Open Humans data again and stores whether it now holds a genotype
+ * file (a member may add their genotype data after consenting).
+ */
+export async function refreshGenotypeStatus(deps: ParticipantsDeps, pgId: string): Promise<{ snpFileUploaded: boolean }> {
+  const accessToken = await openHumansAccessToken(deps, pgId);
+  const member = await callOpenHumans(deps.logger, 'member exchange', () => deps.openHumans.getMember(accessToken));
+  await deps.lock.run(participantLockKey(pgId), async () => {
+    if ((await deps.participants.find(pgId)).state !== 'active') return;
+    await deps.participants.setSnpFileUploaded(pgId, member.snpFileUploaded, deps.now());
+  });
+  return { snpFileUploaded: member.snpFileUploaded };
+}

@@ -1,0 +1,28 @@
+import type { Db } from 'mongodb';
+import { outboxLockKey } from '@study/event-bus';
+import type { KeyedLock } from '@study/keyed-lock';
+import type { Logger } from 'pino';
+import type { PersonalDataCollection } from '../data-access/personal-data';
+
+export interface EraseParticipantDeps {
+  db: Db;
+  lock: KeyedLock;
+  logger: Logger;
+  collections: readonly PersonalDataCollection[];
+}
+
+/**
+ * The participant asked for erasure (participants.participant.erased.v1): delete everything this
+ * service holds about them, in every listed collection. Deleting what is already gone is a
+ * no-op, so a redelivered event does no harm.
+ */
+export async function eraseParticipant(deps: EraseParticipantDeps, pgId: string): Promise<{ deleted: number }> {
+  let deleted = 0;
+  for (const { collection, pgIdField } of deps.collections) {
+    const remove = async () => (await deps.db.collection(collection).deleteMany({ [pgIdField]: pgId })).deletedCount;
+    // A document keyed by pgId may carry an outbox: like every write to it, the delete holds its lock.
+    deleted += pgIdField === '_id' ? await deps.lock.run(outboxLockKey(collection, pgId), remove) : await remove();
+  }
+  deps.logger.info({ pgId, deleted }, 'participant data erased');
+  return { deleted };
+}
