@@ -8,7 +8,8 @@ export function ensureNodeModules(root, log = console.log) {
   const lock = path.join(root, 'package-lock.json');
   const fresh = fs.existsSync(marker) && (!fs.existsSync(lock) || fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs);
   if (fresh) return;
-  const ci = Boolean(process.env.CI) && fs.existsSync(lock);
-  log(ci ? 'Installing npm dependencies (npm ci)...' : 'Installing npm dependencies (npm install)...');
-  execSync(ci ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  // `npm install` rather than `npm ci`: the lockfile may lack optional native bindings for other
+  // platforms (npm leaves them out on some set-ups), which `npm ci` treats as out of sync.
+  log('Installing npm dependencies (npm install)...');
+  execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
 }
