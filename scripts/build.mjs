@@ -20,6 +20,7 @@ export const DEPLOYABLES = [
   { dir: 'mf-nardi', kind: 'frontend' },
   { dir: 'mf-admin', kind: 'frontend' },
   { dir: 'standins/open-humans', kind: 'standin' },
+  { dir: 'standins/typefinder', kind: 'standin' },
 ];
 
 function hashTree(hash, dir) {

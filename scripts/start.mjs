@@ -32,6 +32,8 @@ async function main() {
   });
   if (stack.openHumans.standin) say(`Open Humans: the local stand-in at ${stack.openHumans.url} (set OH_CLIENT_ID and OH_CLIENT_SECRET to use the real platform)`);
   else say(`Open Humans: ${stack.openHumans.url}`);
+  if (stack.typeFinder.standin) say(`TypeFinder: the local stand-in widget at ${stack.typeFinder.widgetUrl}`);
+  say('Admin master key (for /ready-csv and the admin tools): ADMIN_MASTER_KEY, or the one generated in .data/secrets.json');
   say(`Logs: ${path.join('.data', 'logs')}/<part>.log`);
   say(`Ready: ${stack.url}  (Ctrl-C stops everything started here)`);
 

@@ -67,4 +67,6 @@ module.exports = async function globalSetup() {
   process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
   process.env.E2E_LOG_DIR = path.join(runDir, 'logs');
   process.env.E2E_OPENHUMANS_URL = stack.openHumans.url;
+  process.env.E2E_TYPEFINDER_WIDGET_URL = stack.typeFinder.widgetUrl;
+  process.env.E2E_ADMIN_MASTER_KEY = stack.adminMasterKey;
 };

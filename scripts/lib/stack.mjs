@@ -18,7 +18,7 @@ export const SERVICES = [
 function localSecrets(file) {
   let secrets = {};
   if (fs.existsSync(file)) secrets = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24 };
+  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24 };
   let changed = false;
   for (const [name, bytes] of Object.entries(want)) {
     if (!secrets[name]) {
@@ -139,6 +139,7 @@ export async function startStack(o) {
     await stopChild('gateway');
     await Promise.all(services.map((s) => stopChild(s.name)));
     await stopChild('open-humans-standin');
+    await stopChild('typefinder-standin');
     if (ferret && ferret.child.exitCode === null) {
       await new Promise((resolve) => {
         ferret.child.once('exit', resolve);
@@ -156,6 +157,7 @@ export async function startStack(o) {
 
   // Open Humans: the real platform when a client is configured, otherwise the local stand-in.
   let participantsEnv;
+  const stackInfo = {};
   let openHumans;
   try {
     if (common.OH_CLIENT_ID) {
@@ -186,16 +188,56 @@ export async function startStack(o) {
       participantsEnv = { OH_BASE_URL: ohUrl, OH_CLIENT_ID: client.id, OH_CLIENT_SECRET: client.secret, OH_WEBHOOK_SECRET: client.webhookSecret };
       openHumans = { url: ohUrl, standin: true };
     }
+    // TypeFinder: the provider has no public API; its results reach the study's signed webhook.
+    // Locally the stand-in widget plays the provider unless TYPEFINDER_WIDGET_URL names the real one.
+    let typeFinder;
+    if (common.TYPEFINDER_WIDGET_URL) {
+      typeFinder = { widgetUrl: common.TYPEFINDER_WIDGET_URL, standin: false };
+    } else {
+      const tfPort = o.freePorts ? await freePort() : 4202;
+      const tfUrl = `http://${host}:${tfPort}`;
+      const widget = launch('typefinder-standin', path.join(o.root, 'standins', 'typefinder'), {
+        ...process.env,
+        PORT: String(tfPort),
+        HOST: host,
+        PUBLIC_URL: tfUrl,
+        STUDY_WEBHOOK_URL: `${publicUrl}/api/typefinder/results`,
+        WEBHOOK_SECRET: common.TYPEFINDER_WEBHOOK_SECRET || secrets.typeFinderWebhookSecret,
+        FRAME_ANCESTORS: `'self' ${publicUrl}`,
+      });
+      try {
+        await waitForHttp(`${tfUrl}/healthz`, { isAlive: () => !widget.exited });
+      } catch (err) {
+        throw new Error(`the TypeFinder stand-in did not start: ${err.message}\n--- ${widget.logFile} ---\n${tail(widget.logFile)}`);
+      }
+      typeFinder = { widgetUrl: `${tfUrl}/widget`, standin: true };
+    }
+
     participantsEnv = {
       OH_REDIRECT_URI: `${publicUrl}/return`,
       TOKEN_ENCRYPTION_KEY: secrets.tokenEncryptionKey,
       STUDY_EMAIL_HOST: 'study.localhost',
+      ADMIN_MASTER_KEY: secrets.adminMasterKey,
+      TYPEFINDER_WEBHOOK_SECRET: secrets.typeFinderWebhookSecret,
+      TYPEFINDER_WIDGET_URL: typeFinder.widgetUrl,
       ...participantsEnv,
       // What the operator set wins over the embedded defaults.
       ...Object.fromEntries(
-        ['OH_REDIRECT_URI', 'OH_CLIENT_SECRET', 'OH_WEBHOOK_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST'].filter((k) => common[k]).map((k) => [k, common[k]]),
+        [
+          'OH_REDIRECT_URI',
+          'OH_CLIENT_SECRET',
+          'OH_WEBHOOK_SECRET',
+          'TOKEN_ENCRYPTION_KEY',
+          'STUDY_EMAIL_HOST',
+          'ADMIN_MASTER_KEY',
+          'TYPEFINDER_WEBHOOK_SECRET',
+        ]
+          .filter((k) => common[k])
+          .map((k) => [k, common[k]]),
       ),
     };
+    stackInfo.typeFinder = typeFinder;
+    stackInfo.adminMasterKey = participantsEnv.ADMIN_MASTER_KEY;
 
     await Promise.all(services.map((s) => startService(s.name)));
     const gw = launch('gateway', path.join(o.root, 'gateway'), {
@@ -205,6 +247,8 @@ export async function startStack(o) {
       PARTICIPANTS_URL: `http://${host}:${services[0].port}`,
       SCORING_URL: `http://${host}:${services[1].port}`,
       REPORTS_URL: `http://${host}:${services[2].port}`,
+      // The TypeFinder widget is framed by the dashboard.
+      CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
     });
     try {
       await waitForHttp(`http://${host}:${port}/healthz`, { isAlive: () => !gw.exited });
@@ -214,6 +258,7 @@ export async function startStack(o) {
     return {
       url: publicUrl,
       openHumans,
+      ...stackInfo,
       services,
       children,
       mongoUrl,

@@ -21,6 +21,8 @@ describe('svc-participants', () => {
     OH_CLIENT_SECRET: 'study-secret-123',
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST: 'study.example.org',
+    ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+    TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
   };
   const config = loadParticipantsConfig(env);
   const { logger, lines } = memoryLogger('debug', 'svc-participants');

@@ -6,11 +6,14 @@ import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
 import { TokenCipher } from './data-access/token-cipher';
+import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
 import type { ParticipantsDeps } from './domain/deps';
 import { studySettings } from './domain/settings';
 import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points/events/handlers';
 import { mountConsentRoutes } from './entry-points/http/consent-routes';
 import { mountOpenHumansWebhookRoutes } from './entry-points/http/open-humans-webhook-routes';
+import { mountSurveyRoutes } from './entry-points/http/survey-routes';
+import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
@@ -33,6 +36,8 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     participants: new ParticipantsRepository(ctx.db, cipher),
     memberLinks: new MemberLinksRepository(ctx.db),
     openHumans: openHumansClient(ctx.config),
+    typeFinderInbox: new TypeFinderInboxRepository(ctx.db),
+    studyEmailHost: ctx.config.STUDY_EMAIL_HOST,
     lock: ctx.lock,
     nudgeOutbox: () => ctx.nudgeOutbox(),
     logger,
@@ -49,14 +54,20 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection],
-    consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: () => participantsEventHandlers() },
+    consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
     routes: (app, ctx) => {
       const base = participantsDeps(ctx);
       const deps = (req: Request): ParticipantsDeps => ({ ...base, logger: req.log });
-      const settings = studySettings(base.openHumans, { resetSurveysEnabled: config.RESET_SURVEYS, studyEmailHost: config.STUDY_EMAIL_HOST });
+      const settings = studySettings(base.openHumans, {
+        resetSurveysEnabled: config.RESET_SURVEYS,
+        studyEmailHost: config.STUDY_EMAIL_HOST,
+        typeFinderWidgetUrl: config.TYPEFINDER_WIDGET_URL,
+      });
       mountConsentRoutes(app, deps, () => settings);
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET });
+      mountSurveyRoutes(app, deps);
+      mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminMasterKey: config.ADMIN_MASTER_KEY });
     },
   });
   return running;

@@ -11,6 +11,8 @@ const env = {
   OH_CLIENT_SECRET: 'study-secret-123',
   TOKEN_ENCRYPTION_KEY: KEY_HEX,
   STUDY_EMAIL_HOST: 'Study.Example.org',
+  ADMIN_MASTER_KEY: 'admin-master-key-0123',
+  TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
 };
 
 describe('svc-participants configuration', () => {
@@ -48,7 +50,16 @@ describe('svc-participants configuration', () => {
     expect(() => loadParticipantsConfig(rest)).toThrow(/MONGO_URL: missing/);
   });
 
-  it.each(['OH_BASE_URL', 'OH_CLIENT_ID', 'OH_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST'])('requires %s', (name) => {
+  it('reads the admin key, the TypeFinder webhook secret and the widget address', () => {
+    expect(loadParticipantsConfig(env)).toMatchObject({
+      ADMIN_MASTER_KEY: 'admin-master-key-0123',
+      TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
+      TYPEFINDER_WIDGET_URL: 'http://127.0.0.1:4202/widget',
+    });
+    expect(loadParticipantsConfig({ ...env, TYPEFINDER_WIDGET_URL: 'https://typefinder.example.org/widget' }).TYPEFINDER_WIDGET_URL).toBe('https://typefinder.example.org/widget');
+  });
+
+  it.each(['OH_BASE_URL', 'OH_CLIENT_ID', 'OH_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST', 'ADMIN_MASTER_KEY', 'TYPEFINDER_WEBHOOK_SECRET'])('requires %s', (name) => {
     const rest: Record<string, string> = { ...env };
     delete rest[name];
     expect(() => loadParticipantsConfig(rest)).toThrow(new RegExp(`${name}: missing`));
@@ -64,6 +75,10 @@ describe('svc-participants configuration', () => {
     ['STUDY_EMAIL_HOST', 'someone@study.example.org'],
     ['RESET_SURVEYS', 'yes'],
     ['RESET_SURVEYS', 'true'],
+    ['ADMIN_MASTER_KEY', 'short-key-15char'.slice(0, 15)],
+    ['ADMIN_MASTER_KEY', 'a master key with spaces'],
+    ['TYPEFINDER_WEBHOOK_SECRET', 'tooshortsecret'],
+    ['TYPEFINDER_WIDGET_URL', 'javascript:alert(1)'],
   ])('refuses %s=%s, naming it without echoing the value', (name, value) => {
     let message = '';
     try {

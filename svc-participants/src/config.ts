@@ -36,6 +36,17 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .regex(HOSTNAME)
     .transform((host) => host.toLowerCase())
     .describe('the host of study emails {pgId}@{host}, e.g. study.example.org'),
+  ADMIN_MASTER_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/)
+    .describe('the admin master key for admin calls (e.g. the TypeFinder CSV import): 16 to 512 printable characters without spaces, e.g. from `openssl rand -hex 24`'),
+  TYPEFINDER_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/)
+    .describe('the secret the TypeFinder provider (or its local stand-in) signs result webhooks with: 16 to 512 printable characters without spaces'),
+  TYPEFINDER_WIDGET_URL: httpUrl
+    .default('http://127.0.0.1:4202/widget')
+    .describe('the TypeFinder widget page the dashboard embeds on /typefinder, e.g. http://127.0.0.1:4202/widget (the local stand-in)'),
   RESET_SURVEYS: z
     .enum(['0', '1'])
     .default('0')

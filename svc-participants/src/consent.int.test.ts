@@ -112,6 +112,8 @@ function participantsEnv(base: Record<string, string>, ohUrl: string, overrides:
     OH_WEBHOOK_SECRET: WEBHOOK_SECRET,
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST,
+    ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+    TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     ...overrides,
   };
 }
@@ -159,6 +161,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
         openHumansAuthorizeUrl: `${ohUrl}/direct-sharing/projects/oauth2/authorize/?client_id=${CLIENT_ID}&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`,
         resetSurveysEnabled: false,
         studyEmailHost: STUDY_EMAIL_HOST,
+        typeFinderWidgetUrl: 'http://127.0.0.1:4202/widget',
       });
     });
   });

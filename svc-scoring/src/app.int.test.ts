@@ -31,23 +31,23 @@ describe('svc-scoring', () => {
 
   it.each([
     ['GET', '/api/anything'],
-    ['POST', '/api/user/nardi'],
+    ['GET', '/api/user/nardi'],
     ['POST', '/api/user'],
-  ])('answers %s %s, which it does not serve yet, with a JSON 404', async (method, path) => {
+  ])('answers %s %s, which it does not serve, with a JSON 404', async (method, path) => {
     const res = await (method === 'GET' ? request(svc.url).get(path) : request(svc.url).post(path).send({ pgId: PG_ID })).expect(404);
     expect(errorBodySchema.parse(res.body).code).toBe('NOT_FOUND');
   });
 
   it('consumes participant events from its queue; one it does not handle is acked and logged at debug', async () => {
-    const event = createEvent({ type: EventTypes.surveyCompleted, source: 'svc-participants', subject: PG_ID, data: { surveyId: 'nardi' } });
+    const event = createEvent({ type: EventTypes.participantConsented, source: 'svc-participants', subject: PG_ID, data: { snpFileUploaded: true, reauthorized: false } });
     await svc.ctx.broker.publish(event);
     await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: event.id as never }), 'the event in the inbox');
-    expect(lines().find((l) => l.msg === 'event not handled here' && l.eventId === event.id)).toMatchObject({ level: 'debug', eventType: EventTypes.surveyCompleted });
+    expect(lines().find((l) => l.msg === 'event not handled here' && l.eventId === event.id)).toMatchObject({ level: 'debug', eventType: EventTypes.participantConsented });
   });
 
   it('is not bound to its own events', async () => {
     const event = createEvent({ type: EventTypes.scoreFinalized, source: 'svc-scoring', subject: PG_ID, data: { typeCode: 'INTJ' } });
-    const marker = createEvent({ type: EventTypes.surveysReset, source: 'svc-participants', subject: PG_ID, data: {} });
+    const marker = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: PG_ID, data: { withdrawnAt: new Date().toISOString() } });
     await svc.ctx.broker.publish(event);
     await svc.ctx.broker.publish(marker);
     // The queue is FIFO: once the later participant event is handled, the scoring one would have been too.

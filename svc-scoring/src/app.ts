@@ -1,20 +1,40 @@
-import { startService, type RunningService } from '@study/service-kit';
+import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
+import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import { SERVICE_NAME, type ScoringConfig } from './config';
+import { ErasedParticipants } from './data-access/erased-participants';
 import { scoresCollection } from './data-access/scores-collection';
+import type { NardiDeps } from './domain/nardi/deps';
 import { SCORING_BINDINGS, scoringEventHandlers } from './entry-points/events/handlers';
+import { mountNardiRoutes } from './entry-points/http/nardi-routes';
 
 export type RunningScoring = RunningService<ScoringConfig>;
 let running: RunningScoring | undefined;
 
-/** Starts svc-scoring: database, cache, broker, outbox relay, consumer and HTTP (health only so far). */
+/** The use cases' dependencies for one service context. */
+export function scoringDeps(ctx: ServiceContext<ScoringConfig>): NardiDeps & { db: Db } {
+  return {
+    service: ctx.service,
+    db: ctx.db,
+    scores: scoresCollection(ctx.db),
+    erased: new ErasedParticipants(ctx.db),
+    lock: ctx.lock,
+    nudgeOutbox: () => ctx.nudgeOutbox(),
+    logger: ctx.logger,
+    now: () => new Date(),
+    readWaitMs: ctx.config.NARDI_READ_WAIT_MS,
+  };
+}
+
+/** Starts svc-scoring: database, cache, broker, outbox relay, consumer and HTTP. */
 export async function start(config: ScoringConfig, options: { logger?: Logger } = {}): Promise<RunningScoring> {
   running = await startService({
     service: SERVICE_NAME,
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [scoresCollection(ctx.db)],
-    consumer: { bindings: SCORING_BINDINGS, handlers: (ctx) => scoringEventHandlers(ctx) },
+    consumer: { bindings: SCORING_BINDINGS, handlers: (ctx) => scoringEventHandlers(scoringDeps(ctx)) },
+    routes: (app, ctx) => mountNardiRoutes(app, scoringDeps(ctx)),
   });
   return running;
 }

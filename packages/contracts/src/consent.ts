@@ -31,6 +31,11 @@ export const settingsSchema = z.object({
   resetSurveysEnabled: z.boolean(),
   /** The host of study emails `{pgId}@{host}`. */
   studyEmailHost: z.string().min(1),
+  /**
+   * The TypeFinder widget page to embed on /typefinder; add `?email=` with the study email to
+   * fill it in. svc-participants always sends it (optional only for older deployments).
+   */
+  typeFinderWidgetUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

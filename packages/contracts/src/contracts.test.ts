@@ -126,7 +126,7 @@ describe('event types', () => {
 describe('apiRoutes', () => {
   const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-  it('lists every call of the product spec, the two webhooks and the settings, each once', () => {
+  it('lists every call of the product spec, the two webhooks, the TypeFinder import and the settings, each once', () => {
     expect(apiRoutes.map(key).sort()).toEqual(
       [
         'POST /api/user',
@@ -144,6 +144,7 @@ describe('apiRoutes', () => {
         'GET /api/ohready/:masterKey',
         'GET /api/stats',
         'POST /api/typefinder/results',
+        'POST /api/typefinder/import',
         'POST /api/openhumans/deauthorize',
         'GET /api/settings',
       ].sort(),
@@ -155,6 +156,9 @@ describe('apiRoutes', () => {
     ['POST', '/api/user/survey/upd', 'participants'],
     ['GET', '/api/ohready/s3cret', 'participants'],
     ['POST', '/api/openhumans/deauthorize', 'participants'],
+    ['POST', '/api/typefinder/import', 'participants'],
+    ['POST', '/api/user/tfresult', 'participants'],
+    ['POST', '/api/user/nardi/final', 'scoring'],
     ['GET', '/api/settings', 'participants'],
     ['POST', '/api/user/nardi', 'scoring'],
     ['POST', '/api/user/survey/final', 'scoring'],
@@ -187,6 +191,14 @@ describe('survey state', () => {
   it('keeps consistency for the Nardi survey only', () => {
     expect(surveyStateSchema.safeParse({ ...initialSurveyState('nardi'), consistency: 7 }).success).toBe(true);
     expect(surveyStateSchema.safeParse({ ...initialSurveyState('mbti'), consistency: 7 }).success).toBe(false);
+  });
+
+  it('keeps the part two to four choices for the Nardi survey only, with known codes', () => {
+    const choices = { selectedTemperament: 'NT', selectedFP: 'NTJ', selectedTypeCode: 'INTJ' };
+    expect(surveyStateSchema.safeParse({ ...initialSurveyState('nardi'), status: 'part-three', ...choices }).success).toBe(true);
+    expect(surveyStateSchema.safeParse({ ...initialSurveyState('selfAssessment'), selectedTemperament: 'NT' }).success).toBe(false);
+    expect(surveyStateSchema.safeParse({ ...initialSurveyState('nardi'), selectedTemperament: 'XX' }).success).toBe(false);
+    expect(surveyStateSchema.safeParse({ ...initialSurveyState('nardi'), selectedFP: 'NTX' }).success).toBe(false);
   });
 
   it('requires each survey of the user view under its own name', () => {
@@ -225,6 +237,8 @@ describe('consent and Open Humans contracts', () => {
     };
     expect(settingsSchema.parse(settings)).toEqual(settings);
     expect(settingsSchema.safeParse({ ...settings, openHumansAuthorizeUrl: 'javascript:alert(1)' }).success).toBe(false);
+    expect(settingsSchema.safeParse({ ...settings, typeFinderWidgetUrl: 'http://127.0.0.1:4202/widget' }).success).toBe(true);
+    expect(settingsSchema.safeParse({ ...settings, typeFinderWidgetUrl: 'javascript:alert(1)' }).success).toBe(false);
   });
 
   it.each([

@@ -36,5 +36,29 @@ export const ErrorCodes = {
   OH_NOT_AUTHORIZED: 'OH_NOT_AUTHORIZED',
   /** A deauthorization webhook with a missing or wrong signature. */
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  /** Surveys: the participant has not consented (or withdrew): consent and authorize again. */
+  CONSENT_REQUIRED: 'CONSENT_REQUIRED',
+  /** Surveys: a status this survey does not have. */
+  SURVEY_STATUS_INVALID: 'SURVEY_STATUS_INVALID',
+  /** Surveys: answers (or choices) that break the survey's rules. */
+  SURVEY_ANSWERS_INVALID: 'SURVEY_ANSWERS_INVALID',
+  /** Surveys: an earlier required survey is not done yet (typeFinder, then nardi, then selfAssessment). */
+  SURVEY_OUT_OF_ORDER: 'SURVEY_OUT_OF_ORDER',
+  /** Surveys: a status change that skips or goes back a step. */
+  SURVEY_STEP_INVALID: 'SURVEY_STEP_INVALID',
+  /** Surveys: the survey is completed (or was declined) and can only change by a reset. */
+  SURVEY_CLOSED: 'SURVEY_CLOSED',
+  /** POST /api/user/tfresult: no TypeFinder result for the participant's study email. */
+  TYPEFINDER_NO_MATCH: 'TYPEFINDER_NO_MATCH',
+  /** Admin calls without the master key header. */
+  ADMIN_KEY_REQUIRED: 'ADMIN_KEY_REQUIRED',
+  /** Admin calls with a wrong master key. */
+  ADMIN_KEY_INVALID: 'ADMIN_KEY_INVALID',
+  /** A CSV upload that cannot be read as a whole (syntax, header). */
+  CSV_INVALID: 'CSV_INVALID',
+  /** POST /api/user/nardi before the part-one answers reached scoring. */
+  NARDI_NOT_SCORED: 'NARDI_NOT_SCORED',
+  /** POST /api/user/nardi/final before the completed Nardi survey reached scoring. */
+  NARDI_NOT_FINAL: 'NARDI_NOT_FINAL',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pgIdSchema } from './ids';
-import { surveyIdSchema } from './surveys';
+import { CONFIDENCE_LEVELS } from '@study/personality';
+import { nardiAnswersSchema, nardiScoresSchema } from './nardi';
+import { functionalPairCodeSchema, surveyIdSchema, temperamentCodeSchema, typeCodeSchema } from './surveys';
 
 /** `<service>.<entity>.<past tense>.v<major>`, lower case; the routing key equals the type. */
 export const EVENT_TYPE_PATTERN = /^(participants|scoring|reports)\.[a-z][a-z-]*\.[a-z][a-z-]*\.v[1-9][0-9]*$/;
@@ -11,9 +13,12 @@ export const EventTypes = {
   participantWithdrawn: 'participants.participant.withdrawn.v1',
   participantErased: 'participants.participant.erased.v1',
   surveyCompleted: 'participants.survey.completed.v1',
+  surveyRejected: 'participants.survey.rejected.v1',
+  nardiAnswered: 'participants.nardi.answered.v1',
   surveysReset: 'participants.surveys.reset.v1',
   mbtiUploaded: 'participants.mbti.uploaded.v1',
   nardiScored: 'scoring.nardi.scored.v1',
+  nardiCompleted: 'scoring.nardi.completed.v1',
   scoreFinalized: 'scoring.score.finalized.v1',
   reportGenerated: 'reports.report.generated.v1',
 } as const;
@@ -64,3 +69,60 @@ export type ParticipantErasedData = z.infer<typeof participantErasedDataSchema>;
 /** data of participants.surveys.reset.v1: these surveys are back to pending with no answers; the final score is cleared. */
 export const surveysResetDataSchema = z.object({ surveys: z.array(surveyIdSchema) });
 export type SurveysResetData = z.infer<typeof surveysResetDataSchema>;
+
+/**
+ * data of participants.nardi.answered.v1: the participant saved Nardi part one (status part-one);
+ * the 25 answers as saved. A later save of part one replaces them.
+ */
+export const nardiAnsweredDataSchema = z.object({ answers: nardiAnswersSchema });
+export type NardiAnsweredData = z.infer<typeof nardiAnsweredDataSchema>;
+
+/**
+ * data of participants.survey.completed.v1, by survey: the type it produced, and what scoring
+ * needs of it: for Nardi the part-one answers and the part two to four choices (typeCode is the
+ * part-four choice), for the self-assessment the stated type and confidence. The official MBTI
+ * survey completes without a type (its result is uploaded later).
+ */
+export const surveyCompletedDataSchema = z.discriminatedUnion('surveyId', [
+  z.object({ surveyId: z.literal('typeFinder'), status: z.literal('completed'), typeCode: typeCodeSchema }),
+  z.object({
+    surveyId: z.literal('nardi'),
+    status: z.literal('completed'),
+    typeCode: typeCodeSchema,
+    answers: nardiAnswersSchema,
+    selectedTemperament: temperamentCodeSchema,
+    selectedFP: functionalPairCodeSchema,
+    selectedTypeCode: typeCodeSchema,
+  }),
+  z.object({
+    surveyId: z.literal('selfAssessment'),
+    status: z.literal('completed'),
+    typeCode: typeCodeSchema,
+    personalityType: typeCodeSchema,
+    confidence: z.enum(CONFIDENCE_LEVELS),
+  }),
+  z.object({ surveyId: z.literal('mbti'), status: z.literal('completed') }),
+]);
+export type SurveyCompletedData = z.infer<typeof surveyCompletedDataSchema>;
+
+/** data of participants.survey.rejected.v1: the participant declined the survey (self-assessment or Nardi). */
+export const surveyRejectedDataSchema = z.object({ surveyId: z.enum(['selfAssessment', 'nardi']), status: z.literal('rejected') });
+export type SurveyRejectedData = z.infer<typeof surveyRejectedDataSchema>;
+
+/** data of scoring.nardi.scored.v1: the part-one scores stored for the subject. */
+export const nardiScoredDataSchema = nardiScoresSchema;
+export type NardiScoredData = z.infer<typeof nardiScoredDataSchema>;
+
+/**
+ * data of scoring.nardi.completed.v1: the Nardi result of a completed survey. completedAt is
+ * the time of the participants.survey.completed.v1 event it answers, so a consumer can tell
+ * it belongs to the survey as it stands (and not to one completed before a reset).
+ */
+export const nardiCompletedDataSchema = z.object({
+  typeCode: typeCodeSchema,
+  consistency: z.number().int().min(0).max(10),
+  selectedTemperament: temperamentCodeSchema,
+  selectedFP: functionalPairCodeSchema,
+  completedAt: z.iso.datetime({ offset: true }),
+});
+export type NardiCompletedData = z.infer<typeof nardiCompletedDataSchema>;

@@ -12,7 +12,7 @@ export interface ApiRoute {
 
 /**
  * Which service answers which public /api call: the calls of product.md section 7, the
- * two webhooks of domain.md and the frontends' settings. Services mount these exact paths;
+ * two webhooks of domain.md, the TypeFinder CSV import and the frontends' settings. Services mount these exact paths;
  * the gateway forwards by them.
  */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -26,6 +26,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'GET', path: '/api/ohready/:masterKey', secretParams: ['masterKey'] },
   { service: 'participants', method: 'GET', path: '/api/stats' },
   { service: 'participants', method: 'POST', path: '/api/typefinder/results' },
+  { service: 'participants', method: 'POST', path: '/api/typefinder/import' },
   { service: 'participants', method: 'POST', path: '/api/openhumans/deauthorize' },
   { service: 'participants', method: 'GET', path: '/api/settings' },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUNCTIONAL_PAIR_CODES, TEMPERAMENT_CODES } from '@study/personality';
 
 /** The four surveys a participant has state for (product.md section 3). */
 export const surveyIds = ['selfAssessment', 'nardi', 'typeFinder', 'mbti'] as const;
@@ -36,10 +37,17 @@ export const answerSchema = z.object({
 });
 export type Answer = z.infer<typeof answerSchema>;
 
+/** Nardi parts two to four: the codes a participant can choose (domain.md section 3). */
+export const temperamentCodeSchema = z.enum(TEMPERAMENT_CODES);
+export const functionalPairCodeSchema = z.enum(FUNCTIONAL_PAIR_CODES);
+
+const NARDI_ONLY_FIELDS = ['consistency', 'selectedTemperament', 'selectedFP', 'selectedTypeCode'] as const;
+
 /**
  * One survey's state as the participant's dashboard keeps it (product.md section 3): the
  * survey id, its status, the current question index, the answers, the type code a completed
- * survey produced and, for the Nardi survey only, the consistency score.
+ * survey produced and, for the Nardi survey only, the consistency score and the part two to
+ * four choices made so far.
  */
 export const surveyStateSchema = z
   .object({
@@ -51,10 +59,18 @@ export const surveyStateSchema = z
     typeCode: typeCodeSchema.optional(),
     /** Nardi only: 0..10, shown as n/10. */
     consistency: z.number().int().min(0).max(10).optional(),
+    /** Nardi only: the part-two choice. */
+    selectedTemperament: temperamentCodeSchema.optional(),
+    /** Nardi only: the part-three choice. */
+    selectedFP: functionalPairCodeSchema.optional(),
+    /** Nardi only: the part-four choice (it becomes typeCode). */
+    selectedTypeCode: typeCodeSchema.optional(),
   })
-  .refine((state) => state.consistency === undefined || state.id === 'nardi', {
-    message: 'is kept for the Nardi survey only',
-    path: ['consistency'],
+  .superRefine((state, ctx) => {
+    if (state.id === 'nardi') return;
+    for (const field of NARDI_ONLY_FIELDS) {
+      if (state[field] !== undefined) ctx.addIssue({ code: 'custom', message: 'is kept for the Nardi survey only', path: [field] });
+    }
   });
 export type SurveyState = z.infer<typeof surveyStateSchema>;
 

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
+import type { StoredSurvey } from '../domain/surveys/stored-survey';
 import { assertStorable, outboxLockKey, parseCloudEvent, withOutbox, type CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import type { Participant } from '../domain/participant';
@@ -36,7 +37,7 @@ export interface ParticipantDocument {
   consent: boolean;
   dataReady: boolean;
   snpFileUploaded: boolean;
-  surveys: Partial<Record<SurveyId, SurveyState>>;
+  surveys: Partial<Record<SurveyId, StoredSurvey>>;
   finalScore: FinalScore | null;
   openHumans?: OpenHumansLinkDocument;
   consentedAt?: Date;
@@ -67,6 +68,10 @@ function toParticipant(doc: ParticipantDocument): Participant {
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
 
 /** The events an insert stores in the new document's outbox, checked as withOutbox checks them. */
@@ -193,6 +198,21 @@ export class ParticipantsRepository {
   /** Every survey back to its initial state and no final score, with the reset event. */
   async resetSurveys(pgId: string, surveys: Record<SurveyId, SurveyState>, now: Date, event: CloudEvent): Promise<void> {
     await this.collection.updateOne({ _id: normalizePgId(pgId) }, withOutbox<ParticipantDocument>({ $set: { surveys, finalScore: null, updatedAt: now } }, event));
+  }
+
+  /**
+   * Stores new states of some surveys (each replaced whole) and the events they cause, in one
+   * write. Fields left undefined are dropped rather than stored as null.
+   */
+  async saveSurveys(pgId: string, surveys: readonly StoredSurvey[], now: Date, events: CloudEvent[]): Promise<void> {
+    const set: Record<string, unknown> = { updatedAt: now };
+    for (const survey of surveys) set[`surveys.${survey.id}`] = withoutUndefined(survey);
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, withOutbox<ParticipantDocument>({ $set: set }, ...events));
+  }
+
+  /** The Nardi consistency scoring computed for the completed survey (shown as n/10). */
+  async setNardiConsistency(pgId: string, consistency: number, now: Date): Promise<void> {
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { 'surveys.nardi.consistency': consistency, updatedAt: now } });
   }
 
   private seal(pgId: string, tokens: OpenHumansTokens): SealedTokens {

@@ -3,6 +3,7 @@ import type { KeyedLock } from '@study/keyed-lock';
 import type { MemberLinksRepository } from '../data-access/member-links-repository';
 import type { OpenHumansClient } from '../data-access/open-humans';
 import type { ParticipantsRepository } from '../data-access/participants-repository';
+import type { TypeFinderInboxRepository } from '../data-access/typefinder-inbox-repository';
 
 /** What the participant use cases work with. */
 export interface ParticipantsDeps {
@@ -11,6 +12,10 @@ export interface ParticipantsDeps {
   participants: ParticipantsRepository;
   memberLinks: MemberLinksRepository;
   openHumans: OpenHumansClient;
+  /** TypeFinder results waiting to be matched to participants by study email. */
+  typeFinderInbox: TypeFinderInboxRepository;
+  /** The host of study emails `{pgId}@{host}`. */
+  studyEmailHost: string;
   /** Serializes the writes of one participant document (participantLockKey). */
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */

@@ -2,6 +2,7 @@ import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type Parti
 import { createEvent } from '@study/event-bus';
 import { participantLockKey } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
+import { studyEmail } from './typefinder/claim-result';
 
 /**
  * POST /api/openhumans/deauthorize: a member left the project on Open Humans, which has already
@@ -39,8 +40,11 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     return 'withdrawn';
   });
 
-  // After the tombstone, so a failure here leaves the link for the retried notice to remove.
-  if (notice.erasure_requested) await deps.memberLinks.unlink(memberId, pgId);
+  // After the tombstone, so a failure here leaves the link (and the TypeFinder result) for the retried notice to remove.
+  if (notice.erasure_requested) {
+    await deps.typeFinderInbox.remove(studyEmail(pgId, deps.studyEmailHost));
+    await deps.memberLinks.unlink(memberId, pgId);
+  }
   if (outcome === 'erased' || outcome === 'withdrawn') deps.nudgeOutbox();
   deps.logger.info({ pgId, outcome, erasureRequested: notice.erasure_requested }, 'Open Humans deauthorization handled');
   return outcome;

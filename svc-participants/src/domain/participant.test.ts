@@ -1,5 +1,5 @@
 import { userViewSchema } from '@study/contracts';
-import { hasConsent, newParticipant, participantView, resetSurveyStates } from './participant';
+import { hasConsent, newParticipant, participantView, resetSurveyStates, surveyView } from './participant';
 
 const PG_ID = '3F2B8C1E-9D4A-4E6F-8A7B-1C2D3E4F5A6B';
 
@@ -57,5 +57,36 @@ describe('resetSurveyStates', () => {
       typeFinder: { id: 'typeFinder', status: 'pending', index: 0, answers: [] },
       mbti: { id: 'mbti', status: 'pending', index: 0, answers: [] },
     });
+  });
+});
+
+describe('surveyView (what POST /api/user shows of a survey)', () => {
+  const completedAt = new Date('2025-01-02T00:00:00Z');
+
+  it('keeps only typeCode and, for Nardi, consistency of a completed survey', () => {
+    const nardi = {
+      id: 'nardi' as const,
+      status: 'completed' as const,
+      index: 24,
+      answers: [{ id: 1, value: 'A' }],
+      selectedTemperament: 'NT' as const,
+      selectedFP: 'NTJ' as const,
+      selectedTypeCode: 'INTJ',
+      typeCode: 'INTJ',
+      consistency: 10,
+      completedAt,
+    };
+    expect(surveyView('nardi', nardi)).toEqual({ id: 'nardi', status: 'completed', index: 0, answers: [], typeCode: 'INTJ', consistency: 10 });
+    const selfAssessment = { id: 'selfAssessment' as const, status: 'completed' as const, index: 3, answers: [{ id: 'confidence', value: '90%' }], typeCode: 'INFP', completedAt };
+    expect(surveyView('selfAssessment', selfAssessment)).toEqual({ id: 'selfAssessment', status: 'completed', index: 0, answers: [], typeCode: 'INFP' });
+    expect(surveyView('mbti', { id: 'mbti', status: 'completed', index: 0, answers: [], completedAt })).toEqual({ id: 'mbti', status: 'completed', index: 0, answers: [] });
+  });
+
+  it('shows a survey in progress as saved (in-progress as pending), without the server-only fields', () => {
+    const partTwo = { id: 'nardi' as const, status: 'part-two' as const, index: 24, answers: [{ id: 1, value: 'B' }], selectedTemperament: 'SP' as const };
+    expect(surveyView('nardi', partTwo)).toEqual(partTwo);
+    expect(surveyView('selfAssessment', { id: 'selfAssessment', status: 'in-progress', index: 1, answers: [] })).toEqual({ id: 'selfAssessment', status: 'pending', index: 1, answers: [] });
+    expect(surveyView('selfAssessment', { id: 'selfAssessment', status: 'rejected', index: 0, answers: [], completedAt })).toEqual({ id: 'selfAssessment', status: 'rejected', index: 0, answers: [] });
+    expect(userViewSchema.shape.nardi.safeParse(surveyView('nardi', partTwo)).success).toBe(true);
   });
 });

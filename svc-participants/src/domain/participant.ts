@@ -1,5 +1,6 @@
 import { initialSurveyState, surveyIds, type FinalScore, type SurveyId, type SurveyState, type UserView } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
+import type { StoredSurvey } from './surveys/stored-survey';
 
 /** The participant's link to their Open Humans account. */
 export interface OpenHumansLink {
@@ -19,7 +20,7 @@ export interface Participant {
   /** True when the participant's Open Humans data holds a genotype file. */
   snpFileUploaded: boolean;
   /** Surveys the participant has touched; the others are still in their initial state. */
-  surveys: Partial<Record<SurveyId, SurveyState>>;
+  surveys: Partial<Record<SurveyId, StoredSurvey>>;
   /** Set once the final score has been computed. */
   finalScore: FinalScore | null;
   /** Null for a participant created without Open Humans (tests, imports). */
@@ -55,9 +56,28 @@ export function resetSurveyStates(): Record<SurveyId, SurveyState> {
   return Object.fromEntries(surveyIds.map((id) => [id, initialSurveyState(id)])) as Record<SurveyId, SurveyState>;
 }
 
+/**
+ * A survey as the dashboard loads it (product.md section 4): a completed survey keeps only its
+ * typeCode (and, for Nardi, the consistency); 'in-progress' loads as 'pending'; what only the
+ * server uses (the completion time) stays here.
+ */
+export function surveyView(id: SurveyId, stored: StoredSurvey | undefined): SurveyState {
+  if (!stored) return initialSurveyState(id);
+  const { completedAt: _completedAt, ...state } = stored;
+  if (state.status === 'completed') {
+    return {
+      ...initialSurveyState(id),
+      status: 'completed',
+      ...(state.typeCode !== undefined ? { typeCode: state.typeCode } : {}),
+      ...(id === 'nardi' && state.consistency !== undefined ? { consistency: state.consistency } : {}),
+    };
+  }
+  return state.status === 'in-progress' ? { ...state, status: 'pending' } : state;
+}
+
 /** What POST /api/user answers: access flags, each survey's state and the final score. */
 export function participantView(participant: Participant): UserView {
-  const survey = (id: SurveyId): SurveyState => participant.surveys[id] ?? initialSurveyState(id);
+  const survey = (id: SurveyId): SurveyState => surveyView(id, participant.surveys[id]);
   return {
     access: {
       pgId: participant.pgId,

@@ -1,0 +1,53 @@
+import { ErrorCodes, type SurveyInput, type SurveyPatch, type UserView } from '@study/contracts';
+import { AppError } from '@study/service-kit';
+import { participantLockKey } from '../../data-access/participants-repository';
+import type { ParticipantsDeps } from '../deps';
+import { hasConsent, participantView, type Participant } from '../participant';
+import { surveyEvent } from './survey-events';
+import { planSurveySave, planSurveyUpdate, type StoredSurveys, type SurveyChange } from './survey-rules';
+
+const NOT_FOUND = 'No participant with this study ID.';
+
+/**
+ * Runs `plan` over the participant's stored surveys under their lock and stores what it
+ * decides, with the events it causes, in one write; answers the participant's new view. A
+ * refusal (thrown by the rules) stores nothing.
+ */
+async function changeSurveys(
+  deps: ParticipantsDeps,
+  pgId: string,
+  correlationId: string,
+  plan: (surveys: StoredSurveys, now: Date) => SurveyChange[],
+): Promise<UserView> {
+  const participant = await deps.lock.run(participantLockKey(pgId), async (): Promise<Participant> => {
+    const record = await deps.participants.find(pgId);
+    if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+    const current = record.participant;
+    if (!hasConsent(current)) {
+      throw new AppError(403, ErrorCodes.CONSENT_REQUIRED, 'Please consent and authorize the study on Open Humans before taking the surveys.');
+    }
+    const now = deps.now();
+    const saved = plan(current.surveys, now).flatMap((change) => (change.kind === 'saved' ? [change] : []));
+    if (saved.length === 0) return current;
+    const events = saved.flatMap(({ next, event }) =>
+      event ? [surveyEvent(event, next, { source: deps.service, pgId: current.pgId, correlationId, time: next.completedAt ?? now })] : [],
+    );
+    await deps.participants.saveSurveys(current.pgId, saved.map(({ next }) => next), now, events);
+    if (events.length > 0) deps.nudgeOutbox();
+    deps.logger.info({ pgId: current.pgId, surveys: saved.map(({ surveyId, next }) => ({ surveyId, status: next.status })) }, 'surveys saved');
+    const surveys = { ...current.surveys };
+    for (const { surveyId, next } of saved) surveys[surveyId] = next;
+    return { ...current, surveys, updatedAt: now };
+  });
+  return participantView(participant);
+}
+
+/** POST /api/user/survey: saves one survey's whole state, following its rules. */
+export function saveSurvey(deps: ParticipantsDeps, pgId: string, survey: SurveyInput, correlationId: string): Promise<UserView> {
+  return changeSurveys(deps, pgId, correlationId, (surveys, now) => [planSurveySave(surveys, survey, now)]);
+}
+
+/** POST /api/user/survey/upd: applies a set-style patch to one or more surveys, all or nothing. */
+export function updateSurveys(deps: ParticipantsDeps, pgId: string, patch: SurveyPatch, correlationId: string): Promise<UserView> {
+  return changeSurveys(deps, pgId, correlationId, (surveys, now) => planSurveyUpdate(surveys, patch, now));
+}
