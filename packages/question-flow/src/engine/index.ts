@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './types';
+export * from './questions';
+export * from './validation';
+export * from './answers';
+export * from './state-machine';
