@@ -17,6 +17,7 @@ import { createServiceProxy, type ServiceProxy } from './routing/service-proxy';
 import { securityHeaders } from './security/headers';
 import { frontends } from './static/frontends';
 import { remotesRoute } from './static/remotes';
+import { studyConfigRoute } from './static/study-config';
 
 export interface Gateway {
   app: Express;
@@ -87,9 +88,16 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.set('trust proxy', config.trustProxy);
   app.use(requestId());
   app.use(requestLogging(logger));
-  app.use(securityHeaders({ remoteEntries: config.remotes.map((remote) => remote.entry), frameSrc: config.cspFrameSrc }));
+  app.use(
+    securityHeaders({
+      remoteEntries: config.remotes.map((remote) => remote.entry),
+      frameSrc: config.cspFrameSrc,
+      framedPages: config.publicConfig.howItWorksVideoUrl ? [config.publicConfig.howItWorksVideoUrl] : [],
+    }),
+  );
   app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
   app.get('/remotes.json', remotesRoute(config.remotes));
+  app.get('/config.js', studyConfigRoute(config.publicConfig));
   app.use(
     apiRouter({
       proxies,

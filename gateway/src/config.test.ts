@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 100 * 1024,
       mbtiUploadLimitBytes: 5 * 1024 * 1024,
       cspFrameSrc: ["'self'"],
+      publicConfig: {},
     });
     expect(config.remotes.map((remote) => [remote.name, remote.entry])).toEqual([
       ['mf_consent', '/mf/consent/mf-manifest.json'],
@@ -51,6 +52,8 @@ describe('loadConfig', () => {
       BODY_LIMIT: '64KB',
       MBTI_UPLOAD_LIMIT: '2.5mb',
       CSP_FRAME_SRC: "'self', https://www.youtube-nocookie.com",
+      HOW_IT_WORKS_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/abc123',
+      STUDY_CONTACT_EMAIL: 'study-team@example.org',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -62,6 +65,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 64 * 1024,
       mbtiUploadLimitBytes: Math.floor(2.5 * 1024 * 1024),
       cspFrameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
+      publicConfig: { howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc123', contactEmail: 'study-team@example.org' },
     });
     expect(config.remotes[0]?.entry).toBe('https://cdn.example.org/consent/mf-manifest.json');
     expect(config.remotes[3]?.entry).toBe('/admin-v2/mf-manifest.json');
@@ -78,6 +82,12 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['BODY_LIMIT', 'lots'],
     ['MBTI_UPLOAD_LIMIT', '5 megabytes'],
+    ['HOW_IT_WORKS_VIDEO_URL', 'youtube.com/embed/abc'],
+    ['HOW_IT_WORKS_VIDEO_URL', 'javascript:alert(1)'],
+    ['HOW_IT_WORKS_VIDEO_URL', 'http://videos.example.org/embed/1'],
+    ['HOW_IT_WORKS_VIDEO_URL', 'https://user:secret@videos.example.org/embed/1'],
+    ['STUDY_CONTACT_EMAIL', 'not an email'],
+    ['STUDY_CONTACT_EMAIL', 'team@example.org<script>'],
     ['UPSTREAM_CONNECT_TIMEOUT_MS', '0'],
     ['CSP_FRAME_SRC', "'self'; script-src *"],
   ])('stops with a message naming %s when it is %p', (name, value) => {

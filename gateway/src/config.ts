@@ -76,6 +76,37 @@ const cspSources = (fallback: string) =>
     .refine((sources) => sources.length > 0 && sources.every((source) => /^('[a-z-]+'|[a-z][a-z0-9+.-]*:|[A-Za-z0-9*][^\s;,']*)$/.test(source)))
     .describe("CSP sources separated by spaces, e.g. 'self' https://www.youtube-nocookie.com");
 
+/**
+ * The how-it-works video: an absolute https URL of an embeddable player page (http only for a
+ * local address), without credentials. Its origin is added to the CSP frame-src.
+ */
+const embeddableUrl = () =>
+  z
+    .string()
+    .max(2000)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        if (url.username || url.password) return false;
+        if (url.protocol === 'https:') return true;
+        return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+      } catch {
+        return false;
+      }
+    })
+    .transform((value) => new URL(value).href)
+    .optional()
+    .describe('an https URL of an embeddable video page, e.g. https://www.youtube-nocookie.com/embed/VIDEO_ID');
+
+/** A single mailbox, shown on the site and used in mailto: links. */
+const emailAddress = () =>
+  z
+    .string()
+    .max(254)
+    .regex(/^[^\s@<>"'()]+@[^\s@<>"'()]+\.[^\s@<>"'()]+$/)
+    .optional()
+    .describe('an email address, e.g. study-team@example.org');
+
 function envSchema(frontendRootDefault: string) {
   return z.object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('a TCP port number (0-65535)'),
@@ -103,6 +134,8 @@ function envSchema(frontendRootDefault: string) {
     BREAKER_PROBE_INTERVAL_MS: milliseconds(1000, 'how often a service marked down is probed'),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 'how long in-flight requests may finish after SIGTERM'),
     CSP_FRAME_SRC: cspSources("'self'"),
+    HOW_IT_WORKS_VIDEO_URL: embeddableUrl(),
+    STUDY_CONTACT_EMAIL: emailAddress(),
   });
 }
 
@@ -117,6 +150,12 @@ export interface RemoteConfig {
   entry: string;
   /** First path segments the remote owns in the shell's router. */
   paths: readonly string[];
+}
+
+/** What the gateway publishes to the browser as window.__STUDY_CONFIG__ (GET /config.js). */
+export interface PublicStudyConfig {
+  howItWorksVideoUrl?: string;
+  contactEmail?: string;
 }
 
 export interface GatewayConfig {
@@ -135,6 +174,8 @@ export interface GatewayConfig {
   breakerProbeIntervalMs: number;
   shutdownTimeoutMs: number;
   cspFrameSrc: readonly string[];
+  /** Published in /config.js; only the fields that are set. */
+  publicConfig: PublicStudyConfig;
 }
 
 /**
@@ -186,5 +227,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     breakerProbeIntervalMs: vars.BREAKER_PROBE_INTERVAL_MS,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     cspFrameSrc: vars.CSP_FRAME_SRC,
+    publicConfig: {
+      ...(vars.HOW_IT_WORKS_VIDEO_URL ? { howItWorksVideoUrl: vars.HOW_IT_WORKS_VIDEO_URL } : {}),
+      ...(vars.STUDY_CONTACT_EMAIL ? { contactEmail: vars.STUDY_CONTACT_EMAIL } : {}),
+    },
   };
 }

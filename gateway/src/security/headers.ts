@@ -4,8 +4,10 @@ import type { RequestHandler } from 'express';
 export interface SecurityHeadersOptions {
   /** Manifest URLs of the remotes; those on another origin are allowed to load. */
   remoteEntries: readonly string[];
-  /** Sources allowed in frames (the TypeFinder widget, the how-it-works video). */
+  /** Sources allowed in frames (the TypeFinder widget, for example). */
   frameSrc: readonly string[];
+  /** Pages the frontends embed (the how-it-works video): their origins are added to frame-src. */
+  framedPages?: readonly string[];
 }
 
 /** The origins of remotes that live elsewhere (absolute manifest URLs). */
@@ -25,6 +27,9 @@ export function remoteOrigins(entries: readonly string[]): string[] {
  */
 export function securityHeaders(options: SecurityHeadersOptions): RequestHandler {
   const remotes = remoteOrigins(options.remoteEntries);
+  const framed = remoteOrigins(options.framedPages ?? []);
+  // 'none' cannot stand beside a source: an embedded page means frames are no longer 'none'.
+  const frameSrc = [...new Set([...options.frameSrc.filter((source) => framed.length === 0 || source !== "'none'"), ...framed])];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,7 +41,7 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
         connectSrc: ["'self'", ...remotes],
         imgSrc: ["'self'", 'data:', ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],
-        frameSrc: [...options.frameSrc],
+        frameSrc,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -21,7 +21,6 @@ beforeAll(async () => {
   root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-frontends-')), '.frontends');
   writeFile(root, 'shell/dist/index.html', INDEX_HTML);
   writeFile(root, 'shell/dist/main.3f2a9c1b.js', 'console.log("shell")');
-  writeFile(root, 'shell/dist/config.js', 'window.__CONFIG__ = {};');
   writeFile(root, 'mf-consent/dist/mf-manifest.json', '{"id":"mf_consent"}');
   writeFile(root, 'mf-consent/dist/remoteEntry.js', 'var mf_consent;');
   writeFile(root, 'mf-consent/dist/412.0d2c6e7f81a3.js', 'chunk');

@@ -21,16 +21,33 @@ const SINGLETONS = [
 ];
 
 /**
+ * Workspace packages that hold page-wide state and so must also exist once per page: the
+ * participant's client state (study ID, user data, notices) is one store that the shell and
+ * every remote read and write. Shared by every frontend whether or not its package.json lists
+ * the package yet, so a remote that starts using it can never bundle a second store by accident.
+ */
+const WORKSPACE_SINGLETONS = ['@study/client-state'];
+
+/**
+ * @typedef {{ singleton: true, requiredVersion: string, version?: string }} SharedSingleton
+ */
+
+/**
  * @param {Record<string, string>} dependencies the app's package.json dependencies
- * @returns {Record<string, { singleton: true, requiredVersion: string }>}
+ * @returns {Record<string, SharedSingleton>}
  */
 function sharedSingletons(dependencies) {
-  /** @type {Record<string, { singleton: true, requiredVersion: string }>} */
+  /** @type {Record<string, SharedSingleton>} */
   const shared = {};
   for (const { key, versionFrom } of SINGLETONS) {
     const requiredVersion = dependencies[versionFrom];
     if (!requiredVersion) throw new Error(`The app must depend on ${versionFrom} to share ${key}.`);
     shared[key] = { singleton: true, requiredVersion };
+  }
+  for (const name of WORKSPACE_SINGLETONS) {
+    // The version comes from the package itself (the workspace copy every app builds against).
+    const { version } = require(`${name}/package.json`);
+    shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
   }
   return shared;
 }
@@ -131,4 +148,4 @@ function createFrontendConfig(options) {
   };
 }
 
-module.exports = { createFrontendConfig, sharedSingletons, SINGLETONS };
+module.exports = { createFrontendConfig, sharedSingletons, SINGLETONS, WORKSPACE_SINGLETONS };

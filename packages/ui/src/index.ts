@@ -8,3 +8,4 @@ export { TextField, type TextFieldProps } from './components/TextField';
 export { Checkbox, type CheckboxProps } from './components/Checkbox';
 export { NotFound } from './components/NotFound';
 export { readStudyConfig, type StudyConfig } from './study-config';
+export { ApiError, requestJson, NETWORK_ERROR_MESSAGE, UNREADABLE_ANSWER_MESSAGE, type RequestJsonOptions } from './http';

@@ -1,1 +1,1 @@
-export { StudyIdPage } from './components/StudyIdPage';
+export { StudyIdPage, type StudyIdPageProps } from './components/StudyIdPage';

@@ -1,26 +1,34 @@
-import { readStudyConfig, type StudyConfig } from '@study/ui';
+import { beginAuthorizationRequest } from '@study/client-state';
 
-export const NOT_CONFIGURED_MESSAGE = 'Authorization is not configured.';
-
-export type AuthorizationStart = { started: true; url: string } | { started: false; error: string };
-
-export interface AuthorizationDeps {
-  config?: StudyConfig;
-  openWindow?: (url: string) => void;
+/** The platform's authorize link with this request's `state` added (domain.md section 7). */
+export function authorizationUrl(authorizeUrl: string, state: string): string {
+  const url = new URL(authorizeUrl);
+  url.searchParams.set('state', state);
+  return url.href;
 }
 
-function openInNewTab(url: string): void {
-  // noopener: the Open Humans page gets no handle on this one.
-  window.open(url, '_blank', 'noopener');
+export interface AuthorizationWindow {
+  /** Stores a fresh random state for /return to check; answers it. */
+  beginRequest: () => string;
+  /** Opens the authorize page in a new tab. */
+  open: (url: string) => void;
 }
+
+export const browserAuthorizationWindow: AuthorizationWindow = {
+  beginRequest: () => beginAuthorizationRequest(),
+  open(url) {
+    // noopener: the Open Humans page gets no handle on this tab.
+    window.open(url, '_blank', 'noopener');
+  },
+};
 
 /**
- * Opens the Open Humans authorization page (from the deployment's /config.js) in a new tab. Open
- * Humans then sends the participant back to /return with a code, which finishes the sign-up there.
+ * Starts the Open Humans authorization: a new request state, the authorize page in a new tab.
+ * Open Humans then sends the participant to /return?code=...&state=... in that tab.
  */
-export function startAuthorization({ config = readStudyConfig(), openWindow = openInNewTab }: AuthorizationDeps = {}): AuthorizationStart {
-  const url = config.openHumansAuthorizeUrl?.trim();
-  if (!url) return { started: false, error: NOT_CONFIGURED_MESSAGE };
-  openWindow(url);
-  return { started: true, url };
+export function openAuthorization(authorizeUrl: string, browser: AuthorizationWindow = browserAuthorizationWindow): { url: string; state: string } {
+  const state = browser.beginRequest();
+  const url = authorizationUrl(authorizeUrl, state);
+  browser.open(url);
+  return { url, state };
 }

@@ -1,25 +1,68 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
+import type { Settings, UserView } from '@study/contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { ConsentPage, type ConsentPageProps } from './ConsentPage';
+import type { AuthorizationWindow } from '../api/authorization';
+import { ConsentPage } from './ConsentPage';
 
 const AUTHORIZE_URL = 'https://www.openhumans.org/direct-sharing/projects/oauth2/authorize/?client_id=abc&response_type=code';
+const SETTINGS: Settings = { openHumansAuthorizeUrl: AUTHORIZE_URL, resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
+const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
+const STATE = 'ab'.repeat(16);
 
-function renderPage(props: ConsentPageProps) {
-  return render(
-    <MemoryRouter>
-      <ConsentPage {...props} />
-    </MemoryRouter>,
-  );
+let store: ClientStore;
+let browser: AuthorizationWindow & { open: jest.Mock; beginRequest: jest.Mock };
+beforeEach(() => {
+  store = createClientStore({ storage: null, events: null });
+  browser = { beginRequest: jest.fn(() => STATE), open: jest.fn() };
+});
+afterEach(() => store.dispose());
+
+async function renderPage(loadSettings: () => Promise<Settings> = async () => SETTINGS) {
+  await act(async () => {
+    render(
+      <ClientStoreProvider store={store}>
+        <MemoryRouter>
+          <ConsentPage loadSettings={loadSettings} authorizationWindow={browser} />
+        </MemoryRouter>
+      </ClientStoreProvider>,
+    );
+  });
 }
 
 function agreeButton() {
   return screen.getByRole('button', { name: 'Agree & Authorize Project' }) as HTMLButtonElement;
 }
 
+async function agree() {
+  await userEvent.click(screen.getByRole('checkbox', { name: /18 years of age or older/ }));
+  await userEvent.click(agreeButton());
+}
+
+function userView(consent: boolean): UserView {
+  const pending = <K extends 'typeFinder' | 'nardi' | 'selfAssessment' | 'mbti'>(id: K) => ({ id, status: 'pending' as const, index: 0, answers: [] });
+  return {
+    access: { pgId: PG_ID, consent, dataReady: false, snpFileUploaded: true },
+    typeFinder: pending('typeFinder'),
+    nardi: pending('nardi'),
+    selfAssessment: pending('selfAssessment'),
+    mbti: pending('mbti'),
+    finalScore: null,
+  };
+}
+
 describe('ConsentPage', () => {
+  it('keeps the consent text, a Print button, Disagree going home and a ticking clock', async () => {
+    await renderPage();
+    expect(screen.getByRole('heading', { name: '7. Possible risks and discomforts' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Disagree' }).getAttribute('href')).toBe('/');
+    expect(screen.getByText('Date and time:')).toBeTruthy();
+  });
+
   it('enables Agree & Authorize Project only while the certification is ticked', async () => {
-    renderPage({ authorization: { config: {}, openWindow: jest.fn() } });
+    await renderPage();
     expect(agreeButton().disabled).toBe(true);
     const certify = screen.getByRole('checkbox', { name: /18 years of age or older/ });
     await userEvent.click(certify);
@@ -28,27 +71,57 @@ describe('ConsentPage', () => {
     expect(agreeButton().disabled).toBe(true);
   });
 
-  it('has Disagree going home and a Print button', () => {
-    renderPage({ authorization: { config: {}, openWindow: jest.fn() } });
-    expect(screen.getByRole('link', { name: 'Disagree' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
-  });
-
-  it('opens the Open Humans page and waits for the authorization', async () => {
-    const openWindow = jest.fn();
-    renderPage({ authorization: { config: { openHumansAuthorizeUrl: AUTHORIZE_URL }, openWindow } });
-    await userEvent.click(screen.getByRole('checkbox', { name: /18 years of age or older/ }));
-    await userEvent.click(agreeButton());
-    expect(openWindow).toHaveBeenCalledWith(AUTHORIZE_URL);
+  it('opens the authorize link from /api/settings with a fresh state in a new tab, then waits', async () => {
+    await renderPage();
+    await agree();
+    expect(browser.beginRequest).toHaveBeenCalledTimes(1);
+    expect(browser.open).toHaveBeenCalledWith(`${AUTHORIZE_URL}&state=${STATE}`);
     expect(screen.getByRole('status').textContent).toContain('Waiting for OpenHumans Auth');
+    expect(screen.getByRole('link', { name: 'open the Open Humans authorization page' }).getAttribute('href')).toBe(`${AUTHORIZE_URL}&state=${STATE}`);
+    expect(screen.queryByRole('button', { name: 'Agree & Authorize Project' })).toBeNull();
   });
 
-  it('says so when no authorization URL is configured', async () => {
-    const openWindow = jest.fn();
-    renderPage({ authorization: { config: {}, openWindow } });
-    await userEvent.click(screen.getByRole('checkbox', { name: /18 years of age or older/ }));
+  it("notices when the other tab finishes this authorization and offers 'Continue to Dashboard'", async () => {
+    await renderPage();
+    await agree();
+    // Another authorization (an older request) finishing does not count.
+    act(() => store.completeAuthorization({ state: 'cd'.repeat(16), pgId: PG_ID }));
+    expect(screen.queryByRole('link', { name: 'Continue to Dashboard' })).toBeNull();
+    act(() => store.completeAuthorization({ state: STATE, pgId: PG_ID }));
+    expect(screen.getByRole('link', { name: 'Continue to Dashboard' }).getAttribute('href')).toBe('/survey');
+    expect(screen.getByText('Authorization complete')).toBeTruthy();
+    expect(screen.getByText(PG_ID)).toBeTruthy();
+  });
+
+  it('says why when the settings cannot be loaded, and asks again on the next click', async () => {
+    const loadSettings = jest
+      .fn<Promise<Settings>, []>()
+      .mockRejectedValueOnce(new Error('Could not reach the study server. Check your connection and try again.'))
+      .mockResolvedValue(SETTINGS);
+    await renderPage(loadSettings);
+    await agree();
+    expect(browser.open).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('Could not reach the study server.');
     await userEvent.click(agreeButton());
-    expect(openWindow).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toContain('Authorization is not configured.');
+    expect(loadSettings).toHaveBeenCalledTimes(2);
+    expect(browser.open).toHaveBeenCalledWith(`${AUTHORIZE_URL}&state=${STATE}`);
+  });
+
+  it("shows 'Already Logged In' with 'Continue to Dashboard' when a study ID is stored", async () => {
+    store.setPgId(PG_ID);
+    await renderPage();
+    expect(screen.getByText('Already Logged In')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue to Dashboard' }).getAttribute('href')).toBe('/survey');
+    expect(screen.queryByRole('button', { name: 'Agree & Authorize Project' })).toBeNull();
+  });
+
+  it('offers the authorization again when the stored study ID lost its consent', async () => {
+    store.loadStarted(PG_ID);
+    store.loadSucceeded(userView(false));
+    await renderPage();
+    expect(screen.queryByText('Already Logged In')).toBeNull();
+    expect(screen.getByText('Please authorize the project again')).toBeTruthy();
+    await agree();
+    expect(browser.open).toHaveBeenCalled();
   });
 });

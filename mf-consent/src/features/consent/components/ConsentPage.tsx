@@ -1,28 +1,89 @@
 import './consent.css';
+import { needsConsentAgain, useClientState } from '@study/client-state';
+import type { Settings } from '@study/contracts';
 import { Button, ButtonLink, Checkbox, Notice, Page, Spinner } from '@study/ui';
-import { useState } from 'react';
-import { startAuthorization, type AuthorizationDeps } from '../api/authorization';
+import { useEffect, useRef, useState } from 'react';
+import { browserAuthorizationWindow, openAuthorization, type AuthorizationWindow } from '../api/authorization';
+import { fetchSettings } from '../api/settings';
 import { ConsentClock } from './ConsentClock';
 import { ConsentText } from './ConsentText';
 
-type Status = { step: 'reading' } | { step: 'waiting'; url: string } | { step: 'failed'; error: string };
+type Step =
+  | { step: 'reading' }
+  | { step: 'opening' }
+  | { step: 'waiting'; url: string; state: string }
+  | { step: 'failed'; error: string };
 
 export interface ConsentPageProps {
-  /** Replaces the deployment config and window.open in tests. */
-  authorization?: AuthorizationDeps;
+  /** GET /api/settings; replaced in tests. */
+  loadSettings?: () => Promise<Settings>;
+  /** Stores the request state and opens the new tab; replaced in tests. */
+  authorizationWindow?: AuthorizationWindow;
 }
 
-export function ConsentPage({ authorization }: ConsentPageProps) {
-  const [certified, setCertified] = useState(false);
-  const [status, setStatus] = useState<Status>({ step: 'reading' });
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
-  const authorize = () => {
-    const result = startAuthorization(authorization);
-    setStatus(result.started ? { step: 'waiting', url: result.url } : { step: 'failed', error: result.error });
+/**
+ * /consent: the consent form. Agreeing opens the Open Humans authorization in a new tab and waits;
+ * the study ID the other tab receives reaches this one through the shared client state.
+ */
+export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow = browserAuthorizationWindow }: ConsentPageProps) {
+  const [certified, setCertified] = useState(false);
+  const [step, setStep] = useState<Step>({ step: 'reading' });
+  const pgId = useClientState((state) => state.pgId);
+  const withdrawn = useClientState(needsConsentAgain);
+  const authorization = useClientState((state) => state.authorization);
+  const settings = useRef<Promise<Settings> | null>(null);
+  const waitingRef = useRef<HTMLDivElement>(null);
+
+  // Fetch the authorize link before the click: a browser lets a page open a tab only right after one.
+  useEffect(() => {
+    const pending = loadSettings();
+    pending.catch(() => undefined);
+    settings.current = pending;
+  }, [loadSettings]);
+
+  useEffect(() => {
+    if (step.step === 'waiting') waitingRef.current?.focus();
+  }, [step.step]);
+
+  const authorize = async () => {
+    setStep({ step: 'opening' });
+    try {
+      const { openHumansAuthorizeUrl } = await (settings.current ?? loadSettings());
+      const { url, state } = openAuthorization(openHumansAuthorizeUrl, authorizationWindow);
+      setStep({ step: 'waiting', url, state });
+    } catch (error) {
+      // Ask the server again on the next click: it may be back by then.
+      settings.current = null;
+      setStep({ step: 'failed', error: messageOf(error) });
+    }
   };
+
+  const signedIn = step.step === 'waiting' && authorization !== null && authorization.state === step.state;
+  const alreadyLoggedIn = pgId !== null && !withdrawn && step.step !== 'waiting';
 
   return (
     <Page title="Consent to Take Part in Research" lead="Please read this form before deciding whether to take part.">
+      {alreadyLoggedIn && (
+        <Notice style="info" title="Already Logged In">
+          <p>
+            This browser is signed in with study ID <code className="consent-study-id">{pgId}</code>.
+          </p>
+          <ButtonLink to="/survey">Continue to Dashboard</ButtonLink>
+        </Notice>
+      )}
+      {withdrawn && (
+        <Notice style="warning" title="Please authorize the project again">
+          <p>
+            The Open Humans authorization for study ID <code className="consent-study-id">{pgId}</code> has been withdrawn. To
+            continue, agree below and authorize the project again; the same Open Humans account keeps the same study ID.
+          </p>
+        </Notice>
+      )}
+
       <div className="btn-row consent-tools no-print">
         <Button variant="ghost" onClick={() => window.print()}>
           Print
@@ -38,25 +99,38 @@ export function ConsentPage({ authorization }: ConsentPageProps) {
         </div>
       </div>
 
-      {status.step === 'waiting' ? (
+      {signedIn ? (
         <div className="consent-waiting">
+          <Notice style="success" title="Authorization complete">
+            <p>
+              Your study ID is <code className="consent-study-id">{authorization.pgId}</code>.
+            </p>
+            <ButtonLink to="/survey">Continue to Dashboard</ButtonLink>
+          </Notice>
+        </div>
+      ) : step.step === 'waiting' ? (
+        <div className="consent-waiting" ref={waitingRef} tabIndex={-1}>
           <Spinner label="Waiting for OpenHumans Auth" />
           <p>
-            Finish the authorization in the new tab. If no tab opened,{' '}
-            <a href={status.url} target="_blank" rel="noopener noreferrer">
+            Finish the authorization in the new tab; this page notices when you are done. If no tab opened,{' '}
+            <a href={step.url} target="_blank" rel="noopener noreferrer">
               open the Open Humans authorization page
             </a>
             .
           </p>
         </div>
-      ) : (
+      ) : alreadyLoggedIn ? null : (
         <>
-          {status.step === 'failed' && <Notice style="danger" title={status.error} />}
+          {step.step === 'failed' && (
+            <Notice style="danger" title="The authorization could not be started.">
+              <p>{step.error}</p>
+            </Notice>
+          )}
           <div className="btn-row consent-actions">
             <ButtonLink to="/" variant="ghost">
               Disagree
             </ButtonLink>
-            <Button disabled={!certified} onClick={authorize}>
+            <Button disabled={!certified || step.step === 'opening'} aria-busy={step.step === 'opening'} onClick={() => void authorize()}>
               Agree &amp; Authorize Project
             </Button>
           </div>

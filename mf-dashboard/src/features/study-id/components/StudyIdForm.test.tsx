@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { StudyIdForm } from './StudyIdForm';
 import { StudyIdPage } from './StudyIdPage';
 
@@ -50,38 +50,31 @@ describe('StudyIdForm', () => {
   });
 });
 
-function ShowDashboardId() {
-  const { pgId } = useParams();
-  return <p>dashboard for {pgId}</p>;
-}
-
 describe('StudyIdPage', () => {
-  it('goes to /survey/{pgId} on submit', async () => {
+  function renderPage(props: Partial<Parameters<typeof StudyIdPage>[0]> = {}) {
+    const onSubmit = jest.fn();
     render(
-      <MemoryRouter initialEntries={['/survey']}>
-        <Routes>
-          <Route path="/survey" element={<StudyIdPage />} />
-          <Route path="/survey/:pgId" element={<ShowDashboardId />} />
-        </Routes>
+      <MemoryRouter>
+        <StudyIdPage onSubmit={onSubmit} {...props} />
       </MemoryRouter>,
     );
+    return onSubmit;
+  }
+
+  it('has the title, the form and the way to sign up', async () => {
+    const onSubmit = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Participant Dashboard' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Yes I'd Like to Participate" }).getAttribute('href')).toBe('/consent');
+    expect(screen.queryByText('The ID you entered was not found.')).toBeNull();
     await userEvent.type(field(), VALID);
     await userEvent.click(submitButton());
-    expect(screen.getByText(`dashboard for ${VALID}`)).toBeTruthy();
+    expect(onSubmit).toHaveBeenCalledWith(VALID);
   });
 
-  it('shows the study ID from the address with the form filled in', () => {
-    render(
-      <MemoryRouter initialEntries={[`/survey/${VALID}`]}>
-        <Routes>
-          <Route path="/survey/:pgId" element={<StudyIdPage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    expect(screen.getByText(VALID, { selector: 'code' })).toBeTruthy();
+  it('says the ID was not found, with the entered ID ready to correct', () => {
+    renderPage({ notFound: true, initialValue: VALID });
+    expect(screen.getByRole('alert').textContent).toContain('The ID you entered was not found.');
+    expect(screen.getByRole('alert').textContent).toContain('Please check the entry and try again.');
     expect(field().value).toBe(VALID);
-    expect(submitButton().disabled).toBe(false);
   });
 });

@@ -1,9 +1,13 @@
+import { useClientState } from '@study/client-state';
 import type { CSSProperties } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { navItems } from '../nav-items';
 import { useHeaderAlpha } from '../use-header-alpha';
 
 export function Header() {
   const alpha = useHeaderAlpha();
+  const { pathname } = useLocation();
+  const hasStudyId = useClientState((state) => state.pgId !== null);
   return (
     <header className="site-header" style={{ '--header-alpha': alpha } as CSSProperties}>
       <div className="site-header__inner">
@@ -13,16 +17,19 @@ export function Header() {
         </Link>
         <nav aria-label="Main">
           <ul className="nav">
-            <li>
-              <Link className="nav__link" to="/#howitworks">
-                How it works
-              </Link>
-            </li>
-            <li>
-              <NavLink className="nav__link" to="/survey">
-                Dashboard
-              </NavLink>
-            </li>
+            {navItems(pathname, hasStudyId).map((item) => (
+              <li key={item.to}>
+                {item.to.includes('#') ? (
+                  <Link className="nav__link" to={item.to}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink className="nav__link" to={item.to}>
+                    {item.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -11,7 +11,12 @@ function useScrollToTopOnPageChange() {
   }, [pathname, hash]);
 }
 
-export function Layout() {
+export interface LayoutProps {
+  /** Shown under the header on every page (the notices). */
+  overlay?: ReactNode;
+}
+
+export function Layout({ overlay }: LayoutProps) {
   useScrollToTopOnPageChange();
   return (
     <div className="app">
@@ -19,6 +24,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      {overlay}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,0 +1,75 @@
+import { act, render, screen } from '@testing-library/react';
+import { AUTHORIZATION_STATE_KEY, ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
+import type { ConsentResponse } from '@study/contracts';
+import { ApiError } from '@study/ui';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { ReturnPage } from './ReturnPage';
+
+const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
+const STORED = 'ab'.repeat(16);
+
+function Dashboard() {
+  const { pgId } = useParams();
+  return <p>dashboard for {pgId}</p>;
+}
+
+let store: ClientStore;
+let codeNumber = 0;
+beforeEach(() => {
+  store = createClientStore({ storage: null, events: null });
+  localStorage.clear();
+  localStorage.setItem(AUTHORIZATION_STATE_KEY, STORED);
+  codeNumber++;
+});
+afterEach(() => store.dispose());
+
+function renderAt(query: string, exchange: (code: string) => Promise<ConsentResponse>) {
+  render(
+    <ClientStoreProvider store={store}>
+      <MemoryRouter initialEntries={[`/return?${query}`]}>
+        <Routes>
+          <Route path="/return" element={<ReturnPage exchange={exchange} />} />
+          <Route path="/survey/:pgId" element={<Dashboard />} />
+        </Routes>
+      </MemoryRouter>
+    </ClientStoreProvider>,
+  );
+}
+
+describe('ReturnPage', () => {
+  it("shows 'Loading...', exchanges the code, stores the study ID and opens /survey/{pgId}", async () => {
+    let answer!: (value: ConsentResponse) => void;
+    const exchange = jest.fn(() => new Promise<ConsentResponse>((resolve) => (answer = resolve)));
+    const code = `code-${codeNumber}`;
+    renderAt(`code=${code}&state=${STORED}`, exchange);
+    expect(screen.getByRole('status').textContent).toContain('Loading...');
+    expect(exchange).toHaveBeenCalledWith(code);
+    await act(async () => answer({ pgId: PG_ID }));
+    expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
+    expect(store.getState()).toMatchObject({ pgId: PG_ID, authorization: { state: STORED, pgId: PG_ID } });
+  });
+
+  it("shows 'An error occurred', the server's message and a Back link to /consent when the exchange fails", async () => {
+    const exchange = jest.fn(async (): Promise<ConsentResponse> => {
+      throw new ApiError('Open Humans did not accept this authorization: it may have expired or been used already. Please authorize again.', 400, 'OH_CODE_REJECTED');
+    });
+    renderAt(`code=used-${codeNumber}&state=${STORED}`, exchange);
+    expect(await screen.findByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('it may have expired or been used already');
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/consent');
+    expect(store.getState().pgId).toBeNull();
+  });
+
+  it.each([
+    ['a forged state', `code=c&state=${'cd'.repeat(16)}`, 'does not belong to a sign-in started in this browser'],
+    ['no state', 'code=c', 'carries no security token'],
+    ['an error from Open Humans', `error=access_denied&state=${STORED}`, 'The authorization was cancelled on Open Humans'],
+  ])('refuses %s without posting anything', (_what, query, reason) => {
+    const exchange = jest.fn();
+    renderAt(query, exchange);
+    expect(screen.getByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(reason);
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/consent');
+    expect(exchange).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,62 @@
+import { useClientStore } from '@study/client-state';
+import type { ConsentResponse } from '@study/contracts';
+import { ButtonLink, Notice, Page, Spinner } from '@study/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { exchangeCode, exchangeCodeOnce } from '../api/consent';
+import { planReturn } from '../return-params';
+
+export interface ReturnPageProps {
+  /** POST /api/consent; replaced in tests. */
+  exchange?: (code: string) => Promise<ConsentResponse>;
+}
+
+/**
+ * /return: where Open Humans sends the participant after the authorization. Checks the answer,
+ * exchanges the code for the study ID and opens the dashboard for it.
+ */
+export function ReturnPage({ exchange = exchangeCode }: ReturnPageProps) {
+  const [query] = useSearchParams();
+  const queryText = query.toString();
+  const plan = useMemo(() => planReturn(new URLSearchParams(queryText)), [queryText]);
+  const [failure, setFailure] = useState<{ for: string; reason: string } | null>(null);
+  const store = useClientStore();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (plan.action !== 'exchange') return;
+    let cancelled = false;
+    exchangeCodeOnce(plan.code, exchange).then(
+      ({ pgId }) => {
+        if (cancelled) return;
+        store.completeAuthorization({ state: plan.state, pgId });
+        navigate(`/survey/${pgId}`, { replace: true });
+      },
+      (error: unknown) => {
+        if (!cancelled) setFailure({ for: queryText, reason: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [plan, exchange, store, navigate, queryText]);
+
+  const reason = plan.action === 'fail' ? plan.reason : failure?.for === queryText ? failure.reason : null;
+  if (reason === null) {
+    return (
+      <Page title="Signing you in">
+        <Spinner label="Loading..." />
+      </Page>
+    );
+  }
+  return (
+    <Page title="An error occurred" lead="We could not finish connecting your Open Humans account to the study.">
+      <Notice style="danger" title="What went wrong">
+        <p>{reason}</p>
+      </Notice>
+      <div className="btn-row">
+        <ButtonLink to="/consent">Back</ButtonLink>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import { settingsSchema, userViewSchema, type Settings, type UserView } from '@study/contracts';
+import { requestJson } from '@study/ui';
+
+/** The calls the dashboard makes; tests put their own in place. */
+export interface DashboardApi {
+  /** POST /api/user {pgId} */
+  fetchUser(pgId: string): Promise<UserView>;
+  /** GET /api/settings */
+  fetchSettings(): Promise<Settings>;
+  /** POST /api/user/reset {pgId} */
+  resetSurveys(pgId: string): Promise<UserView>;
+}
+
+export const httpDashboardApi: DashboardApi = {
+  fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: (json) => userViewSchema.parse(json) }),
+  fetchSettings: () => requestJson('/api/settings', { parse: (json) => settingsSchema.parse(json) }),
+  resetSurveys: (pgId) => requestJson('/api/user/reset', { body: { pgId }, parse: (json) => userViewSchema.parse(json) }),
+};

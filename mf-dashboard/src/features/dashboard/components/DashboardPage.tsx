@@ -1,0 +1,87 @@
+import './dashboard.css';
+import { useClientState, useClientStore } from '@study/client-state';
+import type { Settings } from '@study/contracts';
+import { isV4Uuid } from '@study/personality';
+import { Page, Spinner } from '@study/ui';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { httpDashboardApi, type DashboardApi } from '../api/participant-api';
+import { dashboardView } from '../dashboard-view';
+import { loadParticipant } from '../load-participant';
+import { LoadFailed } from './LoadFailed';
+import { ParticipantDashboard } from './ParticipantDashboard';
+
+export interface StudyIdFormSlotProps {
+  /** What the form starts with: the study ID from the address, if any. */
+  initialValue: string;
+  /** The last study ID entered is unknown to the study (the load ended in 404). */
+  notFound: boolean;
+  onSubmit: (pgId: string) => void;
+}
+
+export interface DashboardPageProps {
+  /** The study-ID entry form (its own feature), shown when no study ID is known or it was not found. */
+  renderStudyIdForm: (props: StudyIdFormSlotProps) => ReactNode;
+  api?: DashboardApi;
+}
+
+/** The dashboard's settings: the reset flag and the study email host; null until known or when unavailable. */
+function useSettings(api: DashboardApi): Settings | null {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    api.fetchSettings().then(
+      (answer) => {
+        if (!cancelled) setSettings(answer);
+      },
+      () => {
+        // Without settings the dashboard still works; it only leaves out what depends on them.
+        if (!cancelled) setSettings(null);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+  return settings;
+}
+
+/**
+ * /survey and /survey/:pgId. A study ID in the address is stored; the participant's data is
+ * loaded on every visit (so a withdrawal or a reset elsewhere shows at once).
+ */
+export function DashboardPage({ renderStudyIdForm, api = httpDashboardApi }: DashboardPageProps) {
+  const { pgId: param } = useParams();
+  const { key: visit } = useLocation();
+  const navigate = useNavigate();
+  const store = useClientStore();
+  const pgId = useClientState((state) => state.pgId);
+  const user = useClientState((state) => state.user);
+  const load = useClientState((state) => state.load);
+  const settings = useSettings(api);
+  const routePgId = param !== undefined && isV4Uuid(param) ? param.toLowerCase() : null;
+
+  // Before the first paint, so the page never flashes what it showed for a previous study ID.
+  useLayoutEffect(() => {
+    const id = routePgId ?? store.getState().pgId;
+    if (id) void loadParticipant(store, api, id);
+  }, [routePgId, visit, store, api]);
+
+  const view = param !== undefined && routePgId === null ? { view: 'form' as const, notFound: false } : dashboardView({ pgId, user, load });
+
+  if (view.view === 'unknown') return <Navigate to="/" replace />;
+  if (view.view === 'form') {
+    return renderStudyIdForm({
+      initialValue: param ?? '',
+      notFound: view.notFound,
+      onSubmit: (id) => navigate(`/survey/${id}`),
+    });
+  }
+  return (
+    <Page title="Participant Dashboard" width="wide">
+      {view.view === 'loading' && <Spinner label="Loading user data..." />}
+      {view.view === 'failed' && pgId !== null && <LoadFailed message={view.message} onRetry={() => void loadParticipant(store, api, pgId)} />}
+      {view.view === 'loaded' && user !== null && pgId !== null && <ParticipantDashboard pgId={pgId} user={user} settings={settings} api={api} />}
+    </Page>
+  );
+}

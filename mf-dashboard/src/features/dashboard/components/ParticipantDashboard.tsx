@@ -1,0 +1,56 @@
+import { useClientState } from '@study/client-state';
+import type { Settings, UserView } from '@study/contracts';
+import type { DashboardApi } from '../api/participant-api';
+import { FinalScoreCard } from './FinalScoreCard';
+import { MbtiScore } from './MbtiScore';
+import { NotQuiteReady } from './NotQuiteReady';
+import { ResetSurveys } from './ResetSurveys';
+import { SurveyList } from './SurveyList';
+
+export interface ParticipantDashboardProps {
+  pgId: string;
+  user: UserView;
+  settings: Settings | null;
+  api: DashboardApi;
+}
+
+/** The loaded dashboard: the study ID, then the surveys and scores, or what to do before them. */
+export function ParticipantDashboard({ pgId, user, settings, api }: ParticipantDashboardProps) {
+  const surveys = useClientState((state) => state.surveys);
+  return (
+    <>
+      <dl className="identity">
+        <div>
+          <dt>Study ID</dt>
+          <dd>
+            <code>{pgId}</code>
+          </dd>
+        </div>
+        {settings && (
+          <div>
+            <dt>Study email</dt>
+            <dd>
+              <code>
+                {pgId}@{settings.studyEmailHost}
+              </code>
+              <span className="identity__hint">Use this address at the TypeFinder and MBTI sites, not your own.</span>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {user.access.consent ? (
+        <>
+          <SurveyList surveys={surveys} />
+          <div className="score-grid">
+            <FinalScoreCard finalScore={user.finalScore} surveys={surveys} />
+            {user.access.dataReady && <MbtiScore mbti={user.mbti} />}
+          </div>
+          {settings?.resetSurveysEnabled === true && <ResetSurveys pgId={pgId} api={api} />}
+        </>
+      ) : (
+        <NotQuiteReady />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { useClientStore } from '@study/client-state';
+import { Button } from '@study/ui';
+import { useState } from 'react';
+import type { DashboardApi } from '../api/participant-api';
+import { resetParticipantSurveys } from '../load-participant';
+
+export interface ResetSurveysProps {
+  pgId: string;
+  api: DashboardApi;
+}
+
+/** Shown only where the study turned resets on (testing deployments). */
+export function ResetSurveys({ pgId, api }: ResetSurveysProps) {
+  const store = useClientStore();
+  const [busy, setBusy] = useState(false);
+  const reset = async () => {
+    setBusy(true);
+    try {
+      await resetParticipantSurveys(store, api, pgId);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="reset-surveys" aria-labelledby="reset-title">
+      <h2 id="reset-title" className="visually-hidden">
+        Reset
+      </h2>
+      <p>This deployment allows starting over: every survey goes back to its first question.</p>
+      <Button variant="ghost" disabled={busy} aria-busy={busy} onClick={() => void reset()}>
+        Reset Surveys
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/** A failed call to the study's API, with the message the server gave for people to read. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    /** The HTTP status; undefined when no answer arrived. */
+    readonly status?: number,
+    /** The error body's `code`, when there was one. */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the study server. Check your connection and try again.';
+export const UNREADABLE_ANSWER_MESSAGE = 'The study server sent an answer this page cannot read.';
+
+export interface RequestJsonOptions<T> {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Checks the answer's shape, e.g. `userViewSchema.parse`; throws on a mismatch. */
+  parse: (json: unknown) => T;
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const json = JSON.parse(text) as { error?: unknown; code?: unknown };
+    if (typeof json.error === 'string' && json.error.trim() !== '') {
+      return new ApiError(json.error, response.status, typeof json.code === 'string' ? json.code : undefined);
+    }
+  } catch {
+    // Not JSON: a proxy's error page, for example. Its text is better than nothing if it is short.
+  }
+  const plain = text.trim();
+  const message = plain !== '' && plain.length <= 300 && !plain.startsWith('<') ? plain : `The study server answered ${response.status} ${response.statusText}`.trim();
+  return new ApiError(message, response.status);
+}
+
+/** Calls the study's API with JSON in and out; failures become ApiError with the server's message. */
+export async function requestJson<T>(path: string, options: RequestJsonOptions<T>): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, parse, signal, fetchImpl = fetch } = options;
+  let response: Response;
+  try {
+    response = await fetchImpl(path, {
+      method,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(UNREADABLE_ANSWER_MESSAGE, response.status);
+  }
+  try {
+    return parse(json);
+  } catch {
+    throw new ApiError(UNREADABLE_ANSWER_MESSAGE, response.status);
+  }
+}

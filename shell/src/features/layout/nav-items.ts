@@ -1,0 +1,19 @@
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/**
+ * The header's links (product.md section 2): on the consent form a way out for people who are
+ * stuck, on the how-it-works page a way back to the form, elsewhere the section and the
+ * dashboard ('Go to Dashboard' once a study ID is stored).
+ */
+export function navItems(pathname: string, hasStudyId: boolean): NavItem[] {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  if (path === '/consent') return [{ label: "I'm having trouble", to: '/how-it-works' }];
+  if (path === '/how-it-works') return [{ label: 'Return to consent', to: '/consent' }];
+  return [
+    { label: 'How it works', to: '/#howitworks' },
+    { label: hasStudyId ? 'Go to Dashboard' : 'Dashboard', to: '/survey' },
+  ];
+}

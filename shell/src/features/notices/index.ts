@@ -1,0 +1,1 @@
+export { NoticesArea } from './components/NoticesArea';
