@@ -2,6 +2,7 @@
 // falls back without taking the others down, and the gateway fronts the three services.
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, control, launchBrowser, newPage } from './support/browser';
+import { completeTypeFinder, consentedParticipant } from './support/participant';
 
 jest.setTimeout(60_000);
 
@@ -12,6 +13,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** /nardi opens only for a participant whose next survey is Nardi: make one and load their dashboard. */
+async function pageOfParticipantDueForNardi(): Promise<Page> {
+  const { pgId, studyEmail } = await consentedParticipant();
+  await completeTypeFinder(pgId, studyEmail);
+  const page = await newPage(browser);
+  await page.goto(`/survey/${pgId}`);
+  await page.getByRole('heading', { name: 'Participant Dashboard' }).waitFor();
+  return page;
+}
 
 async function open(page: Page, path: string): Promise<string[]> {
   const manifests: string[] = [];
@@ -33,12 +44,12 @@ describe('shell and remotes', () => {
   });
 
   test.each([
-    ['/consent', '/mf/consent/mf-manifest.json', (p: Page) => p.getByRole('button', { name: 'Agree & Authorize Project' })],
-    ['/survey', '/mf/dashboard/mf-manifest.json', (p: Page) => p.getByRole('heading', { name: 'Participant Dashboard' })],
-    ['/nardi', '/mf/nardi/mf-manifest.json', (p: Page) => p.getByRole('link', { name: 'I am ready' })],
-    ['/ready-csv', '/mf/admin/mf-manifest.json', (p: Page) => p.getByLabel('Master Key')],
-  ])('%s renders its remote, found through %s', async (path, manifest, locate) => {
-    const page = await newPage(browser);
+    ['/consent', '/mf/consent/mf-manifest.json', (p: Page) => p.getByRole('button', { name: 'Agree & Authorize Project' }), false],
+    ['/survey', '/mf/dashboard/mf-manifest.json', (p: Page) => p.getByRole('heading', { name: 'Participant Dashboard' }), false],
+    ['/nardi', '/mf/nardi/mf-manifest.json', (p: Page) => p.getByRole('link', { name: 'I am ready' }), true],
+    ['/ready-csv', '/mf/admin/mf-manifest.json', (p: Page) => p.getByLabel('Master Key'), false],
+  ])('%s renders its remote, found through %s', async (path, manifest, locate, asParticipant) => {
+    const page = asParticipant ? await pageOfParticipantDueForNardi() : await newPage(browser);
     const manifests = await open(page, path);
     await locate(page).first().waitFor();
     expect(manifests).toContain(manifest);
@@ -47,7 +58,7 @@ describe('shell and remotes', () => {
   test('a remote whose files are gone shows a fallback with a retry; the others keep working', async () => {
     await control('/remotes/mf_nardi/hide');
     try {
-      const page = await newPage(browser);
+      const page = await pageOfParticipantDueForNardi();
       await open(page, '/nardi');
       await page.getByText('This part of the site could not be loaded.').waitFor();
       await expect(page.getByRole('link', { name: 'How it works' }).first().isVisible()).resolves.toBe(true);
