@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import path from 'node:path';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -56,6 +57,15 @@ function errorHandler(): ErrorRequestHandler {
   };
 }
 
+/** Where each frontend comes from: its own web server, or its dist folder. */
+function frontendSources(config: GatewayConfig): Record<string, string> {
+  const fromDisk = (folder: string) => path.join(config.frontendRoot, folder, 'dist');
+  return {
+    shell: config.shellUpstream ?? fromDisk('shell'),
+    ...Object.fromEntries(config.remotes.map((remote) => [remote.name, remote.upstream ?? fromDisk(remote.folder)])),
+  };
+}
+
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const logger = createGatewayLogger(config.logLevel, options.logDestination);
   // Keep-alive connections to the services: no TCP handshake per proxied call.
@@ -103,11 +113,24 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       proxies,
       breakers,
       bodyLimitBytes: config.bodyLimitBytes,
-      mbtiUploadLimitBytes: config.mbtiUploadLimitBytes,
+      routeBodyLimits: config.routeBodyLimits,
       trustProxy: config.trustProxy,
     }),
   );
-  app.use(frontends({ frontendRoot: config.frontendRoot, remotes: config.remotes }));
+  const frontendServing = frontends({
+    frontendRoot: config.frontendRoot,
+    shellUpstream: config.shellUpstream,
+    remotes: config.remotes,
+    upstreams: {
+      agents,
+      connectTimeoutMs: config.upstreamConnectTimeoutMs,
+      answerTimeoutMs: config.frontendUpstreamTimeoutMs,
+      probeIntervalMs: config.breakerProbeIntervalMs,
+      probeTimeoutMs: config.healthTimeoutMs,
+      logger,
+    },
+  });
+  app.use(frontendServing.router);
   app.use((req, res) => sendError(req, res, 404, 'NOT_FOUND', 'There is nothing at this address.'));
   app.use(errorHandler());
 
@@ -120,7 +143,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     await once(server, 'listening');
     const address = server.address() as AddressInfo;
     logger.info(
-      { url: `http://${address.address}:${address.port}`, services: config.services, frontendRoot: config.frontendRoot },
+      { url: `http://${address.address}:${address.port}`, services: config.services, frontends: frontendSources(config) },
       'gateway listening',
     );
     return address;
@@ -128,6 +151,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const stop = async (): Promise<void> => {
     for (const breaker of Object.values(breakers)) breaker.stop();
+    frontendServing.stop();
     const running = server;
     server = undefined;
     if (running?.listening) {

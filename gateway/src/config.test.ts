@@ -21,10 +21,17 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       bodyLimitBytes: 100 * 1024,
-      mbtiUploadLimitBytes: 5 * 1024 * 1024,
+      routeBodyLimits: [
+        { method: 'POST', path: '/api/user/mbti', limitBytes: 5 * 1024 * 1024 },
+        { method: 'POST', path: '/api/typefinder/import', limitBytes: 2 * 1024 * 1024 },
+      ],
+      frontendUpstreamTimeoutMs: 10_000,
       cspFrameSrc: ["'self'"],
       publicConfig: {},
     });
+    // No frontend server configured: every frontend is served from FRONTEND_ROOT.
+    expect(config.shellUpstream).toBeUndefined();
+    expect(config.remotes.map((remote) => remote.upstream)).toEqual([undefined, undefined, undefined, undefined]);
     expect(config.remotes.map((remote) => [remote.name, remote.entry])).toEqual([
       ['mf_consent', '/mf/consent/mf-manifest.json'],
       ['mf_dashboard', '/mf/dashboard/mf-manifest.json'],
@@ -51,6 +58,13 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
       BODY_LIMIT: '64KB',
       MBTI_UPLOAD_LIMIT: '2.5mb',
+      TYPEFINDER_IMPORT_LIMIT: '3MB',
+      SHELL_UPSTREAM_URL: 'http://shell',
+      MF_CONSENT_UPSTREAM_URL: 'http://mf-consent/',
+      MF_DASHBOARD_UPSTREAM_URL: 'https://dashboard.internal:8443',
+      MF_NARDI_UPSTREAM_URL: 'http://mf-nardi:80',
+      MF_ADMIN_UPSTREAM_URL: 'http://10.0.0.7:8081',
+      FRONTEND_UPSTREAM_TIMEOUT_MS: '2500',
       CSP_FRAME_SRC: "'self', https://www.youtube-nocookie.com",
       HOW_IT_WORKS_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/abc123',
       STUDY_CONTACT_EMAIL: 'study-team@example.org',
@@ -63,12 +77,23 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: 'loopback, 10.0.0.0/8',
       bodyLimitBytes: 64 * 1024,
-      mbtiUploadLimitBytes: Math.floor(2.5 * 1024 * 1024),
+      routeBodyLimits: [
+        { method: 'POST', path: '/api/user/mbti', limitBytes: Math.floor(2.5 * 1024 * 1024) },
+        { method: 'POST', path: '/api/typefinder/import', limitBytes: 3 * 1024 * 1024 },
+      ],
+      shellUpstream: 'http://shell',
+      frontendUpstreamTimeoutMs: 2500,
       cspFrameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
       publicConfig: { howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc123', contactEmail: 'study-team@example.org' },
     });
     expect(config.remotes[0]?.entry).toBe('https://cdn.example.org/consent/mf-manifest.json');
     expect(config.remotes[3]?.entry).toBe('/admin-v2/mf-manifest.json');
+    expect(config.remotes.map((remote) => [remote.name, remote.upstream])).toEqual([
+      ['mf_consent', 'http://mf-consent'],
+      ['mf_dashboard', 'https://dashboard.internal:8443'],
+      ['mf_nardi', 'http://mf-nardi'],
+      ['mf_admin', 'http://10.0.0.7:8081'],
+    ]);
   });
 
   it.each([
@@ -82,6 +107,13 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['BODY_LIMIT', 'lots'],
     ['MBTI_UPLOAD_LIMIT', '5 megabytes'],
+    ['TYPEFINDER_IMPORT_LIMIT', 'two megabytes'],
+    ['SHELL_UPSTREAM_URL', 'shell'],
+    ['SHELL_UPSTREAM_URL', 'http://shell/app'],
+    ['MF_CONSENT_UPSTREAM_URL', 'ftp://mf-consent'],
+    ['MF_DASHBOARD_UPSTREAM_URL', 'http://mf-dashboard/mf/dashboard/'],
+    ['MF_NARDI_UPSTREAM_URL', 'http://mf-nardi?x=1'],
+    ['FRONTEND_UPSTREAM_TIMEOUT_MS', '0'],
     ['HOW_IT_WORKS_VIDEO_URL', 'youtube.com/embed/abc'],
     ['HOW_IT_WORKS_VIDEO_URL', 'javascript:alert(1)'],
     ['HOW_IT_WORKS_VIDEO_URL', 'http://videos.example.org/embed/1'],
@@ -93,6 +125,12 @@ describe('loadConfig', () => {
   ])('stops with a message naming %s when it is %p', (name, value) => {
     const message = problemsOf({ [name]: value });
     expect(message).toContain(`${name}: not valid`);
+  });
+
+  it('treats an empty frontend server variable as unset, as docker-compose passes `${VAR:-}`', () => {
+    const config = loadConfig({ SHELL_UPSTREAM_URL: '', MF_ADMIN_UPSTREAM_URL: '' });
+    expect(config.shellUpstream).toBeUndefined();
+    expect(config.remotes[3]?.upstream).toBeUndefined();
   });
 
   it('never echoes a value: a URL may carry a password', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadConfig as loadEnv } from '@study/service-kit';
-import type { ServiceName } from '@study/contracts';
+import type { HttpMethod, ServiceName } from '@study/contracts';
 
 export { ConfigError } from '@study/service-kit';
 
@@ -35,21 +35,35 @@ const size = (fallback: string, what: string) =>
 const milliseconds = (fallback: number, what: string) =>
   z.coerce.number().int().min(1).max(600_000).default(fallback).describe(`${what}, in milliseconds (1-600000)`);
 
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
 /** Service base URLs are origins only: request paths are forwarded unchanged, never prefixed. */
 const serviceOrigin = (fallback: string) =>
   z
     .string()
     .default(fallback)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
-      } catch {
-        return false;
-      }
-    })
+    .refine(isHttpOrigin)
     .transform((value) => new URL(value).origin)
     .describe('an http(s) origin without a path, e.g. http://127.0.0.1:4101');
+
+/**
+ * A frontend served by its own web server (its container in docker-compose): unset means the
+ * gateway serves that frontend's dist from FRONTEND_ROOT itself. Paths are forwarded unchanged.
+ */
+const frontendOrigin = () =>
+  z
+    .string()
+    .refine(isHttpOrigin)
+    .transform((value) => new URL(value).origin)
+    .optional()
+    .describe('an http(s) origin without a path, e.g. http://mf-consent');
 
 /** A remote's manifest: a path on this origin or an absolute http(s) URL on another one. */
 const manifestUrl = (fallback: string) =>
@@ -119,6 +133,12 @@ function envSchema(frontendRootDefault: string) {
     REMOTE_MF_DASHBOARD_URL: manifestUrl('/mf/dashboard/mf-manifest.json'),
     REMOTE_MF_NARDI_URL: manifestUrl('/mf/nardi/mf-manifest.json'),
     REMOTE_MF_ADMIN_URL: manifestUrl('/mf/admin/mf-manifest.json'),
+    SHELL_UPSTREAM_URL: frontendOrigin(),
+    MF_CONSENT_UPSTREAM_URL: frontendOrigin(),
+    MF_DASHBOARD_UPSTREAM_URL: frontendOrigin(),
+    MF_NARDI_UPSTREAM_URL: frontendOrigin(),
+    MF_ADMIN_UPSTREAM_URL: frontendOrigin(),
+    FRONTEND_UPSTREAM_TIMEOUT_MS: milliseconds(10_000, 'how long a frontend server may stay silent while answering'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
     TRUST_PROXY: z
       .string()
@@ -128,6 +148,7 @@ function envSchema(frontendRootDefault: string) {
       .describe("express 'trust proxy': true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8"),
     BODY_LIMIT: size('100kb', 'the largest request body forwarded to a service'),
     MBTI_UPLOAD_LIMIT: size('5mb', 'the largest body for POST /api/user/mbti'),
+    TYPEFINDER_IMPORT_LIMIT: size('2mb', 'the largest body for POST /api/typefinder/import'),
     UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(1000, 'how long to wait for a TCP connection to a service'),
     UPSTREAM_TIMEOUT_MS: milliseconds(60_000, 'how long a service may stay silent while answering'),
     HEALTH_TIMEOUT_MS: milliseconds(1000, 'how long /healthz waits for each service'),
@@ -150,6 +171,16 @@ export interface RemoteConfig {
   entry: string;
   /** First path segments the remote owns in the shell's router. */
   paths: readonly string[];
+  /** The remote's own web server, serving its files under mountPath; unset: served from FRONTEND_ROOT. */
+  upstream?: string;
+}
+
+/** A route whose body may be larger (or must be smaller) than BODY_LIMIT. */
+export interface RouteBodyLimit {
+  method: HttpMethod;
+  /** The route's path exactly as in the route table (@study/contracts apiRoutes). */
+  path: string;
+  limitBytes: number;
 }
 
 /** What the gateway publishes to the browser as window.__STUDY_CONFIG__ (GET /config.js). */
@@ -163,11 +194,16 @@ export interface GatewayConfig {
   host: string;
   services: Record<ServiceName, string>;
   frontendRoot: string;
+  /** The shell's own web server; unset: the shell is served from FRONTEND_ROOT. */
+  shellUpstream?: string;
   remotes: readonly RemoteConfig[];
+  /** How long a frontend's web server may stay silent while answering. */
+  frontendUpstreamTimeoutMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: TrustProxy;
+  /** The body limit of every /api call not listed in routeBodyLimits. */
   bodyLimitBytes: number;
-  mbtiUploadLimitBytes: number;
+  routeBodyLimits: readonly RouteBodyLimit[];
   upstreamConnectTimeoutMs: number;
   upstreamTimeoutMs: number;
   healthTimeoutMs: number;
@@ -205,22 +241,50 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: vars.HOST,
     services: { participants: vars.PARTICIPANTS_URL, scoring: vars.SCORING_URL, reports: vars.REPORTS_URL },
     frontendRoot: path.resolve(vars.FRONTEND_ROOT),
+    shellUpstream: vars.SHELL_UPSTREAM_URL,
     remotes: [
-      { name: 'mf_consent', folder: 'mf-consent', mountPath: '/mf/consent/', entry: vars.REMOTE_MF_CONSENT_URL, paths: ['/consent', '/return', '/how-it-works'] },
+      {
+        name: 'mf_consent',
+        folder: 'mf-consent',
+        mountPath: '/mf/consent/',
+        entry: vars.REMOTE_MF_CONSENT_URL,
+        paths: ['/consent', '/return', '/how-it-works'],
+        upstream: vars.MF_CONSENT_UPSTREAM_URL,
+      },
       {
         name: 'mf_dashboard',
         folder: 'mf-dashboard',
         mountPath: '/mf/dashboard/',
         entry: vars.REMOTE_MF_DASHBOARD_URL,
         paths: ['/survey', '/self-assessment', '/typefinder', '/mbti', '/test', '/thank-you'],
+        upstream: vars.MF_DASHBOARD_UPSTREAM_URL,
       },
-      { name: 'mf_nardi', folder: 'mf-nardi', mountPath: '/mf/nardi/', entry: vars.REMOTE_MF_NARDI_URL, paths: ['/nardi', '/nardi-report'] },
-      { name: 'mf_admin', folder: 'mf-admin', mountPath: '/mf/admin/', entry: vars.REMOTE_MF_ADMIN_URL, paths: ['/mbti-load', '/ready-csv'] },
+      {
+        name: 'mf_nardi',
+        folder: 'mf-nardi',
+        mountPath: '/mf/nardi/',
+        entry: vars.REMOTE_MF_NARDI_URL,
+        paths: ['/nardi', '/nardi-report'],
+        upstream: vars.MF_NARDI_UPSTREAM_URL,
+      },
+      {
+        name: 'mf_admin',
+        folder: 'mf-admin',
+        mountPath: '/mf/admin/',
+        entry: vars.REMOTE_MF_ADMIN_URL,
+        paths: ['/mbti-load', '/ready-csv'],
+        upstream: vars.MF_ADMIN_UPSTREAM_URL,
+      },
     ],
+    frontendUpstreamTimeoutMs: vars.FRONTEND_UPSTREAM_TIMEOUT_MS,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT,
-    mbtiUploadLimitBytes: vars.MBTI_UPLOAD_LIMIT,
+    // The calls that carry a file: each has its own limit, looked up by route, never by scattered ifs.
+    routeBodyLimits: [
+      { method: 'POST', path: '/api/user/mbti', limitBytes: vars.MBTI_UPLOAD_LIMIT },
+      { method: 'POST', path: '/api/typefinder/import', limitBytes: vars.TYPEFINDER_IMPORT_LIMIT },
+    ],
     upstreamConnectTimeoutMs: vars.UPSTREAM_CONNECT_TIMEOUT_MS,
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
     healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,

@@ -1,38 +1,38 @@
 import type { Request, RequestHandler } from 'express';
-import { matchApiRoute, type ApiRoute, type HttpMethod, type ServiceName } from '@study/contracts';
-import type { TrustProxy } from '../config';
+import { matchApiRoute, type HttpMethod, type ServiceName } from '@study/contracts';
+import type { RouteBodyLimit, TrustProxy } from '../config';
 import { sendError } from '../http-errors';
-import { enforceBodyLimit } from './body-limit';
+import { bodyLimitLookup, enforceBodyLimit } from './body-limit';
 import type { CircuitBreaker } from './circuit-breaker';
 import { answerUnavailable, type ServiceProxy } from './service-proxy';
 
 export interface ApiRouterOptions {
   proxies: Record<ServiceName, ServiceProxy>;
   breakers: Record<ServiceName, CircuitBreaker>;
+  /** The limit of every call not listed in routeBodyLimits. */
   bodyLimitBytes: number;
-  mbtiUploadLimitBytes: number;
+  routeBodyLimits: readonly RouteBodyLimit[];
   trustProxy: TrustProxy;
 }
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST'];
 
-/** '.' or '..' segments (plain or percent-encoded) are never forwarded: no service expects them. */
+/** '.' or '..' segments (plain or percent-encoded) are never forwarded: no upstream expects them. */
 const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
+export function hasDotSegment(path: string): boolean {
+  return DOT_SEGMENT.test(path);
+}
 
 export function isApiPath(path: string): boolean {
   const lower = path.toLowerCase();
   return lower === '/api' || lower.startsWith('/api/');
 }
 
-/** The MBTI score upload is the one call that carries a file-sized body. */
-function bodyLimitFor(route: ApiRoute, options: ApiRouterOptions): number {
-  return route.method === 'POST' && route.path === '/api/user/mbti' ? options.mbtiUploadLimitBytes : options.bodyLimitBytes;
-}
-
 /** Hop-by-hop headers describe the browser's connection, not the one to the service. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'expect'];
 
-function dropHopByHopHeaders(req: Request): void {
+export function dropHopByHopHeaders(req: Request): void {
   const listed = typeof req.headers.connection === 'string' ? req.headers.connection.split(',').map((name) => name.trim().toLowerCase()) : [];
   for (const name of [...HOP_BY_HOP, ...listed]) {
     // Content-Length / Transfer-Encoding frame the body being forwarded, Host names the site: never drop those.
@@ -62,6 +62,7 @@ function setForwardingHeaders(req: Request, trustProxy: TrustProxy): void {
  * method 405, a service known to be down 503 at once.
  */
 export function apiRouter(options: ApiRouterOptions): RequestHandler {
+  const bodyLimitFor = bodyLimitLookup(options.bodyLimitBytes, options.routeBodyLimits);
   return (req, res, next) => {
     const path = req.path;
     if (!isApiPath(path)) {
@@ -86,7 +87,7 @@ export function apiRouter(options: ApiRouterOptions): RequestHandler {
       answerUnavailable(req, res, service);
       return;
     }
-    enforceBodyLimit(req, res, bodyLimitFor(route, options), () => {
+    enforceBodyLimit(req, res, bodyLimitFor(route), () => {
       // Node already answered any "Expect: 100-continue"; the keep-alive agent manages the connection.
       dropHopByHopHeaders(req);
       req.headers['x-request-id'] = req.requestId;

@@ -1,6 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
+import { apiRoutes, type ApiRoute } from '@study/contracts';
+import type { RouteBodyLimit } from '../config';
 import { sendError } from '../http-errors';
+
+function routeKey(route: { method: string; path: string }): string {
+  return `${route.method} ${route.path}`;
+}
+
+/**
+ * The body limit of each route: the per-route table, else the default. Every table entry must
+ * name a route of the route table exactly, so a renamed route fails at start instead of
+ * silently falling back to the default limit.
+ */
+export function bodyLimitLookup(defaultBytes: number, perRoute: readonly RouteBodyLimit[]): (route: ApiRoute) => number {
+  const known = new Set(apiRoutes.map(routeKey));
+  const limits = new Map<string, number>();
+  for (const entry of perRoute) {
+    const key = routeKey(entry);
+    if (!known.has(key)) throw new Error(`body limit for ${key}: there is no such route in the route table`);
+    limits.set(key, entry.limitBytes);
+  }
+  return (route) => limits.get(routeKey(route)) ?? defaultBytes;
+}
 
 function describeSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

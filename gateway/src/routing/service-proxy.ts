@@ -1,15 +1,11 @@
-import type { ClientRequest, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { ServiceName } from '@study/contracts';
 import type { Agents } from '../health/http-get';
 import { sendError } from '../http-errors';
 import type { CircuitBreaker } from './circuit-breaker';
-
-/** Error codes meaning "nobody is there": the breaker opens on these. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL', 'ECONNECTTIMEOUT']);
-const CONNECT_TIMEOUT = 'ECONNECTTIMEOUT';
-const ANSWER_TIMEOUT = 'EUPSTREAMTIMEOUT';
+import { ANSWER_TIMEOUT, limitUpstreamWaits, UNREACHABLE_CODES } from './upstream-timeouts';
 
 export interface ServiceProxyOptions {
   name: ServiceName;
@@ -29,20 +25,6 @@ export function unavailableMessage(name: ServiceName): string {
 export function answerUnavailable(req: Request, res: Response, name: ServiceName): void {
   res.setHeader('Retry-After', '5');
   sendError(req, res, 503, 'SERVICE_UNAVAILABLE', unavailableMessage(name));
-}
-
-function timeoutError(code: string, message: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(message), { code });
-}
-
-/** Bounds the TCP connect (a fresh socket only; a reused keep-alive socket is already connected). */
-function limitConnect(proxyReq: ClientRequest, timeoutMs: number): void {
-  const socket = proxyReq.socket;
-  if (!socket?.connecting) return;
-  const timer = setTimeout(() => proxyReq.destroy(timeoutError(CONNECT_TIMEOUT, 'connect timed out')), timeoutMs);
-  const clear = () => clearTimeout(timer);
-  socket.once('connect', clear);
-  proxyReq.once('close', clear);
 }
 
 /**
@@ -66,10 +48,7 @@ export function createServiceProxy(options: ServiceProxyOptions): ServiceProxy {
     plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
     on: {
       proxyReq: (proxyReq) => {
-        limitConnect(proxyReq, options.connectTimeoutMs);
-        proxyReq.setTimeout(options.upstreamTimeoutMs, () =>
-          proxyReq.destroy(timeoutError(ANSWER_TIMEOUT, 'no answer in time')),
-        );
+        limitUpstreamWaits(proxyReq, options.connectTimeoutMs, options.upstreamTimeoutMs);
       },
       proxyRes: (proxyRes) => {
         breaker.recordReachable();

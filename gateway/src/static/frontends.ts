@@ -1,14 +1,32 @@
 import path from 'node:path';
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { RemoteConfig } from '../config';
 import { sendError } from '../http-errors';
-import { isApiPath } from '../routing/api-router';
+import { hasDotSegment, isApiPath } from '../routing/api-router';
 import { NO_CACHE, setCacheHeaders } from './cache-control';
+import { createFrontendUpstream, isFileRequest, type FrontendFailure, type FrontendUpstream, type FrontendUpstreamOptions } from './frontend-upstream';
+import { shellUnavailablePage } from './unavailable-page';
+
+/** What every frontend web server shares: connections, deadlines, probing, logs. */
+export type FrontendUpstreamSettings = Omit<FrontendUpstreamOptions, 'name' | 'origin' | 'answerFailure'>;
 
 export interface FrontendsOptions {
   frontendRoot: string;
+  /** The shell's own web server; unset: shell/dist under frontendRoot. */
+  shellUpstream?: string;
+  /** Each remote with an `upstream` is forwarded there; the others come from <folder>/dist under frontendRoot. */
   remotes: readonly RemoteConfig[];
+  upstreams: FrontendUpstreamSettings;
 }
+
+export interface Frontends {
+  router: Router;
+  /** Stops probing the frontend servers marked down. */
+  stop(): void;
+}
+
+/** Served by the gateway itself on every deployment: never an app page. */
+const GATEWAY_PATHS = new Set(['/remotes.json', '/config.js', '/healthz']);
 
 function staticOptions(index: string | false) {
   // A dist folder that does not exist just serves nothing: the shell shows its fallback.
@@ -20,38 +38,99 @@ function isRemotePath(pathname: string): boolean {
   return lower === '/mf' || lower.startsWith('/mf/');
 }
 
+function isRead(req: Request): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
+}
+
 /** A browser navigation to an app route (/survey/abc), not a file, API call or remote asset. */
 function isAppNavigation(req: Request): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (!isRead(req)) return false;
   if (!(req.headers.accept ?? '').includes('text/html')) return false;
   if (isApiPath(req.path) || isRemotePath(req.path)) return false;
-  const lastSegment = req.path.slice(req.path.lastIndexOf('/') + 1);
-  return !lastSegment.includes('.');
+  return !isFileRequest(req.path);
+}
+
+/** What the shell's own server is asked for: its files and every app page, nothing the gateway answers itself. */
+function isShellRequest(req: Request): boolean {
+  const pathname = req.path;
+  if (!isRead(req) || isApiPath(pathname) || isRemotePath(pathname) || hasDotSegment(pathname)) return false;
+  if (GATEWAY_PATHS.has(pathname.toLowerCase())) return false;
+  return pathname === '/' || isFileRequest(pathname) || isAppNavigation(req);
+}
+
+function answerRemoteFailure(req: Request, res: Response, failure: FrontendFailure): void {
+  res.setHeader('Retry-After', '5');
+  if (failure === 'timeout') {
+    sendError(req, res, 504, 'UPSTREAM_TIMEOUT', 'This part of the app took too long to load. Please try again shortly.');
+  } else {
+    sendError(req, res, 503, 'SERVICE_UNAVAILABLE', 'This part of the app is not available right now. Please try again shortly.');
+  }
+}
+
+/** A browser gets a small page it can show; a script gets the usual JSON error. */
+function answerShellFailure(req: Request, res: Response): void {
+  res.setHeader('Retry-After', '5');
+  if (req.accepts(['json', 'html']) === 'html') {
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(503).type('html').send(shellUnavailablePage(req.requestId));
+    return;
+  }
+  sendError(req, res, 503, 'SERVICE_UNAVAILABLE', 'The web app is not available right now. Please try again shortly.');
+}
+
+function forwardWhen(matches: (req: Request) => boolean, upstream: FrontendUpstream): RequestHandler {
+  return (req, res, next) => {
+    if (matches(req)) upstream.forward(req, res);
+    else next();
+  };
 }
 
 /**
- * The built frontends: each remote's dist under /mf/<name>/, the shell's dist at /, and
- * index.html for any other app route so deep links work. Anything else is a JSON 404.
+ * The frontends: each remote under /mf/<name>/, the shell at /, and the shell's index.html for
+ * any other app route so deep links work. Each one comes either from its own web server (when
+ * its upstream is configured) or from its built dist folder. Anything else is a JSON 404.
  */
-export function frontends(options: FrontendsOptions): Router {
+export function frontends(options: FrontendsOptions): Frontends {
   const router = express.Router();
+  const upstreams: FrontendUpstream[] = [];
+  const upstreamFor = (name: string, origin: string, answerFailure: FrontendUpstreamOptions['answerFailure']) => {
+    const upstream = createFrontendUpstream({ ...options.upstreams, name, origin, answerFailure });
+    upstreams.push(upstream);
+    return upstream;
+  };
+
   for (const remote of options.remotes) {
-    router.use(remote.mountPath, express.static(path.join(options.frontendRoot, remote.folder, 'dist'), staticOptions(false)));
+    if (remote.upstream) {
+      const prefix = remote.mountPath.toLowerCase();
+      const upstream = upstreamFor(remote.name, remote.upstream, answerRemoteFailure);
+      router.use(forwardWhen((req) => isRead(req) && req.path.toLowerCase().startsWith(prefix) && !hasDotSegment(req.path), upstream));
+    } else {
+      router.use(remote.mountPath, express.static(path.join(options.frontendRoot, remote.folder, 'dist'), staticOptions(false)));
+    }
   }
   router.use('/mf', (req, res) => sendError(req, res, 404, 'NOT_FOUND', 'This part of the app is not available.'));
 
-  const shellDist = path.join(options.frontendRoot, 'shell', 'dist');
-  router.use(express.static(shellDist, staticOptions('index.html')));
-
-  router.use((req, res, next) => {
-    if (!isAppNavigation(req)) {
-      next();
-      return;
-    }
-    // `root` keeps the dotfile check to the file name: the frontends may live under a dot folder.
-    res.sendFile('index.html', { root: shellDist, headers: { 'Cache-Control': NO_CACHE } }, (err) => {
-      if (err && !res.headersSent) sendError(req, res, 404, 'NOT_FOUND', 'The web app is not available on this server.');
+  if (options.shellUpstream) {
+    router.use(forwardWhen(isShellRequest, upstreamFor('shell', options.shellUpstream, answerShellFailure)));
+  } else {
+    const shellDist = path.join(options.frontendRoot, 'shell', 'dist');
+    router.use(express.static(shellDist, staticOptions('index.html')));
+    router.use((req, res, next) => {
+      if (!isAppNavigation(req)) {
+        next();
+        return;
+      }
+      // `root` keeps the dotfile check to the file name: the frontends may live under a dot folder.
+      res.sendFile('index.html', { root: shellDist, headers: { 'Cache-Control': NO_CACHE } }, (err) => {
+        if (err && !res.headersSent) sendError(req, res, 404, 'NOT_FOUND', 'The web app is not available on this server.');
+      });
     });
-  });
-  return router;
+  }
+
+  return {
+    router,
+    stop: () => {
+      for (const upstream of upstreams) upstream.stop();
+    },
+  };
 }
