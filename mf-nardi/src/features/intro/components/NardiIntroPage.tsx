@@ -1,20 +1,25 @@
 import './intro.css';
+import { NARDI_ESTIMATED_MINUTES, NARDI_EXAMPLE_ITEM, NARDI_PART_COUNT, NARDI_QUESTION_COUNT } from '@study/personality';
 import { ButtonLink, Page } from '@study/ui';
 
+const PART_COUNT_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three', 4: 'four' };
+
+/** /nardi: what the Nardi Personality Indicator is, its parts, an example question, and the way in. */
 export function NardiIntroPage() {
+  const parts = PART_COUNT_WORDS[NARDI_PART_COUNT] ?? String(NARDI_PART_COUNT);
   return (
-    <Page title="Nardi Personality Indicator" lead="Welcome! This part of the study takes about 12 minutes.">
+    <Page title="Nardi Personality Indicator" lead={`Welcome! This part of the study takes about ${NARDI_ESTIMATED_MINUTES} minutes.`}>
       <div className="prose">
         <p>
           The Nardi Personality Indicator looks at how you naturally prefer to think and act. There are no right or
           wrong answers and no better or worse types: answer as you usually are, not as you would like to be or as
           others expect you to be.
         </p>
-        <h2>Three parts</h2>
+        <h2>It has {parts} parts</h2>
         <ol className="nardi-parts">
           <li>
-            <strong>25 questions.</strong> Each question shows two statements, A and B. Choose the one that describes
-            you better, even if neither fits perfectly.
+            <strong>{NARDI_QUESTION_COUNT} questions.</strong> Each question shows two statements, A and B. Choose the
+            one that describes you better, even if neither fits perfectly.
           </li>
           <li>
             <strong>Your temperament.</strong> Based on your answers, pick the temperament snapshot that sounds most
@@ -31,25 +36,21 @@ export function NardiIntroPage() {
         <h2 id="nardi-example-title">Example question</h2>
         <p className="nardi-example__prompt">Which describes you better?</p>
         <ul className="nardi-example__options">
-          <li>
-            <span className="nardi-example__key" aria-hidden="true">
-              A
-            </span>
-            <span>
-              <span className="visually-hidden">A: </span>I recharge by going out with friends.
-            </span>
-          </li>
-          <li>
-            <span className="nardi-example__key" aria-hidden="true">
-              B
-            </span>
-            <span>
-              <span className="visually-hidden">B: </span>I recharge with time on my own.
-            </span>
-          </li>
+          {(['A', 'B'] as const).map((key) => (
+            <li key={key}>
+              <span className="nardi-example__key" aria-hidden="true">
+                {key}
+              </span>
+              <span>
+                <span className="visually-hidden">{key}: </span>
+                {NARDI_EXAMPLE_ITEM[key]}
+              </span>
+            </li>
+          ))}
         </ul>
         <p className="nardi-example__note">
-          In the survey you click the statement that fits you better, and the next question appears.
+          In the survey you choose the statement that fits you better, and the next question appears by itself. You can
+          go back and change an answer at any time before you save.
         </p>
       </section>
 

@@ -1,0 +1,123 @@
+// The Nardi Personality Indicator in the browser: a consented participant with TypeFinder done
+// opens it from the dashboard, answers the 25 questions (with a reload halfway), saves, chooses
+// a temperament, a cognitive style and a type, and is back on the dashboard with the Nardi type
+// and its consistency.
+import type { Browser, Page } from 'playwright-core';
+import { completeNardi, scoreNardi, type NardiChoice } from '@study/personality';
+import { launchBrowser, newPage } from './support/browser';
+import { completeTypeFinder, consentedParticipant } from './support/participant';
+
+jest.setTimeout(180_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The answer given to each question: a mix of A and B. */
+const answerTo = (id: number): NardiChoice => (id % 3 === 0 || id % 7 === 0 ? 'B' : 'A');
+
+async function isDisabled(page: Page, name: string): Promise<boolean> {
+  return page.getByRole('button', { name, exact: true }).isDisabled();
+}
+
+/** On a step of parts two to four: checks the offer size, Next waiting for a choice, picks the first; answers its code. */
+async function chooseFirst(page: Page, path: string, offered: number): Promise<string> {
+  await page.waitForURL(`**${path}`);
+  const radios = page.getByRole('radio');
+  await radios.first().waitFor();
+  expect(await radios.count()).toBe(offered);
+  expect(await isDisabled(page, 'Next')).toBe(true);
+  const code = (await radios.first().getAttribute('value')) ?? '';
+  await radios.first().check();
+  expect(await isDisabled(page, 'Next')).toBe(false);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  return code;
+}
+
+test('a participant takes the Nardi survey from the dashboard to its result', async () => {
+  const { pgId, studyEmail } = await consentedParticipant();
+  await completeTypeFinder(pgId, studyEmail);
+
+  const page = await newPage(browser);
+  // Visiting the dashboard with the study ID in the address stores it.
+  await page.goto(`/survey/${pgId}`);
+  await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
+  const surveys = page.getByRole('region', { name: 'Your surveys' });
+  await surveys.getByRole('link', { name: /Nardi Personality Indicator/ }).click();
+
+  await page.waitForURL('**/nardi');
+  await page.getByText('about 12 minutes').waitFor();
+  await page.getByRole('link', { name: 'I am ready' }).click();
+  await page.waitForURL('**/nardi/part-one');
+  await page.getByText('Step 1 of 4').waitFor();
+
+  for (let id = 1; id <= 25; id++) {
+    await page.getByText(`Question ${id} of 25`).waitFor();
+    expect(await isDisabled(page, 'Next')).toBe(true);
+    expect(await isDisabled(page, 'Previous')).toBe(id === 1);
+    const option = page.getByRole('radio').nth(answerTo(id) === 'A' ? 0 : 1);
+    if (id === 1) {
+      // The keyboard: a choice made with the arrow keys waits for Next.
+      await page.getByRole('radio').first().focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      if (answerTo(id) === 'B') await page.keyboard.press('ArrowDown');
+      expect(await option.isChecked()).toBe(true);
+      expect(await isDisabled(page, 'Next')).toBe(false);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      continue;
+    }
+    // A click moves on by itself.
+    await option.check();
+    if (id === 13) {
+      // Halfway: a reload comes back to the same place.
+      await page.getByText('Question 14 of 25').waitFor();
+      await page.reload();
+      await page.getByText('Question 14 of 25').waitFor();
+      await page.getByRole('button', { name: 'Previous', exact: true }).click();
+      await page.getByText('Question 13 of 25').waitFor();
+      expect(await page.getByRole('radio').nth(answerTo(13) === 'A' ? 0 : 1).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+  }
+
+  await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+  await page.getByText('25 of 25 questions answered').waitFor();
+  expect(await page.getByRole('table').getByRole('row').count()).toBe(26);
+  expect(await isDisabled(page, 'Save')).toBe(false);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+  const temperament = await chooseFirst(page, '/nardi/part-two', 4);
+  await page.getByText('Step 3 of 4').waitFor();
+  const pair = await chooseFirst(page, '/nardi/part-three', 2);
+  await page.getByText('Step 4 of 4').waitFor();
+  const type = await chooseFirst(page, '/nardi/part-four', 3);
+
+  await page.waitForURL('**/survey');
+  await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
+
+  // What the choices are worth against the answers (domain.md section 4).
+  const answers = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, value: answerTo(index + 1) }));
+  const expected = completeNardi(scoreNardi(answers), { selectedTemperament: temperament, selectedFP: pair, selectedTypeCode: type });
+  expect(expected.typeCode).toBe(type);
+
+  // The consistency reaches the dashboard by event: look again until it is there.
+  const status = `Completed · your type: ${type} · consistency ${expected.consistency}/10`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const nardiItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Nardi Personality Indicator' }) });
+    await nardiItem.waitFor();
+    const text = (await nardiItem.textContent()) ?? '';
+    if (text.includes(status)) break;
+    if (Date.now() > deadline) throw new Error(`the dashboard's Nardi entry never showed "${status}"; it shows "${text}"`);
+    await page.waitForTimeout(1_000);
+    await page.reload();
+  }
+  // Nardi is done: its pages are closed now.
+  await page.goto('/nardi/part-four');
+  await page.waitForURL('**/survey');
+});

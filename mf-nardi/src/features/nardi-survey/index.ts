@@ -1,0 +1,11 @@
+export { httpNardiApi, type NardiApi, type NardiPatch, type NardiSurveyInput } from './api/nardi-api';
+export { retryWhileNotReady, isNotReadyYet, NOT_READY_BACKOFF_MS, type RetryOptions } from './api/retry';
+export { createScoresCache, scoresKey, SCORES_FAILED_MESSAGE, type ScoresCache, type ScoresEntry } from './scores-cache';
+export { NardiServicesProvider, useNardiServices, type NardiServices, type NardiServicesProviderProps } from './services';
+export { useNardiScores, type NardiScoresState } from './use-nardi-scores';
+export { NARDI_STEPS, DASHBOARD_PATH, stepPath, pathForStatus, redirectFor, type NardiStep } from './steps';
+export { saveToServer, errorMessage, SAVE_FAILED_MESSAGE } from './save-to-server';
+export { StepFrame, type StepFrameProps } from './components/StepFrame';
+export { StepProgress, type StepProgressProps } from './components/StepProgress';
+export { FailureNotice, type FailureNoticeProps } from './components/FailureNotice';
+export { NoStudyId } from './components/NoStudyId';

@@ -1,0 +1,60 @@
+import './part-one.css';
+import { useClientState, useClientStore } from '@study/client-state';
+import type { Answer, SurveyState } from '@study/contracts';
+import { NARDI_QUESTION_COUNT } from '@study/personality';
+import { QuestionFlow } from '@study/question-flow';
+import { Spinner } from '@study/ui';
+import { Navigate } from 'react-router-dom';
+import { FailureNotice, NoStudyId, redirectFor, saveToServer, StepFrame, stepPath, useNardiScores, useNardiServices } from '../../nardi-survey';
+import { partOneInput } from '../api/part-one-input';
+import { NARDI_QUESTIONS } from '../nardi-questions';
+
+const TITLE = 'Nardi Personality Indicator';
+const LEAD = `Answer all ${NARDI_QUESTION_COUNT} questions: choose the statement, A or B, that describes you better, even if neither fits perfectly. You can check every answer before you save.`;
+
+/**
+ * /nardi/part-one: the 25 A/B questions through the question flow. The answers live in the
+ * shared client store (so a reload resumes at the same question); Save stores the survey with
+ * status 'part-one', then the scores are fetched for the next steps and the participant moves on
+ * to part two.
+ */
+export function PartOnePage() {
+  const store = useClientStore();
+  const { api } = useNardiServices();
+  const pgId = useClientState((state) => state.pgId);
+  const nardi = useClientState((state) => state.surveys.nardi);
+
+  if (pgId === null) return <NoStudyId />;
+  if (nardi.status === 'part-one') return <ScoringAnswers pgId={pgId} answers={nardi.answers} />;
+  const elsewhere = redirectFor('part-one', nardi.status);
+  if (elsewhere !== null) return <Navigate to={elsewhere} replace />;
+
+  const save = async (saved: SurveyState) => {
+    await saveToServer(store, () => api.saveSurvey(pgId, partOneInput(saved)));
+  };
+
+  return (
+    <StepFrame step="part-one" title={TITLE} lead={LEAD}>
+      <div className="nardi-questions">
+        <QuestionFlow survey={nardi} questions={NARDI_QUESTIONS} onChange={(next) => store.setSurvey(next)} onSave={save} nextStatus="part-one" />
+      </div>
+    </StepFrame>
+  );
+}
+
+interface ScoringAnswersProps {
+  pgId: string;
+  answers: readonly Answer[];
+}
+
+/** Part one is saved: once its scores are here (parts two to four offer choices from them), on to part two. */
+function ScoringAnswers({ pgId, answers }: ScoringAnswersProps) {
+  const { entry, retry } = useNardiScores(pgId, answers);
+  if (entry.status === 'ready') return <Navigate to={stepPath('part-two')} replace />;
+  return (
+    <StepFrame step="part-one" title={TITLE} lead="Your answers are saved.">
+      {entry.status === 'loading' && <Spinner label="Scoring your answers..." />}
+      {entry.status === 'failed' && <FailureNotice title="Your answers are saved, but we could not get your scores." message={entry.message} onRetry={retry} />}
+    </StepFrame>
+  );
+}

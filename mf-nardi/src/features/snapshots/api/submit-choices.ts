@@ -1,0 +1,48 @@
+import type { ClientStore } from '@study/client-state';
+import { ErrorCodes } from '@study/contracts';
+import { ApiError } from '@study/ui';
+import { errorMessage, SAVE_FAILED_MESSAGE, saveToServer, type NardiApi, type NardiPatch } from '../../nardi-survey';
+
+/** Parts two and three: the choice and the step's status, patched onto the Nardi survey; the store takes the new state. */
+export async function saveChoice(store: ClientStore, api: NardiApi, pgId: string, patch: NardiPatch): Promise<void> {
+  await saveToServer(store, () => api.updateNardi(pgId, patch));
+}
+
+/** Patching a survey the server has closed already: an earlier attempt completed it. */
+function alreadyClosed(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ErrorCodes.SURVEY_CLOSED;
+}
+
+/** Part four, first half: the type chosen, the survey completed on the server. */
+export async function completeSurvey(store: ClientStore, api: NardiApi, pgId: string, patch: NardiPatch): Promise<void> {
+  store.saveStarted();
+  try {
+    await api.updateNardi(pgId, patch);
+  } catch (error) {
+    // A completion that went through before (the answer was lost on the way) leaves the survey closed.
+    if (alreadyClosed(error)) return;
+    store.saveFailed(errorMessage(error, SAVE_FAILED_MESSAGE));
+    throw error;
+  }
+}
+
+/**
+ * Part four, second half: the Nardi type and consistency (POST /api/user/nardi/final), then the
+ * participant's data loaded again into the store. The consistency reaches the participant's data
+ * by event; until it has, the store keeps the one just received.
+ */
+export async function finishSurvey(store: ClientStore, api: NardiApi, pgId: string): Promise<void> {
+  try {
+    const final = await api.fetchFinal(pgId);
+    const user = await api.fetchUser(pgId);
+    store.loadSucceeded(user);
+    const nardi = store.getState().surveys.nardi;
+    if (nardi.status === 'completed' && nardi.consistency === undefined) {
+      store.setSurvey({ ...nardi, typeCode: nardi.typeCode ?? final.typeCode, consistency: final.consistency });
+    }
+    store.saveSucceeded();
+  } catch (error) {
+    store.saveFailed(errorMessage(error, 'Your Nardi result could not be worked out.'));
+    throw error;
+  }
+}
