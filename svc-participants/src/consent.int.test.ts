@@ -411,7 +411,11 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
             { db: mongo.db(reportsEnv!.dbName), collection: 'reports' },
           ];
           for (const { db, collection } of held) {
-            await db.collection(collection).insertMany([{ _id: pgId, typeCode: 'INTJ' } as never, { _id: otherPgId, typeCode: 'ENFP' } as never]);
+            // Both services keep a document per participant from the consent event on; add to it what they would hold later.
+            for (const [id, typeCode] of [[pgId, 'INTJ'], [otherPgId, 'ENFP']] as const) {
+              await waitFor(() => db.collection(collection).findOne({ _id: id as never }), `${collection} to hear of the consent`, 20_000);
+              await db.collection(collection).updateOne({ _id: id as never }, { $set: { typeCode } });
+            }
           }
 
           expect(await leaveOnOpenHumans(ohUrl, memberId, true)).toEqual({ status: 200, body: { outcome: 'erased' } });

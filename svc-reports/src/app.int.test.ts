@@ -30,17 +30,17 @@ describe('svc-reports', () => {
   });
 
   it.each([
-    ['GET', `/api/user/report/${PG_ID}`],
-    ['POST', '/api/user/nardi/report'],
     ['GET', '/api/anything'],
-  ])('answers %s %s, which it does not serve yet, with a JSON 404', async (method, path) => {
+    ['POST', '/api/user'],
+    ['GET', '/api/user/report'],
+  ])('answers %s %s, which it does not serve, with a JSON 404', async (method, path) => {
     const res = await (method === 'GET' ? request(svc.url).get(path) : request(svc.url).post(path).send({ pgId: PG_ID })).expect(404);
     expect(errorBodySchema.parse(res.body).code).toBe('NOT_FOUND');
   });
 
   it.each([
     [EventTypes.surveyCompleted, 'svc-participants'],
-    [EventTypes.scoreFinalized, 'svc-scoring'],
+    [EventTypes.nardiScored, 'svc-scoring'],
   ])('consumes %s from its queue; one it does not handle is acked and logged at debug', async (type, source) => {
     const event = createEvent({ type, source, subject: PG_ID, data: {} });
     await svc.ctx.broker.publish(event);

@@ -1,20 +1,41 @@
-import { startService, type RunningService } from '@study/service-kit';
+import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
 import { SERVICE_NAME, type ReportsConfig } from './config';
+import { ErasedParticipants } from './data-access/erased-participants';
+import { FinalReportFiles } from './data-access/final-report-files';
 import { reportsCollection } from './data-access/reports-collection';
+import type { ReportsDeps } from './domain/deps';
 import { REPORTS_BINDINGS, reportsEventHandlers } from './entry-points/events/handlers';
+import { mountReportRoutes } from './entry-points/http/report-routes';
 
 export type RunningReports = RunningService<ReportsConfig>;
 let running: RunningReports | undefined;
 
-/** Starts svc-reports: database, cache, broker, outbox relay, consumer and HTTP (health only so far). */
+/** The use cases' dependencies for one service context. */
+export function reportsDeps(ctx: ServiceContext<ReportsConfig>): ReportsDeps {
+  return {
+    service: ctx.service,
+    db: ctx.db,
+    reports: reportsCollection(ctx.db),
+    files: new FinalReportFiles(ctx.db),
+    erased: new ErasedParticipants(ctx.db),
+    lock: ctx.lock,
+    nudgeOutbox: () => ctx.nudgeOutbox(),
+    logger: ctx.logger,
+    now: () => new Date(),
+    readWaitMs: ctx.config.REPORT_READ_WAIT_MS,
+  };
+}
+
+/** Starts svc-reports: database, cache, broker, outbox relay, consumer and HTTP. */
 export async function start(config: ReportsConfig, options: { logger?: Logger } = {}): Promise<RunningReports> {
   running = await startService({
     service: SERVICE_NAME,
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [reportsCollection(ctx.db)],
-    consumer: { bindings: REPORTS_BINDINGS, handlers: (ctx) => reportsEventHandlers(ctx) },
+    consumer: { bindings: REPORTS_BINDINGS, handlers: (ctx) => reportsEventHandlers(reportsDeps(ctx)) },
+    routes: (app, ctx) => mountReportRoutes(app, reportsDeps(ctx)),
   });
   return running;
 }

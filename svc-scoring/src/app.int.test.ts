@@ -39,15 +39,15 @@ describe('svc-scoring', () => {
   });
 
   it('consumes participant events from its queue; one it does not handle is acked and logged at debug', async () => {
-    const event = createEvent({ type: EventTypes.participantConsented, source: 'svc-participants', subject: PG_ID, data: { snpFileUploaded: true, reauthorized: false } });
+    const event = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: PG_ID, data: { withdrawnAt: new Date().toISOString() } });
     await svc.ctx.broker.publish(event);
     await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: event.id as never }), 'the event in the inbox');
-    expect(lines().find((l) => l.msg === 'event not handled here' && l.eventId === event.id)).toMatchObject({ level: 'debug', eventType: EventTypes.participantConsented });
+    expect(lines().find((l) => l.msg === 'event not handled here' && l.eventId === event.id)).toMatchObject({ level: 'debug', eventType: EventTypes.participantWithdrawn });
   });
 
   it('is not bound to its own events', async () => {
     const event = createEvent({ type: EventTypes.scoreFinalized, source: 'svc-scoring', subject: PG_ID, data: { typeCode: 'INTJ' } });
-    const marker = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: PG_ID, data: { withdrawnAt: new Date().toISOString() } });
+    const marker = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: OTHER, data: { withdrawnAt: new Date().toISOString() } });
     await svc.ctx.broker.publish(event);
     await svc.ctx.broker.publish(marker);
     // The queue is FIFO: once the later participant event is handled, the scoring one would have been too.

@@ -4,15 +4,16 @@ import type { Logger } from 'pino';
 import { SERVICE_NAME, type ScoringConfig } from './config';
 import { ErasedParticipants } from './data-access/erased-participants';
 import { scoresCollection } from './data-access/scores-collection';
-import type { NardiDeps } from './domain/nardi/deps';
+import type { ScoringDeps } from './domain/deps';
 import { SCORING_BINDINGS, scoringEventHandlers } from './entry-points/events/handlers';
+import { mountFinalScoreRoutes } from './entry-points/http/final-score-routes';
 import { mountNardiRoutes } from './entry-points/http/nardi-routes';
 
 export type RunningScoring = RunningService<ScoringConfig>;
 let running: RunningScoring | undefined;
 
 /** The use cases' dependencies for one service context. */
-export function scoringDeps(ctx: ServiceContext<ScoringConfig>): NardiDeps & { db: Db } {
+export function scoringDeps(ctx: ServiceContext<ScoringConfig>): ScoringDeps & { db: Db } {
   return {
     service: ctx.service,
     db: ctx.db,
@@ -23,6 +24,7 @@ export function scoringDeps(ctx: ServiceContext<ScoringConfig>): NardiDeps & { d
     logger: ctx.logger,
     now: () => new Date(),
     readWaitMs: ctx.config.NARDI_READ_WAIT_MS,
+    finalScoreReadWaitMs: ctx.config.FINAL_SCORE_READ_WAIT_MS,
   };
 }
 
@@ -34,7 +36,11 @@ export async function start(config: ScoringConfig, options: { logger?: Logger } 
     logger: options.logger,
     outboxCollections: (ctx) => [scoresCollection(ctx.db)],
     consumer: { bindings: SCORING_BINDINGS, handlers: (ctx) => scoringEventHandlers(scoringDeps(ctx)) },
-    routes: (app, ctx) => mountNardiRoutes(app, scoringDeps(ctx)),
+    routes: (app, ctx) => {
+      const deps = scoringDeps(ctx);
+      mountNardiRoutes(app, deps);
+      mountFinalScoreRoutes(app, deps);
+    },
   });
   return running;
 }

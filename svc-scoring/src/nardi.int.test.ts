@@ -149,7 +149,15 @@ describe('svc-scoring: Nardi scoring', () => {
 
     const event = await nextEvent(EventTypes.nardiCompleted, pgId);
     // NF is rank 2 of 4 (2 points), NFJ rank 2 of 8 (2), INFJ rank 3 of 16 (2).
-    expect(nardiCompletedDataSchema.parse(event.data)).toEqual({ typeCode: 'INFJ', consistency: 6, selectedTemperament: 'NF', selectedFP: 'NFJ', completedAt: completedAt.toISOString() });
+    expect(nardiCompletedDataSchema.parse(event.data)).toEqual({
+      typeCode: 'INFJ',
+      consistency: 6,
+      selectedTemperament: 'NF',
+      selectedFP: 'NFJ',
+      completedAt: completedAt.toISOString(),
+      // The scores the choices were checked against travel with the result (the Nardi report is built from them).
+      scores: EXPECTED_SCORES,
+    });
     const res = await nardiFinal(pgId).expect(200);
     expect(nardiFinalResponseSchema.parse(res.body)).toEqual({ typeCode: 'INFJ', consistency: 6 });
   });

@@ -54,11 +54,25 @@ export const ErrorCodes = {
   ADMIN_KEY_REQUIRED: 'ADMIN_KEY_REQUIRED',
   /** Admin calls with a wrong master key. */
   ADMIN_KEY_INVALID: 'ADMIN_KEY_INVALID',
+  /** Admin calls: too many refused attempts (or calls) from one address; try again after Retry-After seconds. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** A download link that is not signed by the study, has expired or was used already. */
+  DOWNLOAD_LINK_INVALID: 'DOWNLOAD_LINK_INVALID',
   /** A CSV upload that cannot be read as a whole (syntax, header). */
   CSV_INVALID: 'CSV_INVALID',
   /** POST /api/user/nardi before the part-one answers reached scoring. */
   NARDI_NOT_SCORED: 'NARDI_NOT_SCORED',
   /** POST /api/user/nardi/final before the completed Nardi survey reached scoring. */
   NARDI_NOT_FINAL: 'NARDI_NOT_FINAL',
+  /** POST /api/user/survey/final before the three required surveys are done (the message says what is missing). */
+  FINAL_SCORE_NOT_READY: 'FINAL_SCORE_NOT_READY',
+  /** POST /api/user/nardi/report before the completed Nardi survey reached the reports. */
+  NARDI_REPORT_NOT_READY: 'NARDI_REPORT_NOT_READY',
+  /** GET /api/user/report/{pgId} before the final score exists. */
+  FINAL_REPORT_NOT_READY: 'FINAL_REPORT_NOT_READY',
+  /** 422: stored Nardi scores a report cannot be built from (a dichotomy of 0, an unknown code). */
+  ZERO_DICHOTOMY: 'ZERO_DICHOTOMY',
+  UNKNOWN_CODE: 'UNKNOWN_CODE',
+  NARDI_SCORES_INVALID: 'NARDI_SCORES_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -20,6 +20,7 @@ export const EventTypes = {
   nardiScored: 'scoring.nardi.scored.v1',
   nardiCompleted: 'scoring.nardi.completed.v1',
   scoreFinalized: 'scoring.score.finalized.v1',
+  scoreCleared: 'scoring.score.cleared.v1',
   reportGenerated: 'reports.report.generated.v1',
 } as const;
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
@@ -116,7 +117,9 @@ export type NardiScoredData = z.infer<typeof nardiScoredDataSchema>;
 /**
  * data of scoring.nardi.completed.v1: the Nardi result of a completed survey. completedAt is
  * the time of the participants.survey.completed.v1 event it answers, so a consumer can tell
- * it belongs to the survey as it stands (and not to one completed before a reset).
+ * it belongs to the survey as it stands (and not to one completed before a reset). `scores`
+ * are the part-one scores the choices were checked against (what the Nardi report shows), so
+ * the result and its scores always travel together; scoring always sends them.
  */
 export const nardiCompletedDataSchema = z.object({
   typeCode: typeCodeSchema,
@@ -124,5 +127,6 @@ export const nardiCompletedDataSchema = z.object({
   selectedTemperament: temperamentCodeSchema,
   selectedFP: functionalPairCodeSchema,
   completedAt: z.iso.datetime({ offset: true }),
+  scores: nardiScoresSchema.optional(),
 });
 export type NardiCompletedData = z.infer<typeof nardiCompletedDataSchema>;

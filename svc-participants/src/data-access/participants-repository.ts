@@ -3,7 +3,7 @@ import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
 import type { StoredSurvey } from '../domain/surveys/stored-survey';
 import { assertStorable, outboxLockKey, parseCloudEvent, withOutbox, type CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
-import type { Participant } from '../domain/participant';
+import type { FinalReportState, Participant } from '../domain/participant';
 import type { OpenHumansTokens } from './open-humans';
 import type { SealedSecret, TokenCipher } from './token-cipher';
 
@@ -39,6 +39,10 @@ export interface ParticipantDocument {
   snpFileUploaded: boolean;
   surveys: Partial<Record<SurveyId, StoredSurvey>>;
   finalScore: FinalScore | null;
+  /** The version of the latest final-score event applied (finalized or cleared). */
+  finalScoreVersion?: number;
+  finalReport?: FinalReportState | null;
+  surveysResetAt?: Date | null;
   openHumans?: OpenHumansLinkDocument;
   consentedAt?: Date;
   withdrawnAt?: Date;
@@ -64,6 +68,9 @@ function toParticipant(doc: ParticipantDocument): Participant {
     snpFileUploaded: doc.snpFileUploaded === true,
     surveys: doc.surveys ?? {},
     finalScore: doc.finalScore ?? null,
+    finalScoreVersion: doc.finalScoreVersion ?? 0,
+    finalReport: doc.finalReport ?? null,
+    surveysResetAt: doc.surveysResetAt ?? null,
     openHumans: doc.openHumans ? { memberId: doc.openHumans.memberId, authorized: doc.openHumans.tokens !== undefined } : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
@@ -195,9 +202,22 @@ export class ParticipantsRepository {
     await this.collection.replaceOne({ _id: id }, tombstone as unknown as ParticipantDocument);
   }
 
-  /** Every survey back to its initial state and no final score, with the reset event. */
+  /** Every survey back to its initial state and no final score (nor its report), with the reset event. */
   async resetSurveys(pgId: string, surveys: Record<SurveyId, SurveyState>, now: Date, event: CloudEvent): Promise<void> {
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, withOutbox<ParticipantDocument>({ $set: { surveys, finalScore: null, updatedAt: now } }, event));
+    await this.collection.updateOne(
+      { _id: normalizePgId(pgId) },
+      withOutbox<ParticipantDocument>({ $set: { surveys, finalScore: null, finalReport: null, surveysResetAt: now, updatedAt: now } }, event),
+    );
+  }
+
+  /** The final score as scoring last announced it (null once cleared), its version, and the report state that goes with it. */
+  async setFinalScore(pgId: string, change: { finalScore: FinalScore | null; finalScoreVersion: number; finalReport: FinalReportState | null }, now: Date): Promise<void> {
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { ...change, updatedAt: now } });
+  }
+
+  /** The final report svc-reports stored last. */
+  async setFinalReport(pgId: string, finalReport: FinalReportState, now: Date): Promise<void> {
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { finalReport, updatedAt: now } });
   }
 
   /**

@@ -13,6 +13,7 @@ describe('participantView', () => {
       mbti: { id: 'mbti', status: 'pending', index: 0, answers: [] },
       typeFinder: { id: 'typeFinder', status: 'pending', index: 0, answers: [] },
       finalScore: null,
+      finalReport: null,
     });
     expect(userViewSchema.safeParse(view).success).toBe(true);
   });
@@ -31,6 +32,27 @@ describe('participantView', () => {
     expect(view.typeFinder).toEqual({ id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: 'INTJ' });
     expect(view.nardi.status).toBe('pending');
     expect(view.finalScore).toEqual({ typeCode: 'INTJ' });
+  });
+
+  describe('the final report', () => {
+    const AT = '2025-03-01T10:00:00.000Z';
+    const scored = { ...newParticipant(PG_ID), finalScore: { typeCode: 'INTJ', computedAt: AT }, finalScoreVersion: 2 };
+
+    it.each([
+      ['stored for the current score', { ...scored, finalReport: { generatedAt: AT, scoreVersion: 2 } }, { generatedAt: AT }],
+      ['stored for an older score', { ...scored, finalReport: { generatedAt: AT, scoreVersion: 1 } }, null],
+      ['announced before its score arrived', { ...scored, finalReport: { generatedAt: AT, scoreVersion: 3 } }, null],
+      ['none yet', { ...scored, finalReport: null }, null],
+      ['no final score (a reset)', { ...scored, finalScore: null, finalReport: { generatedAt: AT, scoreVersion: 2 } }, null],
+    ])('%s -> %j', (_case, participant, finalReport) => {
+      const view = participantView(participant);
+      expect(view.finalReport).toEqual(finalReport);
+      expect(userViewSchema.safeParse(view).success).toBe(true);
+    });
+
+    it('shows the final score with the time it was computed', () => {
+      expect(participantView(scored).finalScore).toEqual({ typeCode: 'INTJ', computedAt: AT });
+    });
   });
 });
 

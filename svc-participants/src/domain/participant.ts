@@ -10,6 +10,13 @@ export interface OpenHumansLink {
   authorized: boolean;
 }
 
+/** The stored final report PDF, as svc-reports announced it (reports.report.generated.v1). */
+export interface FinalReportState {
+  generatedAt: string;
+  /** The final-score version the report shows. */
+  scoreVersion: number;
+}
+
 /** One study participant, as this service keeps it. */
 export interface Participant {
   pgId: string;
@@ -21,8 +28,14 @@ export interface Participant {
   snpFileUploaded: boolean;
   /** Surveys the participant has touched; the others are still in their initial state. */
   surveys: Partial<Record<SurveyId, StoredSurvey>>;
-  /** Set once the final score has been computed. */
+  /** Set once the final score has been computed (scoring.score.finalized.v1); null again after a reset. */
   finalScore: FinalScore | null;
+  /** The version of the latest final-score event applied (finalized or cleared): anything older is stale. */
+  finalScoreVersion: number;
+  /** The latest final report announced; shown only while it belongs to the current final score. */
+  finalReport: FinalReportState | null;
+  /** When the surveys were last reset here: a final score computed before that is stale. */
+  surveysResetAt: Date | null;
   /** Null for a participant created without Open Humans (tests, imports). */
   openHumans: OpenHumansLink | null;
   createdAt: Date;
@@ -37,6 +50,9 @@ export function newParticipant(pgId: string, now: Date = new Date()): Participan
     snpFileUploaded: false,
     surveys: {},
     finalScore: null,
+    finalScoreVersion: 0,
+    finalReport: null,
+    surveysResetAt: null,
     openHumans: null,
     createdAt: now,
     updatedAt: now,
@@ -75,7 +91,14 @@ export function surveyView(id: SurveyId, stored: StoredSurvey | undefined): Surv
   return state.status === 'in-progress' ? { ...state, status: 'pending' } : state;
 }
 
-/** What POST /api/user answers: access flags, each survey's state and the final score. */
+/** The final report is ready to download when one is stored for the current final score. */
+export function finalReportView(participant: Pick<Participant, 'finalScore' | 'finalScoreVersion' | 'finalReport'>): UserView['finalReport'] {
+  const report = participant.finalReport;
+  if (!participant.finalScore || !report || report.scoreVersion !== participant.finalScoreVersion) return null;
+  return { generatedAt: report.generatedAt };
+}
+
+/** What POST /api/user answers: access flags, each survey's state, the final score and whether its report is ready. */
 export function participantView(participant: Participant): UserView {
   const survey = (id: SurveyId): SurveyState => surveyView(id, participant.surveys[id]);
   return {
@@ -90,5 +113,6 @@ export function participantView(participant: Participant): UserView {
     mbti: survey('mbti'),
     typeFinder: survey('typeFinder'),
     finalScore: participant.finalScore,
+    finalReport: finalReportView(participant),
   };
 }

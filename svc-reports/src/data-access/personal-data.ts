@@ -1,3 +1,4 @@
+import { FINAL_REPORT_FILES_COLLECTION } from './final-report-files';
 import { REPORTS_COLLECTION } from './reports-collection';
 
 /** A collection holding data about participants, and the field naming the participant (the pgId). */
@@ -13,4 +14,6 @@ export interface PersonalDataCollection {
 export const PERSONAL_DATA_COLLECTIONS: readonly PersonalDataCollection[] = [
   // report inputs and results, one document per participant (`_id` = pgId, with an outbox).
   { collection: REPORTS_COLLECTION, pgIdField: '_id' },
+  // the final report PDFs, one per version of the participant's final score.
+  { collection: FINAL_REPORT_FILES_COLLECTION, pgIdField: 'pgId' },
 ];

@@ -1,14 +1,76 @@
 import type { Collection, Db } from 'mongodb';
+import type { FinalScoreDecidedBy, FinalScoreInputs, FinalTypeCode, NardiScoresView } from '@study/contracts';
+import type { CloudEvent } from '@study/event-bus';
+import type { NardiReport } from '@study/personality';
 
 export const REPORTS_COLLECTION = 'reports';
 
+/** The completed Nardi survey as scoring reported it (scoring.nardi.completed.v1). */
+export interface NardiResultRecord {
+  typeCode: string;
+  consistency: number;
+  selectedTemperament: string;
+  selectedFP: string;
+  /** The completion time of the survey (the participants event scoring answered). */
+  completedAt: Date;
+  /** The part-one scores the choices were checked against. */
+  scores?: NardiScoresView;
+}
+
+/**
+ * What the reports know of the participant's Nardi survey. `asOf` is the time (participants'
+ * clock) of the latest fact applied, a completion or a reset: an older one arriving late is
+ * ignored.
+ */
+export interface NardiRecord {
+  asOf: Date;
+  result?: NardiResultRecord;
+}
+
+/** The Nardi report as built and stored for one completion. */
+export interface StoredNardiReport {
+  /** The completion it was built from. */
+  completedAt: Date;
+  generatedAt: Date;
+  report: NardiReport;
+}
+
+/** The final score the final report shows (scoring.score.finalized.v1). */
+export interface FinalScoreRecord {
+  version: number;
+  typeCode: FinalTypeCode;
+  decidedBy: FinalScoreDecidedBy;
+  inputs: FinalScoreInputs;
+  computedAt: Date;
+}
+
+/** The stored final report PDF for one version of the final score (the bytes are in final-report-files). */
+export interface FinalReportRecord {
+  version: number;
+  fileId: string;
+  byteLength: number;
+  generatedAt: Date;
+}
+
 /**
  * One document per participant (`_id` = pgId) holding the inputs and results of their
- * reports (the Nardi report, the final report), with their pending events (outbox). The
- * fields arrive with the report flows.
+ * reports, with their pending events (outbox). A document exists once any event about the
+ * participant (their consent first) has reached the reports: that is how they know a study ID.
+ * Every write holds the document's keyed lock (outboxLockKey(REPORTS_COLLECTION, pgId)).
  */
 export interface ReportDocument {
   _id: string;
+  consentedAt?: Date;
+  nardi?: NardiRecord;
+  nardiReport?: StoredNardiReport;
+  /** Absent until a score is finalized, and again once it is cleared. */
+  finalScore?: FinalScoreRecord;
+  /** The highest final-score version seen (finalized or cleared): anything older is stale. */
+  scoreVersion?: number;
+  /** The final report of finalScore, once stored. */
+  finalReport?: FinalReportRecord;
+  updatedAt?: Date;
+  outbox?: CloudEvent[];
 }
 
 export function reportsCollection(db: Db): Collection<ReportDocument> {

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import { outboxLockKey } from '@study/event-bus';
 import type { KeyedLock } from '@study/keyed-lock';
 import type { Logger } from 'pino';
+import type { ErasedParticipants } from '../data-access/erased-participants';
 import type { PersonalDataCollection } from '../data-access/personal-data';
 
 export interface EraseParticipantDeps {
@@ -9,14 +10,18 @@ export interface EraseParticipantDeps {
   lock: KeyedLock;
   logger: Logger;
   collections: readonly PersonalDataCollection[];
+  erased: ErasedParticipants;
+  now(): Date;
 }
 
 /**
- * The participant asked for erasure (participants.participant.erased.v1): delete everything this
- * service holds about them, in every listed collection. Deleting what is already gone is a
- * no-op, so a redelivered event does no harm.
+ * The participant asked for erasure (participants.participant.erased.v1): remember that they
+ * were erased (so no later event or request recreates their reports; every writer checks),
+ * then delete everything this service holds about them, in every listed collection. Deleting
+ * what is already gone is a no-op, so a redelivered event does no harm.
  */
 export async function eraseParticipant(deps: EraseParticipantDeps, pgId: string): Promise<{ deleted: number }> {
+  await deps.erased.mark(pgId, deps.now());
   let deleted = 0;
   for (const { collection, pgIdField } of deps.collections) {
     const remove = async () => (await deps.db.collection(collection).deleteMany({ [pgIdField]: pgId })).deletedCount;

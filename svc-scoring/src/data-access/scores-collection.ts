@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
-import type { NardiAnswer } from '@study/contracts';
+import type { FinalScoreDecidedBy, FinalScoreInputs, FinalTypeCode, MbtiScores, NardiAnswer } from '@study/contracts';
 import type { CloudEvent } from '@study/event-bus';
-import type { FunctionalPairCode, NardiScores, TemperamentCode, TypeCode } from '@study/personality';
+import type { ConfidenceLevel, FunctionalPairCode, NardiScores, TemperamentCode, TypeCode } from '@study/personality';
 
 export const SCORES_COLLECTION = 'scores';
 
@@ -37,13 +37,46 @@ export interface NardiRecord {
 }
 
 /**
+ * The other inputs of the final score, each with the time of the participants event it came
+ * from (`at`): an older event arriving late never replaces a newer one.
+ */
+export interface FinalScoreInputsRecord {
+  /** TF: the completed TypeFinder test. */
+  typeFinder?: { typeCode: TypeCode; at: Date };
+  /** SA: the self-assessment completed (with the stated type and confidence) or rejected. */
+  selfAssessment?: { status: 'completed' | 'rejected'; personalityType?: TypeCode; confidence?: ConfidenceLevel; at: Date };
+  /** MB: the official MBTI result, once uploaded. A reset of the surveys keeps it (it is not a survey answer). */
+  mbti?: MbtiScores & { at: Date };
+  /** The time of the latest surveys reset applied here: a completion from before it is stale. */
+  resetAt?: Date;
+}
+
+/** The final score as stored, with what it was computed from. */
+export interface StoredFinalScore {
+  typeCode: FinalTypeCode;
+  /** The version of the finalized event that published it. */
+  version: number;
+  decidedBy: FinalScoreDecidedBy;
+  inputs: FinalScoreInputs;
+  computedAt: Date;
+}
+
+/**
  * One document per participant (`_id` = pgId) holding what scoring knows and computes about
  * them, with their pending events (outbox). Every write holds the document's keyed lock
- * (outboxLockKey(SCORES_COLLECTION, pgId)).
+ * (outboxLockKey(SCORES_COLLECTION, pgId)). A document exists once any event about the
+ * participant (their consent first) has reached scoring: that is how scoring knows a study ID.
  */
 export interface ScoreDocument {
   _id: string;
+  /** When the participant consented (participants.participant.consented.v1), latest first. */
+  consentedAt?: Date;
   nardi?: NardiRecord;
+  inputs?: FinalScoreInputsRecord;
+  /** Absent until all three required surveys are done, and again after a reset. */
+  finalScore?: StoredFinalScore;
+  /** The version of the latest finalized or cleared event published; grows by one with each. */
+  finalScoreVersion?: number;
   updatedAt?: Date;
   outbox?: CloudEvent[];
 }

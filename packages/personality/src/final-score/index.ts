@@ -1,2 +1,3 @@
 export * from './survey-order';
 export * from './final-score';
+export * from './explanations';

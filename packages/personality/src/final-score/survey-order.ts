@@ -35,3 +35,16 @@ export function finalScoreReady(states: SurveyStates): boolean {
     (selfAssessment === 'completed' || selfAssessment === 'rejected')
   );
 }
+
+/**
+ * The required surveys that still stand between the participant and a final score, in the
+ * required order: typeFinder until completed, nardi until completed (a declined Nardi survey
+ * has no type to score), selfAssessment until completed or rejected. Empty exactly when
+ * finalScoreReady(...) is true.
+ */
+export function missingForFinalScore(states: SurveyStates): RequiredSurveyId[] {
+  return SURVEY_ORDER.filter((id) => {
+    const status = states[id]?.status;
+    return id === 'selfAssessment' ? status !== 'completed' && status !== 'rejected' : status !== 'completed';
+  });
+}

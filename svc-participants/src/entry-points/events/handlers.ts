@@ -1,19 +1,41 @@
+import type { CloudEvent } from '@study/event-bus';
 import type { EventHandlers } from '@study/service-kit';
-import { bindingFor, EventTypes, nardiCompletedDataSchema, pgIdSchema } from '@study/contracts';
+import {
+  bindingFor,
+  EventTypes,
+  nardiCompletedDataSchema,
+  pgIdSchema,
+  reportGeneratedDataSchema,
+  scoreClearedDataSchema,
+  scoreFinalizedDataSchema,
+} from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import type { ParticipantsDeps } from '../../domain/deps';
+import { clearFinalScore, recordFinalReport, recordFinalScore } from '../../domain/results/record-results';
 import { recordNardiResult } from '../../domain/surveys/record-nardi-result';
 
 /** What this service listens to: scores and reports, which the dashboard shows. */
 export const PARTICIPANTS_BINDINGS = [bindingFor('scoring'), bindingFor('reports')];
 
+/** A subject that breaks the contract is a producer bug: failing parks the event on the DLQ to be seen. */
+function subjectOf(event: CloudEvent): string {
+  return normalizePgId(pgIdSchema.parse(event.subject));
+}
+
 /** Handlers by event type; any other type is acknowledged and logged at debug. */
 export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers {
   return {
     [EventTypes.nardiCompleted]: async (event) => {
-      // A subject or data that breaks the contract is a producer bug: failing parks it on the DLQ to be seen.
-      const pgId = normalizePgId(pgIdSchema.parse(event.subject));
-      await recordNardiResult(deps, pgId, nardiCompletedDataSchema.parse(event.data));
+      await recordNardiResult(deps, subjectOf(event), nardiCompletedDataSchema.parse(event.data));
+    },
+    [EventTypes.scoreFinalized]: async (event) => {
+      await recordFinalScore(deps, subjectOf(event), scoreFinalizedDataSchema.parse(event.data));
+    },
+    [EventTypes.scoreCleared]: async (event) => {
+      await clearFinalScore(deps, subjectOf(event), scoreClearedDataSchema.parse(event.data));
+    },
+    [EventTypes.reportGenerated]: async (event) => {
+      await recordFinalReport(deps, subjectOf(event), reportGeneratedDataSchema.parse(event.data));
     },
   };
 }

@@ -1,19 +1,50 @@
-import { bindingFor, EventTypes, pgIdSchema } from '@study/contracts';
+import {
+  bindingFor,
+  EventTypes,
+  nardiCompletedDataSchema,
+  pgIdSchema,
+  scoreClearedDataSchema,
+  scoreFinalizedDataSchema,
+  surveysResetDataSchema,
+} from '@study/contracts';
+import type { CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
-import type { EventHandlers, ServiceContext } from '@study/service-kit';
+import type { EventHandlers } from '@study/service-kit';
 import { PERSONAL_DATA_COLLECTIONS } from '../../data-access/personal-data';
+import type { ReportsDeps } from '../../domain/deps';
 import { eraseParticipant } from '../../domain/erase-participant';
+import { clearFinalScore, recordFinalScore } from '../../domain/final-report/final-report-store';
+import { recordConsent, recordNardiResult, resetNardi } from '../../domain/nardi-report/record-nardi-events';
 
 /** What this service listens to: participant and scoring events, the inputs of the reports (and erasures). */
 export const REPORTS_BINDINGS = [bindingFor('participants'), bindingFor('scoring')];
 
+/** A subject that is not a study ID is a producer bug: failing parks it on the DLQ to be seen. */
+function subjectOf(event: CloudEvent): string {
+  return normalizePgId(pgIdSchema.parse(event.subject));
+}
+
 /** Handlers by event type; any other type is acknowledged and logged at debug. */
-export function reportsEventHandlers(ctx: Pick<ServiceContext, 'db' | 'lock' | 'logger'>): EventHandlers {
+export function reportsEventHandlers(deps: ReportsDeps): EventHandlers {
   return {
+    [EventTypes.participantConsented]: async (event) => {
+      await recordConsent(deps, subjectOf(event), new Date(event.time));
+    },
+    [EventTypes.nardiCompleted]: async (event) => {
+      await recordNardiResult(deps, subjectOf(event), nardiCompletedDataSchema.parse(event.data));
+    },
+    [EventTypes.surveysReset]: async (event) => {
+      const { surveys } = surveysResetDataSchema.parse(event.data);
+      await resetNardi(deps, subjectOf(event), new Date(event.time), surveys);
+    },
+    [EventTypes.scoreFinalized]: async (event) => {
+      await recordFinalScore(deps, subjectOf(event), scoreFinalizedDataSchema.parse(event.data));
+    },
+    [EventTypes.scoreCleared]: async (event) => {
+      await clearFinalScore(deps, subjectOf(event), scoreClearedDataSchema.parse(event.data));
+    },
     [EventTypes.participantErased]: async (event) => {
-      // A subject that is not a study ID is a producer bug: failing parks it on the DLQ to be seen.
-      const pgId = normalizePgId(pgIdSchema.parse(event.subject));
-      await eraseParticipant({ db: ctx.db, lock: ctx.lock, logger: ctx.logger, collections: PERSONAL_DATA_COLLECTIONS }, pgId);
+      await eraseParticipant({ ...deps, collections: PERSONAL_DATA_COLLECTIONS }, subjectOf(event));
     },
   };
 }

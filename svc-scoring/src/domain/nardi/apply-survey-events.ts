@@ -7,25 +7,13 @@ import {
   type NardiScoredData,
   type SurveyCompletedData,
 } from '@study/contracts';
-import { createEvent, outboxLockKey, withOutbox, type CloudEvent } from '@study/event-bus';
+import { createEvent, type CloudEvent } from '@study/event-bus';
 import { completeNardi, scoreNardi, type NardiScores } from '@study/personality';
-import { SCORES_COLLECTION, type NardiRecord, type ScoreDocument } from '../../data-access/scores-collection';
+import type { NardiRecord } from '../../data-access/scores-collection';
+import { changeScoreDocument, type ApplyOutcome, type SourceEvent } from '../score-document';
 import type { NardiDeps } from './deps';
 
-/** The keyed-lock key every write of one score document holds (the outbox relay's too). */
-export function scoreLockKey(pgId: string): string {
-  return outboxLockKey(SCORES_COLLECTION, pgId);
-}
-
-/** What a participants event did here. */
-export type ApplyOutcome = 'stored' | 'unchanged' | 'stale' | 'erased';
-
-/** The participants event being applied: whose, when, and the request that caused it. */
-export interface SourceEvent {
-  pgId: string;
-  time: Date;
-  correlationId?: string;
-}
+export { scoreLockKey, type ApplyOutcome, type SourceEvent } from '../score-document';
 
 function sortedAnswers(answers: readonly NardiAnswer[]): NardiAnswer[] {
   return [...answers].sort((a, b) => a.id - b.id).map(({ id, value }) => ({ id, value }));
@@ -36,36 +24,22 @@ function sameAnswers(a: readonly NardiAnswer[] | undefined, b: readonly NardiAns
 }
 
 /**
- * Applies one participants event to the participant's Nardi record, under the score
- * document's lock: nothing for an erased participant (their data must not come back), nothing
- * for an event older than what the record already reflects; otherwise the new record and the
- * events it causes are stored in one write.
+ * Applies one participants event to the participant's Nardi record: nothing for an event older
+ * than what the record already reflects; otherwise the new record, the events it causes and the
+ * final score it leads to are stored in one write (see changeScoreDocument).
  */
-async function applyToNardi(
+function applyToNardi(
   deps: NardiDeps,
   source: SourceEvent,
   change: (current: NardiRecord | undefined) => { nardi: NardiRecord; events: CloudEvent[] } | 'unchanged',
 ): Promise<ApplyOutcome> {
-  const outcome = await deps.lock.run(scoreLockKey(source.pgId), async (): Promise<ApplyOutcome> => {
-    if (await deps.erased.isErased(source.pgId)) return 'erased';
-    const doc = await deps.scores.findOne({ _id: source.pgId }, { projection: { outbox: 0 } });
+  return changeScoreDocument(deps, source, (doc) => {
     const current = doc?.nardi;
     if (current && current.asOf.getTime() > source.time.getTime()) return 'stale';
     const result = change(current);
     if (result === 'unchanged') return 'unchanged';
-    await deps.scores.updateOne(
-      { _id: source.pgId },
-      withOutbox<ScoreDocument>({ $set: { nardi: withoutUndefined(result.nardi), updatedAt: deps.now() } }, ...result.events),
-      { upsert: true },
-    );
-    if (result.events.length > 0) deps.nudgeOutbox();
-    return 'stored';
+    return { set: { nardi: result.nardi }, events: result.events };
   });
-  return outcome;
-}
-
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
 
 function scoredEvent(deps: NardiDeps, source: SourceEvent, scores: NardiScores): CloudEvent {
@@ -76,7 +50,7 @@ function scoredEvent(deps: NardiDeps, source: SourceEvent, scores: NardiScores):
 /**
  * participants.nardi.answered.v1: part one was saved. Scores the 25 answers (scoreNardi),
  * stores answers and scores, and publishes scoring.nardi.scored.v1. New part-one answers start
- * the survey afresh here (earlier choices and results go).
+ * the survey afresh here (earlier choices and results go, and with them a final score).
  */
 export async function scorePartOne(deps: NardiDeps, source: SourceEvent, answers: readonly NardiAnswer[]): Promise<ApplyOutcome> {
   const outcome = await applyToNardi(deps, source, (current) => {
@@ -92,9 +66,9 @@ export async function scorePartOne(deps: NardiDeps, source: SourceEvent, answers
 /**
  * participants.survey.completed.v1 for Nardi: checks the part two to four choices against the
  * part-one scores and computes the consistency (completeNardi), stores the result and
- * publishes scoring.nardi.completed.v1 (and scoring.nardi.scored.v1 when the part-one answers
- * had not been scored here yet). The event carries the answers, so a lost or late part-one
- * event does not matter.
+ * publishes scoring.nardi.completed.v1 with the scores it was checked against (and
+ * scoring.nardi.scored.v1 when the part-one answers had not been scored here yet). The event
+ * carries the answers, so a lost or late part-one event does not matter.
  */
 export async function completeNardiSurvey(deps: NardiDeps, source: SourceEvent, data: SurveyCompletedData & { surveyId: 'nardi' }): Promise<ApplyOutcome> {
   const outcome = await applyToNardi(deps, source, (current) => {
@@ -111,6 +85,7 @@ export async function completeNardiSurvey(deps: NardiDeps, source: SourceEvent, 
       selectedTemperament: completion.selectedTemperament,
       selectedFP: completion.selectedFP,
       completedAt: source.time.toISOString(),
+      scores: nardiScoredDataSchema.parse(scores),
     });
     const nardi: NardiRecord = {
       asOf: source.time,
@@ -124,12 +99,5 @@ export async function completeNardiSurvey(deps: NardiDeps, source: SourceEvent, 
     return { nardi, events: known ? [completed] : [scoredEvent(deps, source, scores), completed] };
   });
   deps.logger.info({ pgId: source.pgId, outcome }, 'Nardi survey completed');
-  return outcome;
-}
-
-/** participants.surveys.reset.v1 naming Nardi: the survey starts again, so what scoring held for it goes. */
-export async function resetNardi(deps: NardiDeps, source: SourceEvent): Promise<ApplyOutcome> {
-  const outcome = await applyToNardi(deps, source, () => ({ nardi: { asOf: source.time }, events: [] }));
-  deps.logger.info({ pgId: source.pgId, outcome }, 'Nardi reset');
   return outcome;
 }

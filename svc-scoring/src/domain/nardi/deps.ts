@@ -1,21 +1,4 @@
-import type { Collection } from 'mongodb';
-import type { KeyedLock } from '@study/keyed-lock';
-import type { Logger } from 'pino';
-import type { ErasedParticipants } from '../../data-access/erased-participants';
-import type { ScoreDocument } from '../../data-access/scores-collection';
+import type { ScoringDeps } from '../deps';
 
-/** What the Nardi use cases work with. */
-export interface NardiDeps {
-  /** e.g. 'svc-scoring': the source of the events it publishes. */
-  service: string;
-  scores: Collection<ScoreDocument>;
-  erased: ErasedParticipants;
-  /** Serializes the writes of one score document (scoreLockKey). */
-  lock: KeyedLock;
-  /** Publish queued events now rather than on the relay's next pass. */
-  nudgeOutbox(): void;
-  logger: Logger;
-  now(): Date;
-  /** How long the read routes wait for an event that has not arrived yet. */
-  readWaitMs: number;
-}
+/** What the Nardi use cases work with (the scoring dependencies). */
+export type NardiDeps = ScoringDeps;

@@ -1,9 +1,11 @@
 import {
   bindingFor,
   EventTypes,
+  mbtiUploadedDataSchema,
   nardiAnsweredDataSchema,
   pgIdSchema,
   surveyCompletedDataSchema,
+  surveyRejectedDataSchema,
   surveysResetDataSchema,
 } from '@study/contracts';
 import type { CloudEvent } from '@study/event-bus';
@@ -11,11 +13,13 @@ import { normalizePgId } from '@study/personality';
 import type { EventHandlers } from '@study/service-kit';
 import type { Db } from 'mongodb';
 import { PERSONAL_DATA_COLLECTIONS } from '../../data-access/personal-data';
+import type { ScoringDeps } from '../../domain/deps';
 import { eraseParticipant } from '../../domain/erase-participant';
-import { completeNardiSurvey, resetNardi, scorePartOne, type SourceEvent } from '../../domain/nardi/apply-survey-events';
-import type { NardiDeps } from '../../domain/nardi/deps';
+import { applySurveysReset, recordConsent, recordMbti, recordSelfAssessment, recordTypeFinder } from '../../domain/final-score/record-inputs';
+import { completeNardiSurvey, scorePartOne } from '../../domain/nardi/apply-survey-events';
+import type { SourceEvent } from '../../domain/score-document';
 
-/** What this service listens to: participant events (surveys completed, resets, uploads, erasures). */
+/** What this service listens to: participant events (consents, surveys completed or declined, resets, uploads, erasures). */
 export const SCORING_BINDINGS = [bindingFor('participants')];
 
 /**
@@ -27,20 +31,43 @@ function sourceOf(event: CloudEvent): SourceEvent {
 }
 
 /** Handlers by event type; any other type is acknowledged and logged at debug. */
-export function scoringEventHandlers(deps: NardiDeps & { db: Db }): EventHandlers {
+export function scoringEventHandlers(deps: ScoringDeps & { db: Db }): EventHandlers {
   return {
+    [EventTypes.participantConsented]: async (event) => {
+      await recordConsent(deps, sourceOf(event));
+    },
     [EventTypes.nardiAnswered]: async (event) => {
       const { answers } = nardiAnsweredDataSchema.parse(event.data);
       await scorePartOne(deps, sourceOf(event), answers);
     },
     [EventTypes.surveyCompleted]: async (event) => {
       const data = surveyCompletedDataSchema.parse(event.data);
-      // The other surveys feed the final score, which arrives with its own flow.
-      if (data.surveyId === 'nardi') await completeNardiSurvey(deps, sourceOf(event), data);
+      switch (data.surveyId) {
+        case 'typeFinder':
+          await recordTypeFinder(deps, sourceOf(event), data);
+          return;
+        case 'nardi':
+          await completeNardiSurvey(deps, sourceOf(event), data);
+          return;
+        case 'selfAssessment':
+          await recordSelfAssessment(deps, sourceOf(event), data);
+          return;
+        case 'mbti':
+          // The official MBTI test completes without a result; the result arrives by upload.
+          return;
+      }
+    },
+    [EventTypes.surveyRejected]: async (event) => {
+      const data = surveyRejectedDataSchema.parse(event.data);
+      // A declined Nardi survey has no type; the final score waits for a completed one (missingForFinalScore).
+      if (data.surveyId === 'selfAssessment') await recordSelfAssessment(deps, sourceOf(event), { surveyId: 'selfAssessment', status: 'rejected' });
+    },
+    [EventTypes.mbtiUploaded]: async (event) => {
+      await recordMbti(deps, sourceOf(event), mbtiUploadedDataSchema.parse(event.data));
     },
     [EventTypes.surveysReset]: async (event) => {
       const { surveys } = surveysResetDataSchema.parse(event.data);
-      if (surveys.includes('nardi')) await resetNardi(deps, sourceOf(event));
+      await applySurveysReset(deps, sourceOf(event), surveys);
     },
     [EventTypes.participantErased]: async (event) => {
       const { pgId } = sourceOf(event);

@@ -1,0 +1,42 @@
+import { FINAL_SCORE_BASIS_EXPLANATIONS, finalScoreMissingMessage, INCONCLUSIVE_EXPLANATION, isInconclusive, SURVEY_NAMES } from './explanations';
+import { missingForFinalScore, type SurveyStates } from './survey-order';
+
+const states = (typeFinder?: string, nardi?: string, selfAssessment?: string): SurveyStates => ({
+  ...(typeFinder === undefined ? {} : { typeFinder: { status: typeFinder } }),
+  ...(nardi === undefined ? {} : { nardi: { status: nardi } }),
+  ...(selfAssessment === undefined ? {} : { selfAssessment: { status: selfAssessment } }),
+});
+
+describe('missingForFinalScore: what stands between the participant and a final score', () => {
+  test.each([
+    [states(), ['typeFinder', 'nardi', 'selfAssessment']],
+    [states('completed'), ['nardi', 'selfAssessment']],
+    [states('completed', 'part-three', 'pending'), ['nardi', 'selfAssessment']],
+    [states('completed', 'rejected', 'completed'), ['nardi']],
+    [states('completed', 'completed', 'reviewing'), ['selfAssessment']],
+    [states('pending', 'completed', 'rejected'), ['typeFinder']],
+    [states('completed', 'completed', 'completed'), []],
+    [states('completed', 'completed', 'rejected'), []],
+  ])('%j -> %j', (input, missing) => {
+    expect(missingForFinalScore(input)).toEqual(missing);
+  });
+});
+
+describe('finalScoreMissingMessage', () => {
+  test.each([
+    [['typeFinder', 'nardi', 'selfAssessment'], 'Your final score is not ready yet: please complete the TypeFinder test, complete the Nardi Personality Indicator and complete or decline the self-assessment.'],
+    [['nardi', 'selfAssessment'], 'Your final score is not ready yet: please complete the Nardi Personality Indicator and complete or decline the self-assessment.'],
+    [['selfAssessment'], 'Your final score is not ready yet: please complete or decline the self-assessment.'],
+    [[], 'Your final score is being computed; please try again in a moment.'],
+  ] as const)('%j', (missing, message) => {
+    expect(finalScoreMissingMessage(missing)).toBe(message);
+  });
+});
+
+test('every survey and every rule has its text', () => {
+  expect(Object.keys(SURVEY_NAMES).sort()).toEqual(['mbti', 'nardi', 'selfAssessment', 'typeFinder']);
+  expect(Object.keys(FINAL_SCORE_BASIS_EXPLANATIONS).sort()).toEqual(['allAgree', 'inconclusive', 'letterMajority', 'rejectedAllAgree', 'selfAssessmentConfident']);
+  expect(INCONCLUSIVE_EXPLANATION).toMatch(/less than 80% sure/);
+  expect(isInconclusive('Inconclusive')).toBe(true);
+  expect(isInconclusive('INTJ')).toBe(false);
+});

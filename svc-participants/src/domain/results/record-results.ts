@@ -1,0 +1,71 @@
+import type { ReportGeneratedData, ScoreClearedData, ScoreFinalizedData } from '@study/contracts';
+import { participantLockKey } from '../../data-access/participants-repository';
+import type { ParticipantsDeps } from '../deps';
+import type { Participant } from '../participant';
+
+export type ResultOutcome = 'stored' | 'unchanged' | 'stale' | 'not-found';
+
+type Deps = Pick<ParticipantsDeps, 'participants' | 'lock' | 'logger' | 'now'>;
+
+/**
+ * Runs `apply` on the participant under their lock; an erased or unknown participant is never
+ * recreated by a late result (not-found).
+ */
+async function withParticipant(deps: Deps, pgId: string, apply: (participant: Participant) => Promise<ResultOutcome>): Promise<ResultOutcome> {
+  return deps.lock.run(participantLockKey(pgId), async () => {
+    const record = await deps.participants.find(pgId);
+    if (record.state !== 'active') return 'not-found';
+    return apply(record.participant);
+  });
+}
+
+/**
+ * scoring.score.finalized.v1: the dashboard shows the final score. Only a newer version than
+ * the last applied counts, and not one computed before the participant's last reset (the
+ * reset cleared it here at once; scoring's cleared event follows). The report stays shown only
+ * if it was made for this version (it may arrive first).
+ */
+export async function recordFinalScore(deps: Deps, pgId: string, data: ScoreFinalizedData): Promise<ResultOutcome> {
+  const outcome = await withParticipant(deps, pgId, async (participant) => {
+    if (data.version <= participant.finalScoreVersion) return 'stale';
+    if (participant.surveysResetAt && Date.parse(data.computedAt) < participant.surveysResetAt.getTime()) return 'stale';
+    const report = participant.finalReport;
+    await deps.participants.setFinalScore(
+      pgId,
+      {
+        finalScore: { typeCode: data.typeCode, computedAt: data.computedAt },
+        finalScoreVersion: data.version,
+        finalReport: report && report.scoreVersion >= data.version ? report : null,
+      },
+      deps.now(),
+    );
+    return 'stored';
+  });
+  deps.logger.info({ pgId, outcome, version: data.version, typeCode: data.typeCode }, 'final score from scoring');
+  return outcome;
+}
+
+/** scoring.score.cleared.v1: no final score (and so no report) any more, unless a newer score was applied already. */
+export async function clearFinalScore(deps: Deps, pgId: string, data: ScoreClearedData): Promise<ResultOutcome> {
+  const outcome = await withParticipant(deps, pgId, async (participant) => {
+    if (data.version <= participant.finalScoreVersion) return 'stale';
+    await deps.participants.setFinalScore(pgId, { finalScore: null, finalScoreVersion: data.version, finalReport: null }, deps.now());
+    return 'stored';
+  });
+  deps.logger.info({ pgId, outcome, version: data.version }, 'final score cleared by scoring');
+  return outcome;
+}
+
+/** reports.report.generated.v1: the final report PDF of a score version is stored and can be downloaded. */
+export async function recordFinalReport(deps: Deps, pgId: string, data: ReportGeneratedData): Promise<ResultOutcome> {
+  const outcome = await withParticipant(deps, pgId, async (participant) => {
+    if (data.scoreVersion < participant.finalScoreVersion) return 'stale';
+    const held = participant.finalReport;
+    if (held && held.scoreVersion > data.scoreVersion) return 'stale';
+    if (held && held.scoreVersion === data.scoreVersion && held.generatedAt === data.generatedAt) return 'unchanged';
+    await deps.participants.setFinalReport(pgId, { generatedAt: data.generatedAt, scoreVersion: data.scoreVersion }, deps.now());
+    return 'stored';
+  });
+  deps.logger.info({ pgId, outcome, scoreVersion: data.scoreVersion }, 'final report from reports');
+  return outcome;
+}

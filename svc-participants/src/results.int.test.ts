@@ -1,0 +1,387 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { connect as amqpConnect } from 'amqplib';
+import { MongoClient } from 'mongodb';
+import request from 'supertest';
+import {
+  consentResponseSchema,
+  errorBodySchema,
+  EventTypes,
+  finalScoreResponseSchema,
+  nardiReportSchema,
+  settingsSchema,
+  userViewSchema,
+  type CloudEventEnvelope,
+  type SurveyInput,
+  type UserView,
+} from '@study/contracts';
+import { consumerTopology, createEvent, type CloudEvent } from '@study/event-bus';
+import { SAMPLE_ANSWERS } from '@study/personality/testing';
+import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
+import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
+import { createTypeFinderStandin, loadConfig as loadTypeFinderConfig, SIGNATURE_HEADER, signBody, type TypeFinderStandin } from '@study/standin-typefinder';
+import { start, type RunningParticipants } from './app';
+import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
+import { freePort } from './test-support/free-port';
+import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
+import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+
+/**
+ * Results, computed asynchronously: svc-participants (here), svc-scoring and svc-reports (their
+ * own processes, as deployed) on one exchange, driven through the HTTP API as the frontends do.
+ */
+
+const OH_CLIENT_ID = 'study-client';
+const OH_CLIENT_SECRET = 'study-secret-123';
+const OH_WEBHOOK_SECRET = 'hook-secret-for-tests';
+const TF_SECRET = 'typefinder-secret-for-tests';
+const HOST = 'study.example.org';
+const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
+const INTJ_QUIZ = { energy: 'I', information: 'N', decisions: 'T', lifestyle: 'J' };
+/** How long the sibling services wait for a result on its way before answering 409. */
+const READ_WAIT_MS = '1500';
+
+function nardi(status: string, fields: Record<string, unknown> = {}): SurveyInput {
+  return { id: 'nardi', status, index: 24, answers: ANSWERS, ...fields } as SurveyInput;
+}
+
+function selfAssessment(personalityType: string, confidence: string): SurveyInput {
+  return {
+    id: 'selfAssessment',
+    status: 'completed',
+    index: 3,
+    answers: [
+      { id: 'personalityType', value: personalityType },
+      { id: 'typeSource', value: ['Read'] },
+      { id: 'confidence', value: confidence },
+      { id: 'experience', value: 'Beginner' },
+    ],
+  } as SurveyInput;
+}
+
+/** The text of a PDF as a reader extracts it (poppler's pdftotext), whitespace collapsed. */
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'final-report-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'report.pdf'), pdf);
+    return execFileSync('pdftotext', [path.join(dir, 'report.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Collects a response body as bytes (supertest's parser signature). */
+function binaryParser(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+// Each "not yet" answer waits READ_WAIT_MS for a result on its way; a test makes several.
+jest.setTimeout(60_000);
+
+describe('Results, computed asynchronously (svc-participants, svc-scoring and svc-reports on one exchange)', () => {
+  const testEnv = serviceTestEnv('participants-results');
+  const scoringNames = serviceTestEnv('svc-scoring');
+  const reportsNames = serviceTestEnv('svc-reports');
+  const { logger } = memoryLogger('info', 'svc-participants');
+  let openHumans: OpenHumansStandin;
+  let ohUrl: string;
+  let typeFinder: TypeFinderStandin;
+  let scoring: SiblingService;
+  let reports: SiblingService | undefined;
+  let config: ParticipantsConfig;
+  let svc: RunningParticipants;
+  let probe: ProbeQueue;
+  let mongo: MongoClient;
+  const published: CloudEventEnvelope[] = [];
+
+  const reportsEnv = () => ({ ...reportsNames.env, EVENTS_EXCHANGE: config.EVENTS_EXCHANGE, LOG_LEVEL: 'info', REPORT_READ_WAIT_MS: READ_WAIT_MS });
+  const startReports = async () => {
+    reports = await startSiblingService('svc-reports', reportsEnv());
+    return reports;
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const studyUrl = `http://127.0.0.1:${port}`;
+    openHumans = createOpenHumansStandin(
+      loadOpenHumansConfig({
+        PORT: '0',
+        CLIENT_ID: OH_CLIENT_ID,
+        CLIENT_SECRET: OH_CLIENT_SECRET,
+        DEAUTH_WEBHOOK_URL: `${studyUrl}/api/openhumans/deauthorize`,
+        WEBHOOK_SECRET: OH_WEBHOOK_SECRET,
+      }),
+    );
+    ohUrl = (await openHumans.start()).url;
+    typeFinder = createTypeFinderStandin(loadTypeFinderConfig({ PORT: '0', STUDY_WEBHOOK_URL: `${studyUrl}/api/typefinder/results`, WEBHOOK_SECRET: TF_SECRET }), {
+      log: () => undefined,
+    });
+    config = loadParticipantsConfig({
+      ...testEnv.env,
+      PORT: String(port),
+      OH_BASE_URL: ohUrl,
+      OH_CLIENT_ID,
+      OH_CLIENT_SECRET,
+      OH_WEBHOOK_SECRET,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      STUDY_EMAIL_HOST: HOST,
+      ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+      TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
+      RESET_SURVEYS: '1',
+    });
+    svc = await start(config, { logger });
+    probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');
+    [scoring] = await Promise.all([
+      startSiblingService('svc-scoring', { ...scoringNames.env, EVENTS_EXCHANGE: config.EVENTS_EXCHANGE, LOG_LEVEL: 'info', FINAL_SCORE_READ_WAIT_MS: READ_WAIT_MS }),
+      startReports(),
+    ]);
+    mongo = await MongoClient.connect(config.MONGO_URL);
+  });
+
+  afterAll(async () => {
+    await probe?.close();
+    await reports?.stop();
+    await scoring?.stop();
+    await svc?.stop();
+    await openHumans?.stop();
+    for (const names of [scoringNames, reportsNames]) await mongo?.db(names.dbName).dropDatabase();
+    await mongo?.close();
+    const connection = await amqpConnect(testEnv.env.AMQP_URL!);
+    try {
+      const channel = await connection.createChannel();
+      for (const names of [scoringNames, reportsNames]) {
+        const topology = consumerTopology(config.EVENTS_EXCHANGE, names.queue);
+        for (const queue of [topology.queue, topology.deadLetterQueue, ...topology.retryQueues.map((r) => r.name)]) await channel.deleteQueue(queue);
+      }
+      await channel.close();
+    } finally {
+      await connection.close();
+    }
+    await testEnv.cleanup();
+  });
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  async function consent(): Promise<string> {
+    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
+    const { code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
+    return consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code }).expect(200)).body).pgId;
+  }
+
+  const studyEmail = (pgId: string) => `${pgId}@${HOST}`;
+  const view = async (pgId: string): Promise<UserView> => userViewSchema.parse((await request(svc.url).post('/api/user').send({ pgId }).expect(200)).body);
+  const save = (pgId: string, survey: unknown) => request(svc.url).post('/api/user/survey').send({ pgId, survey }).expect(200);
+  const finalScore = (pgId: string) => request(scoring.url).post('/api/user/survey/final').send({ pgId });
+  const nardiReport = (pgId: string) => request(requireReports().url).post('/api/user/nardi/report').send({ pgId });
+  const finalReport = (pgId: string) => request(requireReports().url).get(`/api/user/report/${pgId}`).buffer(true).parse(binaryParser);
+  const scoringDb = () => mongo.db(scoringNames.dbName);
+  const reportsDb = () => mongo.db(reportsNames.dbName);
+
+  function requireReports(): SiblingService {
+    if (!reports) throw new Error('svc-reports is not running');
+    return reports;
+  }
+
+  /** The TypeFinder test through the stand-in widget (its signed webhook), or a signed result of any type; then Submit Results. */
+  async function typeFinderTest(pgId: string, typeCode?: string): Promise<void> {
+    if (typeCode) {
+      const raw = JSON.stringify({ email: studyEmail(pgId), typeCode });
+      await request(svc.url).post('/api/typefinder/results').set('content-type', 'application/json').set(SIGNATURE_HEADER, signBody(raw, TF_SECRET)).send(raw).expect(200);
+    } else {
+      await request(typeFinder.app).post('/widget').type('form').send({ email: studyEmail(pgId), ...INTJ_QUIZ }).expect(200);
+    }
+    await request(svc.url).post('/api/user/tfresult').send({ pgId }).expect(200);
+  }
+
+  /** Nardi over the API: part one, then the three choices (NT, NTJ, INTJ: the sample answers' best fit). */
+  async function nardiSurvey(pgId: string): Promise<void> {
+    await save(pgId, nardi('part-one'));
+    await save(pgId, nardi('part-two', { selectedTemperament: 'NT' }));
+    await save(pgId, nardi('part-three', { selectedTemperament: 'NT', selectedFP: 'NTJ' }));
+    await save(pgId, nardi('completed', { selectedTemperament: 'NT', selectedFP: 'NTJ', selectedTypeCode: 'INTJ' }));
+  }
+
+  async function declineSelfAssessment(pgId: string): Promise<void> {
+    await request(svc.url).post('/api/user/survey/upd').send({ pgId, update: { selfAssessment: { status: 'rejected' } } }).expect(200);
+  }
+
+  /** POST /api/user once the dashboard shows what `ready` waits for. */
+  function viewWhen(pgId: string, ready: (user: UserView) => boolean, what: string): Promise<UserView> {
+    return waitFor(async () => {
+      const user = await view(pgId);
+      return ready(user) ? user : undefined;
+    }, what, 30_000);
+  }
+
+  async function eventOf(type: string, pgId: string): Promise<CloudEventEnvelope> {
+    return waitFor(async () => {
+      const found = published.find((e) => e.type === type && e.subject === pgId);
+      if (found) return found;
+      published.push((await probe.next(20_000)) as CloudEventEnvelope);
+      return undefined;
+    }, `a ${type} event for ${pgId}`, 30_000);
+  }
+
+  const reportFiles = (pgId: string) => reportsDb().collection('final-report-files').countDocuments({ pgId });
+
+  // ---- the whole flow ------------------------------------------------------------------------
+
+  describe('one participant, start to finish', () => {
+    let pgId: string;
+
+    beforeAll(async () => {
+      pgId = await consent();
+    });
+
+    it('before the surveys are done: 409s that say what is missing, and no final score on the dashboard', async () => {
+      // Scoring heard of the participant through the consent event; until then it would not know the study ID.
+      await waitFor(async () => (await finalScore(pgId)).status === 409, 'scoring to know the participant', 20_000);
+      const score = errorBodySchema.parse((await finalScore(pgId).expect(409)).body);
+      expect(score).toMatchObject({ code: 'FINAL_SCORE_NOT_READY', error: expect.stringContaining('complete the TypeFinder test, complete the Nardi Personality Indicator and complete or decline the self-assessment') });
+      await waitFor(async () => (await finalReport(pgId)).status === 409, 'reports to know the participant', 20_000);
+      expect(errorBodySchema.parse((await request(requireReports().url).get(`/api/user/report/${pgId}`).expect(409)).body).code).toBe('FINAL_REPORT_NOT_READY');
+      expect(errorBodySchema.parse((await nardiReport(pgId).expect(409)).body).code).toBe('NARDI_REPORT_NOT_READY');
+      expect(await view(pgId)).toMatchObject({ finalScore: null, finalReport: null });
+    });
+
+    it('TypeFinder (webhook + Submit Results) and Nardi over the API: the Nardi report is ready, the final score still waits for the self-assessment', async () => {
+      await typeFinderTest(pgId);
+      await nardiSurvey(pgId);
+      const res = await nardiReport(pgId).expect(200);
+      const report = nardiReportSchema.parse(res.body);
+      expect(report).toMatchObject({ pgId, status: 'completed', consistency: { score: 10, outOf: 10 }, favourite: { typeCode: 'INTJ' } });
+      expect(report.topTypes.map(({ code, score }) => `${code} ${score}/25`)).toEqual(['INTJ 19/25', 'ENTJ 17/25', 'INFJ 16/25']);
+      expect(report.functionalPairs).toEqual([expect.objectContaining({ code: 'NTJ', selected: true }), expect.objectContaining({ code: 'NFJ', selected: false })]);
+      const score = await finalScore(pgId).expect(409);
+      expect(score.body.error).toBe('Your final score is not ready yet: please complete or decline the self-assessment.');
+    });
+
+    it('the self-assessment completes it: POST /api/user/survey/final answers the score, POST /api/user shows it and then the report', async () => {
+      await save(pgId, selfAssessment('intj', '85%'));
+      const res = await finalScore(pgId).expect(200);
+      const score = finalScoreResponseSchema.parse(res.body);
+      expect(score.typeCode).toBe('INTJ');
+      const user = await viewWhen(pgId, (u) => u.finalReport != null, 'the final report on the dashboard');
+      expect(user.finalScore).toEqual({ typeCode: 'INTJ', computedAt: score.computedAt });
+      expect(user.finalReport).toEqual({ generatedAt: expect.any(String) });
+      const finalized = await eventOf(EventTypes.scoreFinalized, pgId);
+      expect(finalized).toMatchObject({ source: 'svc-scoring', data: { typeCode: 'INTJ', version: 1, decidedBy: { basis: 'allAgree' } } });
+    });
+
+    it('GET /api/user/report/{pgId} downloads the PDF holding the final type and the study ID', async () => {
+      const res = await finalReport(pgId.toUpperCase()).expect(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="Final Report.pdf"');
+      const text = pdfText(res.body as Buffer);
+      expect(text).toContain('INTJ');
+      expect(text).toContain('The Independent Designer');
+      expect(text).toContain(pgId);
+      expect(text).toContain('Nardi Personality Indicator INTJ');
+    });
+
+    it('two identical score-finalized deliveries (and a copy under a new id) leave one stored PDF', async () => {
+      const finalized = await eventOf(EventTypes.scoreFinalized, pgId);
+      const copy = finalized as unknown as CloudEvent;
+      await svc.ctx.broker.publish(copy);
+      await svc.ctx.broker.publish(createEvent({ type: copy.type, source: copy.source, subject: copy.subject, data: copy.data }));
+      const marker = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: pgId, data: { withdrawnAt: new Date().toISOString() } });
+      await svc.ctx.broker.publish(marker);
+      // The queue is worked in order of arrival, in batches: once the later marker is handled, the copies were too.
+      await waitFor(() => reportsDb().collection('inbox').findOne({ _id: marker.id as never }), 'svc-reports to reach the marker', 20_000);
+      await waitFor(async () => ((await reportsDb().collection('reports').findOne({ _id: pgId as never }))?.outbox ?? []).length === 0, 'the reports outbox to empty');
+      expect(await reportFiles(pgId)).toBe(1);
+      expect(await reportsDb().collection('final-report-files').findOne({ pgId })).toMatchObject({ version: 1, contentType: 'application/pdf' });
+    });
+
+    it('a reset clears the final score and the reports everywhere', async () => {
+      const res = await request(svc.url).post('/api/user/reset').send({ pgId }).expect(200);
+      expect(userViewSchema.parse(res.body)).toMatchObject({ finalScore: null, finalReport: null });
+      const cleared = await eventOf(EventTypes.scoreCleared, pgId);
+      expect(cleared).toMatchObject({ source: 'svc-scoring', data: { version: 2, reason: 'reset' } });
+      await waitFor(async () => (await reportFiles(pgId)) === 0, 'svc-reports to delete the PDF', 20_000);
+      expect((await request(requireReports().url).get(`/api/user/report/${pgId}`).expect(409)).body.code).toBe('FINAL_REPORT_NOT_READY');
+      expect((await nardiReport(pgId).expect(409)).body.code).toBe('NARDI_REPORT_NOT_READY');
+      expect((await finalScore(pgId).expect(409)).body.code).toBe('FINAL_SCORE_NOT_READY');
+      expect(await view(pgId)).toMatchObject({ finalScore: null, finalReport: null });
+      expect((await svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: pgId }))?.finalScoreVersion).toBe(2);
+    });
+
+    it('done again after the reset: a new version, a new report', async () => {
+      await typeFinderTest(pgId);
+      await nardiSurvey(pgId);
+      await declineSelfAssessment(pgId);
+      expect((await finalScore(pgId).expect(200)).body.typeCode).toBe('INTJ');
+      const user = await viewWhen(pgId, (u) => u.finalReport != null, 'the new report on the dashboard');
+      expect(user.finalScore?.typeCode).toBe('INTJ');
+      expect(await reportsDb().collection('final-report-files').find({ pgId }).project({ _id: 0, version: 1 }).toArray()).toEqual([{ version: 3 }]);
+      expect(pdfText((await finalReport(pgId).expect(200)).body as Buffer)).toContain('Self-assessment Declined');
+    });
+
+    it('erasure deletes the final score and the reports; the calls answer 404', async () => {
+      const participant = await svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: pgId });
+      const memberId = participant?.openHumans?.memberId as string;
+      const left = await fetch(`${ohUrl}/_standin/members/${memberId}/deauthorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ erasure_requested: true }),
+      });
+      expect(left.status).toBe(200);
+      await waitFor(async () => (await scoringDb().collection('scores').countDocuments({ _id: pgId as never })) === 0, 'scoring to erase', 20_000);
+      await waitFor(async () => (await reportsDb().collection('reports').countDocuments({ _id: pgId as never })) === 0, 'reports to erase', 20_000);
+      expect(await reportFiles(pgId)).toBe(0);
+      expect((await finalScore(pgId).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
+      expect((await request(requireReports().url).get(`/api/user/report/${pgId}`).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
+      expect((await nardiReport(pgId).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
+      expect((await request(svc.url).post('/api/user').send({ pgId }).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
+    });
+  });
+
+  // ---- svc-reports down ----------------------------------------------------------------------
+
+  it('with svc-reports stopped the score is still finalized; once it starts again the PDF appears (the event waited in its queue)', async () => {
+    await requireReports().stop();
+    reports = undefined;
+    const pgId = await consent();
+    await typeFinderTest(pgId);
+    await nardiSurvey(pgId);
+    await save(pgId, selfAssessment('INTJ', '90%'));
+    expect((await finalScore(pgId).expect(200)).body.typeCode).toBe('INTJ');
+    const user = await viewWhen(pgId, (u) => u.finalScore !== null, 'the final score on the dashboard');
+    expect(user.finalReport).toBeNull();
+    expect(await reportFiles(pgId)).toBe(0);
+
+    await startReports();
+    const withReport = await viewWhen(pgId, (u) => u.finalReport != null, 'the final report once svc-reports is back');
+    expect(withReport.finalScore?.typeCode).toBe('INTJ');
+    expect(await reportFiles(pgId)).toBe(1);
+    expect(pdfText((await finalReport(pgId).expect(200)).body as Buffer)).toContain(pgId);
+  });
+
+  // ---- Inconclusive --------------------------------------------------------------------------
+
+  it.each([
+    ['self-assessment completed, results differ, under 80% sure', undefined, (pgId: string) => save(pgId, selfAssessment('ENFP', '< 80%')), 'Inconclusive'],
+    ['self-assessment completed, results agree, under 80% sure', undefined, (pgId: string) => save(pgId, selfAssessment('INTJ', '< 80%')), 'INTJ'],
+    ['self-assessment completed, results differ, 80% sure', undefined, (pgId: string) => save(pgId, selfAssessment('ENFP', '80%')), 'ENFP'],
+    // TF ESTJ, NA INTJ: each letter a tie without MB, decided by Nardi's higher scores (I, N, T, J).
+    ['self-assessment declined, results differ', 'ESTJ', (pgId: string) => declineSelfAssessment(pgId), 'INTJ'],
+  ])("'Inconclusive' exactly in the allowed case, end to end: %s", async (_case, typeFinderType, lastStep, expected) => {
+    const pgId = await consent();
+    await typeFinderTest(pgId, typeFinderType);
+    await nardiSurvey(pgId);
+    await lastStep(pgId);
+    expect((await finalScore(pgId).expect(200)).body.typeCode).toBe(expected);
+    const user = await viewWhen(pgId, (u) => u.finalReport != null, 'the final score and report on the dashboard');
+    expect(user.finalScore?.typeCode).toBe(expected);
+    const text = pdfText((await finalReport(pgId).expect(200)).body as Buffer);
+    expect(text).toContain(expected);
+    if (expected === 'Inconclusive') expect(text).toContain('less than 80% sure');
+  });
+});

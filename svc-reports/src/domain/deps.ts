@@ -1,0 +1,24 @@
+import type { Collection, Db } from 'mongodb';
+import type { KeyedLock } from '@study/keyed-lock';
+import type { Logger } from 'pino';
+import type { ErasedParticipants } from '../data-access/erased-participants';
+import type { FinalReportFiles } from '../data-access/final-report-files';
+import type { ReportDocument } from '../data-access/reports-collection';
+
+/** What the report use cases work with. */
+export interface ReportsDeps {
+  /** e.g. 'svc-reports': the source of the events it publishes. */
+  service: string;
+  db: Db;
+  reports: Collection<ReportDocument>;
+  files: FinalReportFiles;
+  erased: ErasedParticipants;
+  /** Serializes the writes of one report document (reportLockKey). */
+  lock: KeyedLock;
+  /** Publish queued events now rather than on the relay's next pass. */
+  nudgeOutbox(): void;
+  logger: Logger;
+  now(): Date;
+  /** How long the report calls wait for an event still on its way before answering 409. */
+  readWaitMs: number;
+}

@@ -1,0 +1,96 @@
+import { EventTypes, reportGeneratedDataSchema, type ReportGeneratedData, type ScoreClearedData, type ScoreFinalizedData } from '@study/contracts';
+import { createEvent } from '@study/event-bus';
+import { Binary } from 'mongodb';
+import { finalReportFileId, type FinalReportFile } from '../../data-access/final-report-files';
+import type { ReportsDeps } from '../deps';
+import { changeReportDocument, type ApplyOutcome } from '../report-document';
+import { finalReportView } from './final-report-view';
+import { renderFinalReport } from './render-final-report';
+
+/**
+ * Makes sure the final report PDF of the participant's current final score is stored, and
+ * answers it (null when there is no final score, or it changed or went meanwhile). Each score
+ * version is rendered and stored once: the file is keyed by pgId and version, so a second
+ * delivery or a request racing the event finds it (or loses the insert) and stores nothing
+ * new. Registering the file publishes reports.report.generated.v1, once per version, in the
+ * same write. `version` limits the work to that score version (an event's).
+ */
+export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version?: number): Promise<FinalReportFile | null> {
+  const doc = await deps.reports.findOne({ _id: pgId }, { projection: { outbox: 0 } });
+  const score = doc?.finalScore;
+  if (!score || (version !== undefined && score.version !== version)) return null;
+
+  let file = await deps.files.find(pgId, score.version);
+  if (!file) {
+    const generatedAt = deps.now();
+    const pdf = await renderFinalReport(finalReportView(pgId, score, generatedAt));
+    const candidate: FinalReportFile = {
+      _id: finalReportFileId(pgId, score.version),
+      pgId,
+      version: score.version,
+      contentType: 'application/pdf',
+      byteLength: pdf.length,
+      pdf: new Binary(pdf),
+      createdAt: generatedAt,
+    };
+    file = (await deps.files.insert(candidate)) ? candidate : await deps.files.find(pgId, score.version);
+    if (!file) return null;
+  }
+
+  const stored = file;
+  const outcome = await changeReportDocument(deps, pgId, (current) => {
+    // A newer score, a clear or an erasure came meanwhile: this file belongs to nothing.
+    if (current?.finalScore?.version !== stored.version) return 'stale';
+    if (current.finalReport?.version === stored.version) return 'unchanged';
+    const data: ReportGeneratedData = reportGeneratedDataSchema.parse({
+      report: 'final',
+      scoreVersion: stored.version,
+      typeCode: current.finalScore.typeCode,
+      contentType: stored.contentType,
+      byteLength: stored.byteLength,
+      generatedAt: stored.createdAt.toISOString(),
+    });
+    return {
+      set: { finalReport: { version: stored.version, fileId: stored._id, byteLength: stored.byteLength, generatedAt: stored.createdAt } },
+      events: [createEvent({ type: EventTypes.reportGenerated, source: deps.service, subject: pgId, data })],
+    };
+  });
+  if (outcome === 'stale' || outcome === 'erased') {
+    await deps.files.remove(stored._id);
+    return null;
+  }
+  if (outcome === 'stored') {
+    await deps.files.removeOlderThan(pgId, stored.version);
+    deps.logger.info({ pgId, version: stored.version, byteLength: stored.byteLength }, 'final report stored');
+  }
+  return stored;
+}
+
+/**
+ * scoring.score.finalized.v1: keeps the newest final score (by version; an older one arriving
+ * late changes nothing) and renders its report.
+ */
+export async function recordFinalScore(deps: ReportsDeps, pgId: string, data: ScoreFinalizedData): Promise<ApplyOutcome> {
+  const outcome = await changeReportDocument(deps, pgId, (doc) => {
+    const seen = doc?.scoreVersion ?? 0;
+    if (data.version < seen || (data.version === seen && doc?.finalScore?.version !== data.version)) return 'stale';
+    if (data.version === seen) return 'unchanged';
+    const { version, typeCode, decidedBy, inputs } = data;
+    return { set: { finalScore: { version, typeCode, decidedBy, inputs, computedAt: new Date(data.computedAt) }, scoreVersion: version } };
+  });
+  deps.logger.info({ pgId, outcome, version: data.version }, 'final score recorded');
+  // Also on 'unchanged': a redelivery after a crash between the two steps still gets its report.
+  if (outcome === 'stored' || outcome === 'unchanged') await ensureFinalReport(deps, pgId, data.version);
+  return outcome;
+}
+
+/** scoring.score.cleared.v1: the final score is gone (a reset), and with it the final report. */
+export async function clearFinalScore(deps: ReportsDeps, pgId: string, data: ScoreClearedData): Promise<ApplyOutcome> {
+  const outcome = await changeReportDocument(deps, pgId, (doc) => {
+    if (data.version <= (doc?.scoreVersion ?? 0)) return 'stale';
+    return { set: { scoreVersion: data.version }, unset: ['finalScore', 'finalReport'] };
+  });
+  if (outcome === 'stored') await deps.files.removeOlderThan(pgId, data.version);
+  deps.logger.info({ pgId, outcome, version: data.version }, 'final score cleared');
+  return outcome;
+}

@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getPersonalityType, INCONCLUSIVE_EXPLANATION } from '@study/personality';
+import { SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
+import type { FinalScoreRecord } from '../../data-access/reports-collection';
+import { finalReportView } from './final-report-view';
+import { renderFinalReport } from './render-final-report';
+
+const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
+const AT = new Date('2025-03-01T10:00:00.000Z');
+
+const score: FinalScoreRecord = {
+  version: 1,
+  typeCode: 'INTJ',
+  decidedBy: { basis: 'selfAssessmentConfident' },
+  inputs: {
+    typeFinder: { typeCode: 'INTJ' },
+    nardi: { typeCode: 'INTP', consistency: 7, dichotPref: SAMPLE_DICHOT_PREF, temperaments: SAMPLE_TEMPERAMENTS.map((t) => ({ ...t })) },
+    selfAssessment: { status: 'completed', personalityType: 'INTJ', confidence: '90%' },
+    mbti: { wholeType: 'ENTJ' },
+  },
+  computedAt: AT,
+};
+
+const inconclusive: FinalScoreRecord = {
+  ...score,
+  typeCode: 'Inconclusive',
+  decidedBy: { basis: 'inconclusive' },
+  inputs: { ...score.inputs, selfAssessment: { status: 'completed', personalityType: 'ENFP', confidence: '< 80%' }, mbti: undefined },
+};
+
+const declined: FinalScoreRecord = { ...score, decidedBy: { basis: 'rejectedAllAgree' }, inputs: { ...score.inputs, selfAssessment: { status: 'rejected' }, mbti: undefined } };
+
+/** The text of a PDF as a reader extracts it (poppler's pdftotext), whitespace collapsed. */
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'final-report-'));
+  try {
+    const file = path.join(dir, 'report.pdf');
+    fs.writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the final report PDF', () => {
+  it('is a PDF holding the final type with its title and description, every survey result, the study ID and the date', async () => {
+    const pdf = await renderFinalReport(finalReportView(PG_ID, score, AT));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'Final Report',
+      'STUDY ID',
+      PG_ID,
+      'DATE',
+      '1 March 2025',
+      'INTJ',
+      'The Independent Designer',
+      getPersonalityType('INTJ').description,
+      'Your results differ, and you were at least 80% sure of your own choice',
+      'TypeFinder test INTJ The Independent Designer',
+      'Nardi Personality Indicator INTP The Curious Analyst (consistency 7/10)',
+      'Self-assessment INTJ The Independent Designer (90% sure)',
+      'Official MBTI assessment ENTJ',
+      'Nardi dichotomies (out of 200)',
+      'NT Theorist 64/100',
+      'SP Improviser 40/100',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The four dichotomy bars: each letter pair with its scores and percentages.
+    expect(text).toMatch(/E 92 46% 54% 108 I/);
+    expect(text).toMatch(/S 84 42% 58% 116 N/);
+    expect(text).toMatch(/T 114 57% 43% 86 F/);
+    expect(text).toMatch(/J 110 55% 45% 90 P/);
+    expect(text).toContain('Page 1 of 1');
+    // Small: far below the 16 MB document limit.
+    expect(pdf.length).toBeLessThan(200_000);
+  });
+
+  it('says Inconclusive with the explanation, and leaves out an MBTI result not uploaded', async () => {
+    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, inconclusive, AT)));
+    expect(text).toContain('Inconclusive');
+    expect(text).toContain(INCONCLUSIVE_EXPLANATION);
+    expect(text).toContain('Self-assessment ENFP The Enthusiastic Explorer (< 80% sure)');
+    expect(text).not.toContain('Official MBTI assessment');
+    expect(text).toContain(PG_ID);
+  });
+
+  it("shows a declined self-assessment as 'Declined'", async () => {
+    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, declined, AT)));
+    expect(text).toContain('Self-assessment Declined You chose not to take the self-assessment.');
+  });
+
+  it('keeps its text searchable in the raw bytes when rendered uncompressed', async () => {
+    const pdf = await renderFinalReport(finalReportView(PG_ID, score, AT), { uncompressed: true });
+    const raw = pdf.toString('latin1');
+    // pdfkit writes standard-font text as hex strings of the WinAnsi bytes.
+    const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
+    expect(raw).toContain(hex(PG_ID));
+    expect(raw).toContain(hex('INTJ'));
+  });
+
+  it('draws the bars as vector graphics, with no images', async () => {
+    const raw = (await renderFinalReport(finalReportView(PG_ID, score, AT), { uncompressed: true })).toString('latin1');
+    expect(raw).not.toMatch(/\/Subtype\s*\/Image/);
+    // Rectangles: the header band, the panel, table stripes and the bars.
+    expect((raw.match(/ re\n/g) ?? []).length).toBeGreaterThan(15);
+  });
+});

@@ -1,0 +1,37 @@
+import { ErrorCodes, NARDI_REPORT_NOT_READY_MESSAGE, type NardiReportView } from '@study/contracts';
+import { AppError } from '@study/service-kit';
+import type { ReportsDeps } from '../deps';
+import { changeReportDocument } from '../report-document';
+import { waitForDocument } from '../wait-for-document';
+import { buildReportFromResult, nardiReportView } from './nardi-report-view';
+
+const NOT_FOUND = 'No participant with this study ID.';
+
+/**
+ * POST /api/user/nardi/report: the Nardi report of the completed survey, built once per
+ * completion and stored. Right after the last part the result may still be on its way: the
+ * call looks again for up to `readWaitMs` before answering 409. A study ID the reports never
+ * heard of, or one erased, is 404.
+ */
+export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<NardiReportView> {
+  if (await deps.erased.isErased(pgId)) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  const doc = await waitForDocument(deps, pgId, (found) => found.nardi?.result !== undefined);
+  if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  const result = doc.nardi?.result;
+  if (!result) throw new AppError(409, ErrorCodes.NARDI_REPORT_NOT_READY, NARDI_REPORT_NOT_READY_MESSAGE);
+
+  const stored = doc.nardiReport;
+  if (stored && stored.completedAt.getTime() === result.completedAt.getTime()) return nardiReportView(pgId, stored.report, stored.generatedAt);
+
+  const report = buildReportFromResult(result);
+  const generatedAt = deps.now();
+  const outcome = await changeReportDocument(deps, pgId, (current) => {
+    // Stored only for the completion it was built from, and only once.
+    if (current?.nardi?.result?.completedAt.getTime() !== result.completedAt.getTime()) return 'stale';
+    if (current.nardiReport?.completedAt.getTime() === result.completedAt.getTime()) return 'unchanged';
+    return { set: { nardiReport: { completedAt: result.completedAt, generatedAt, report } } };
+  });
+  if (outcome === 'erased') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  deps.logger.info({ pgId, outcome }, 'Nardi report built');
+  return nardiReportView(pgId, report, generatedAt);
+}

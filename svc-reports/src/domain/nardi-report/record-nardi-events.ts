@@ -1,0 +1,40 @@
+import type { NardiCompletedData, SurveyId } from '@study/contracts';
+import type { ReportsDeps } from '../deps';
+import { changeReportDocument, type ApplyOutcome } from '../report-document';
+
+/**
+ * scoring.nardi.completed.v1: the Nardi result and its part-one scores, what the Nardi report
+ * is built from. A result for a completion older than what is held (one from before a reset)
+ * changes nothing; a new one replaces the old and the report built from the old goes.
+ */
+export async function recordNardiResult(deps: ReportsDeps, pgId: string, data: NardiCompletedData): Promise<ApplyOutcome> {
+  const completedAt = new Date(data.completedAt);
+  const outcome = await changeReportDocument(deps, pgId, (doc) => {
+    const held = doc?.nardi;
+    if (held && held.asOf.getTime() > completedAt.getTime()) return 'stale';
+    if (held?.result && held.result.completedAt.getTime() === completedAt.getTime()) return 'unchanged';
+    const { typeCode, consistency, selectedTemperament, selectedFP, scores } = data;
+    return {
+      set: { nardi: { asOf: completedAt, result: { typeCode, consistency, selectedTemperament, selectedFP, completedAt, scores } } },
+      unset: ['nardiReport'],
+    };
+  });
+  deps.logger.info({ pgId, outcome }, 'Nardi result recorded');
+  return outcome;
+}
+
+/** participants.surveys.reset.v1 naming Nardi: the survey starts again, its report goes. */
+export async function resetNardi(deps: ReportsDeps, pgId: string, time: Date, surveys: readonly SurveyId[]): Promise<ApplyOutcome> {
+  if (!surveys.includes('nardi')) return 'unchanged';
+  const outcome = await changeReportDocument(deps, pgId, (doc) => {
+    if (doc?.nardi && doc.nardi.asOf.getTime() > time.getTime()) return 'stale';
+    return { set: { nardi: { asOf: time } }, unset: ['nardiReport'] };
+  });
+  deps.logger.info({ pgId, outcome }, 'Nardi reset');
+  return outcome;
+}
+
+/** participants.participant.consented.v1: the reports now know the study ID (their calls answer 409, not 404). */
+export async function recordConsent(deps: ReportsDeps, pgId: string, time: Date): Promise<ApplyOutcome> {
+  return changeReportDocument(deps, pgId, (doc) => (doc?.consentedAt && doc.consentedAt.getTime() >= time.getTime() ? 'unchanged' : { set: { consentedAt: time } }));
+}

@@ -1,0 +1,23 @@
+import type { Collection } from 'mongodb';
+import type { KeyedLock } from '@study/keyed-lock';
+import type { Logger } from 'pino';
+import type { ErasedParticipants } from '../data-access/erased-participants';
+import type { ScoreDocument } from '../data-access/scores-collection';
+
+/** What the scoring use cases work with. */
+export interface ScoringDeps {
+  /** e.g. 'svc-scoring': the source of the events it publishes. */
+  service: string;
+  scores: Collection<ScoreDocument>;
+  erased: ErasedParticipants;
+  /** Serializes the writes of one score document (scoreLockKey). */
+  lock: KeyedLock;
+  /** Publish queued events now rather than on the relay's next pass. */
+  nudgeOutbox(): void;
+  logger: Logger;
+  now(): Date;
+  /** How long the Nardi read routes wait for an event that has not arrived yet. */
+  readWaitMs: number;
+  /** How long POST /api/user/survey/final waits for the last survey's event before answering 409. */
+  finalScoreReadWaitMs: number;
+}

@@ -1,0 +1,83 @@
+import type { MbtiUploadedData, SurveyCompletedData, SurveyId } from '@study/contracts';
+import { toTypeCode } from '@study/personality';
+import type { FinalScoreInputsRecord } from '../../data-access/scores-collection';
+import type { ScoringDeps } from '../deps';
+import { changeScoreDocument, type ApplyOutcome, type SourceEvent } from '../score-document';
+
+type InputName = 'typeFinder' | 'selfAssessment';
+
+/** Older than the latest reset applied here, or than what the input holds already. */
+function isStale(inputs: FinalScoreInputsRecord, name: InputName | 'mbti', time: Date): boolean {
+  if (name !== 'mbti' && inputs.resetAt && time.getTime() < inputs.resetAt.getTime()) return true;
+  const held = inputs[name];
+  return held !== undefined && time.getTime() < held.at.getTime();
+}
+
+/** Stores one input of the final score, unless a newer event already set it (or reset it). */
+function recordInput<N extends InputName | 'mbti'>(deps: ScoringDeps, source: SourceEvent, name: N, value: NonNullable<FinalScoreInputsRecord[N]>): Promise<ApplyOutcome> {
+  return changeScoreDocument(deps, source, (doc) => {
+    const inputs = doc?.inputs ?? {};
+    if (isStale(inputs, name, source.time)) return 'stale';
+    return { set: { inputs: { ...inputs, [name]: value } } };
+  });
+}
+
+/** participants.survey.completed.v1 for the TypeFinder test: TF. */
+export async function recordTypeFinder(deps: ScoringDeps, source: SourceEvent, data: SurveyCompletedData & { surveyId: 'typeFinder' }): Promise<ApplyOutcome> {
+  const outcome = await recordInput(deps, source, 'typeFinder', { typeCode: toTypeCode(data.typeCode), at: source.time });
+  deps.logger.info({ pgId: source.pgId, outcome }, 'TypeFinder result recorded');
+  return outcome;
+}
+
+/** participants.survey.completed.v1 (with the stated type and confidence) or .rejected.v1 for the self-assessment: SA. */
+export async function recordSelfAssessment(
+  deps: ScoringDeps,
+  source: SourceEvent,
+  data: (SurveyCompletedData & { surveyId: 'selfAssessment' }) | { surveyId: 'selfAssessment'; status: 'rejected' },
+): Promise<ApplyOutcome> {
+  const value: NonNullable<FinalScoreInputsRecord['selfAssessment']> =
+    data.status === 'completed'
+      ? { status: 'completed', personalityType: toTypeCode(data.personalityType), confidence: data.confidence, at: source.time }
+      : { status: 'rejected', at: source.time };
+  const outcome = await recordInput(deps, source, 'selfAssessment', value);
+  deps.logger.info({ pgId: source.pgId, outcome, status: data.status }, 'self-assessment recorded');
+  return outcome;
+}
+
+/** participants.mbti.uploaded.v1: MB. A later upload replaces an earlier one. */
+export async function recordMbti(deps: ScoringDeps, source: SourceEvent, data: MbtiUploadedData): Promise<ApplyOutcome> {
+  const outcome = await recordInput(deps, source, 'mbti', { ...data, wholeType: toTypeCode(data.wholeType), at: source.time });
+  deps.logger.info({ pgId: source.pgId, outcome }, 'MBTI result recorded');
+  return outcome;
+}
+
+/** participants.participant.consented.v1: scoring now knows the study ID (POST /api/user/survey/final answers 409, not 404). */
+export async function recordConsent(deps: ScoringDeps, source: SourceEvent): Promise<ApplyOutcome> {
+  const outcome = await changeScoreDocument(deps, source, (doc) => {
+    if (doc?.consentedAt && doc.consentedAt.getTime() >= source.time.getTime()) return 'unchanged';
+    return { set: { consentedAt: source.time } };
+  });
+  deps.logger.info({ pgId: source.pgId, outcome }, 'consent recorded');
+  return outcome;
+}
+
+/**
+ * participants.surveys.reset.v1: the named surveys start again, so what scoring held for them
+ * goes (results from before the reset; a completion made after it, arriving first, stays) and
+ * the final score is cleared (scoring.score.cleared.v1). The official MBTI result stays: it is
+ * not a survey answer, and counts again once the surveys are done.
+ */
+export async function applySurveysReset(deps: ScoringDeps, source: SourceEvent, surveys: readonly SurveyId[]): Promise<ApplyOutcome> {
+  const outcome = await changeScoreDocument(deps, source, (doc) => {
+    const inputs = { ...(doc?.inputs ?? {}) };
+    if (inputs.resetAt && inputs.resetAt.getTime() >= source.time.getTime()) return 'stale';
+    const before = (at: Date | undefined) => at !== undefined && at.getTime() < source.time.getTime();
+    if (surveys.includes('typeFinder') && before(inputs.typeFinder?.at)) delete inputs.typeFinder;
+    if (surveys.includes('selfAssessment') && before(inputs.selfAssessment?.at)) delete inputs.selfAssessment;
+    inputs.resetAt = source.time;
+    const resetNardi = surveys.includes('nardi') && !(doc?.nardi && doc.nardi.asOf.getTime() > source.time.getTime());
+    return { set: { inputs, ...(resetNardi ? { nardi: { asOf: source.time } } : {}) }, clearReason: 'reset' };
+  });
+  deps.logger.info({ pgId: source.pgId, outcome, surveys }, 'surveys reset');
+  return outcome;
+}
