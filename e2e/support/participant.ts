@@ -1,6 +1,8 @@
 // Makes participants the way the outside parties would: an Open Humans authorization on the
 // stand-in (over HTTP, as a browser posts its form) and a TypeFinder result from the stand-in
-// widget, which signs and posts it to the study's webhook.
+// widget, which signs and posts it to the study's webhook. The Nardi survey is taken over the
+// API, as its screens call it.
+import { partFourOffers, partThreeOffers, partTwoOffers } from '@study/personality';
 import { baseUrl } from './browser';
 
 const api = async <T>(path: string, body: unknown): Promise<T> => {
@@ -57,4 +59,48 @@ export async function completeTypeFinder(pgId: string, studyEmail: string, lette
   if (!res.ok) throw new Error(`the TypeFinder widget answered ${res.status}: ${await res.text()}`);
   const { typeCode } = await api<{ typeCode: string }>('/api/user/tfresult', { pgId });
   return typeCode;
+}
+
+interface RankedEntry {
+  code: string;
+  score: number;
+  rank?: number;
+}
+interface NardiOffers {
+  typeCodes: RankedEntry[];
+  functionalPairs: RankedEntry[];
+  temperaments: RankedEntry[];
+}
+
+/**
+ * POST /api/user/nardi: the part-one scores, once scoring has received the answers (409 until
+ * then; 503 while another test has the scoring service stopped).
+ */
+async function nardiScores(pgId: string, timeoutMs = 20_000): Promise<NardiOffers> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl()}/api/user/nardi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId }) });
+    const json = (await res.json()) as NardiOffers & { error?: string };
+    if (res.ok) return json;
+    if (![409, 503].includes(res.status) || Date.now() > deadline) throw new Error(`/api/user/nardi answered ${res.status}: ${json.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Takes the Nardi survey over the API as the Nardi screens would: the 25 part-one answers, then
+ * the scores, then the first offer of parts two, three and four. Answers the Nardi type.
+ */
+export async function completeNardiOverApi(pgId: string): Promise<string> {
+  const answers = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, value: i % 3 === 0 ? 'B' : 'A' }));
+  await api('/api/user/survey', { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } });
+  const scores = await nardiScores(pgId);
+  const selectedTemperament = partTwoOffers(scores.temperaments)[0]?.code;
+  await api('/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-two', selectedTemperament } } });
+  const selectedFP = partThreeOffers(scores.functionalPairs, selectedTemperament)[0]?.code;
+  await api('/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-three', selectedFP } } });
+  const selectedTypeCode = partFourOffers(scores.typeCodes, selectedFP)[0]?.code;
+  if (!selectedTypeCode) throw new Error('Nardi part four offered no type');
+  await api('/api/user/survey/upd', { pgId, update: { nardi: { status: 'completed', selectedTypeCode } } });
+  return selectedTypeCode;
 }

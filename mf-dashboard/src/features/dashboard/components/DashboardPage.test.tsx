@@ -259,3 +259,30 @@ describe('Reset Surveys', () => {
     expect(api.fetchUser).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('Official MBTI (optional)', () => {
+  it('is offered under the final score, linking to /mbti whatever the other surveys', async () => {
+    await renderAt(`/survey/${PG_ID}`, fakeApi());
+    const entry = within(screen.getByRole('region', { name: 'Official MBTI (optional)' }));
+    expect(entry.getByRole('link', { name: 'Go to the MBTI assessment' }).getAttribute('href')).toBe('/mbti');
+  });
+
+  it('says where it stands once started or completed', async () => {
+    const user = userView({ mbti: survey('mbti', 'started') });
+    await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => user) }));
+    let entry = within(screen.getByRole('region', { name: 'Official MBTI (optional)' }));
+    expect(entry.getByRole('link', { name: 'Continue the MBTI assessment' }).getAttribute('href')).toBe('/mbti');
+    store.dispose();
+    store = createClientStore({ storage: null, events: null });
+    document.body.innerHTML = '';
+    await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => userView({ mbti: survey('mbti', 'completed') })) }));
+    entry = within(screen.getByRole('region', { name: 'Official MBTI (optional)' }));
+    expect(entry.getByText(/about one week after completion/)).toBeTruthy();
+    expect(entry.queryByRole('link')).toBeNull();
+  });
+
+  it('is not offered without consent', async () => {
+    await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => userView({}, { consent: false })) }));
+    expect(screen.queryByRole('region', { name: 'Official MBTI (optional)' })).toBeNull();
+  });
+});

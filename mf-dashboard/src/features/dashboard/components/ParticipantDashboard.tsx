@@ -2,6 +2,7 @@ import { useClientState } from '@study/client-state';
 import type { Settings, UserView } from '@study/contracts';
 import type { DashboardApi } from '../api/participant-api';
 import { FinalScoreCard } from './FinalScoreCard';
+import { MbtiEntry } from './MbtiEntry';
 import { MbtiScore } from './MbtiScore';
 import { NotQuiteReady } from './NotQuiteReady';
 import { ResetSurveys } from './ResetSurveys';
@@ -45,6 +46,7 @@ export function ParticipantDashboard({ pgId, user, settings, api }: ParticipantD
           <div className="score-grid">
             <FinalScoreCard finalScore={user.finalScore} surveys={surveys} />
             {user.access.dataReady && <MbtiScore mbti={user.mbti} />}
+            <MbtiEntry mbti={surveys.mbti} />
           </div>
           {settings?.resetSurveysEnabled === true && <ResetSurveys pgId={pgId} api={api} />}
         </>

@@ -1,0 +1,16 @@
+/** The name the final report is saved under (product.md section 7). */
+export const REPORT_FILE_NAME = 'Final Report.pdf';
+
+/** Hands a downloaded file to the browser to save, under `fileName`. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser has started the download from the URL by now; give it a moment before freeing it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

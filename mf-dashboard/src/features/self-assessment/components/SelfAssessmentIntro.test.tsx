@@ -1,0 +1,99 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClientStore } from '@study/client-state';
+import { ApiError } from '@study/ui';
+import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, survey, userView } from '../../../test-support/participant-fixtures';
+import { httpSelfAssessmentApi, type SelfAssessmentApi } from '../api/self-assessment-api';
+import { SelfAssessmentIntro } from './SelfAssessmentIntro';
+
+type FakeApi = SelfAssessmentApi & { [K in keyof SelfAssessmentApi]: jest.Mock };
+
+const DONE = { typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }), nardi: survey('nardi', 'completed', { typeCode: 'INTJ', consistency: 8 }) };
+const DECLINED = userView({ ...DONE, selfAssessment: survey('selfAssessment', 'rejected') });
+const FINAL_SCORE = { typeCode: 'INTJ', computedAt: '2026-01-01T00:00:00.000Z' };
+
+function fakeApi(overrides: Partial<SelfAssessmentApi> = {}): FakeApi {
+  return {
+    fetchUser: jest.fn(async () => DECLINED),
+    fetchSettings: jest.fn(async () => SETTINGS),
+    saveSurvey: jest.fn(),
+    requestFinalScore: jest.fn(async () => FINAL_SCORE),
+    declineSelfAssessment: jest.fn(async () => DECLINED),
+    ...overrides,
+  } as FakeApi;
+}
+
+let store: ClientStore;
+beforeEach(() => {
+  store = storeWith(userView(DONE));
+});
+afterEach(() => {
+  store.dispose();
+  jest.restoreAllMocks();
+});
+
+const open = (api: SelfAssessmentApi) => renderScreen(store, '/self-assessment', <SelfAssessmentIntro api={api} />);
+
+describe('/self-assessment', () => {
+  it("offers 'I am ready' (to the questions) and 'No thank you'", async () => {
+    await open(fakeApi());
+    expect(screen.getByRole('link', { name: 'I am ready' }).getAttribute('href')).toBe('/self-assessment/survey');
+    expect(screen.getByRole('button', { name: 'No thank you' })).toBeTruthy();
+  });
+
+  it("'No thank you' declines the survey, then requests the final score, loads the participant again and goes to /survey", async () => {
+    const finalScore = deferred<typeof FINAL_SCORE>();
+    const api = fakeApi({ requestFinalScore: jest.fn(() => finalScore.promise) });
+    await open(api);
+    await userEvent.click(screen.getByRole('button', { name: 'No thank you' }));
+    expect(api.declineSelfAssessment).toHaveBeenCalledWith(PG_ID);
+    expect(api.requestFinalScore).toHaveBeenCalledWith(PG_ID);
+    expect(api.fetchUser).not.toHaveBeenCalled();
+    expect(screen.getByText('Saving your choice...')).toBeTruthy();
+    await act(async () => finalScore.resolve(FINAL_SCORE));
+    expect(api.fetchUser).toHaveBeenCalledWith(PG_ID);
+    expect(store.getState().surveys.selfAssessment.status).toBe('rejected');
+    expect(screen.getByText('now at /survey')).toBeTruthy();
+  });
+
+  it.each([404, 409])('a final score that is not ready (%i) only means loading the participant again', async (status) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi({ requestFinalScore: jest.fn(async () => Promise.reject(new ApiError('Not ready', status))) });
+    await open(api);
+    await userEvent.click(screen.getByRole('button', { name: 'No thank you' }));
+    expect(api.fetchUser).toHaveBeenCalledWith(PG_ID);
+    expect(screen.getByText('now at /survey')).toBeTruthy();
+    expect(store.getState().user?.finalScore).toBeNull();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('shows why when the decline is refused, and stays', async () => {
+    const api = fakeApi({
+      declineSelfAssessment: jest.fn(async () => Promise.reject(new ApiError('Finish Nardi before the self-assessment.', 409, 'SURVEY_OUT_OF_ORDER'))),
+    });
+    await open(api);
+    await userEvent.click(screen.getByRole('button', { name: 'No thank you' }));
+    expect(screen.getByText('Your choice could not be saved.')).toBeTruthy();
+    expect(screen.getByText('Finish Nardi before the self-assessment.')).toBeTruthy();
+    expect(api.requestFinalScore).not.toHaveBeenCalled();
+    expect(store.getState().load?.status).toBe('save-failed');
+    expect((screen.getByRole('button', { name: 'No thank you' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('httpSelfAssessmentApi.declineSelfAssessment', () => {
+  it('posts the nested set-style patch to /api/user/survey/upd', async () => {
+    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => DECLINED }));
+    const original = globalThis.fetch;
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      await expect(httpSelfAssessmentApi.declineSelfAssessment(PG_ID)).resolves.toEqual(DECLINED);
+    } finally {
+      globalThis.fetch = original;
+    }
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/user/survey/upd');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ pgId: PG_ID, update: { selfAssessment: { status: 'rejected' } } });
+  });
+});

@@ -1,0 +1,31 @@
+import {
+  finalScoreResponseSchema,
+  settingsSchema,
+  userViewSchema,
+  type FinalScoreResponse,
+  type Settings,
+  type SurveyInput,
+  type UserView,
+} from '@study/contracts';
+import { requestJson } from '@study/ui';
+
+/** The calls every assessment screen makes; tests put their own in place. */
+export interface SessionApi {
+  /** POST /api/user {pgId} */
+  fetchUser(pgId: string): Promise<UserView>;
+  /** GET /api/settings */
+  fetchSettings(): Promise<Settings>;
+  /** POST /api/user/survey {pgId, survey}: one survey's whole state; answers the participant's view. */
+  saveSurvey(pgId: string, survey: SurveyInput): Promise<UserView>;
+  /** POST /api/user/survey/final {pgId}: the final score, worked out from the stored surveys. */
+  requestFinalScore(pgId: string): Promise<FinalScoreResponse>;
+}
+
+const parseUser = (json: unknown) => userViewSchema.parse(json);
+
+export const httpSessionApi: SessionApi = {
+  fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: parseUser }),
+  fetchSettings: () => requestJson('/api/settings', { parse: (json) => settingsSchema.parse(json) }),
+  saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
+  requestFinalScore: (pgId) => requestJson('/api/user/survey/final', { body: { pgId }, parse: (json) => finalScoreResponseSchema.parse(json) }),
+};

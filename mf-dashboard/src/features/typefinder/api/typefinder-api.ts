@@ -1,0 +1,18 @@
+import { typeFinderClaimResponseSchema, type TypeFinderClaimResponse } from '@study/contracts';
+import { requestJson } from '@study/ui';
+import { httpSessionApi, type SessionApi } from '../../session';
+
+/** The calls of /typefinder; tests put their own in place. */
+export interface TypeFinderApi extends SessionApi {
+  /**
+   * 'Submit Results': POST /api/user/tfresult {pgId}. The server finds the result the provider
+   * sent for the study email and completes the survey with its type; without one it answers 404
+   * with the message to show.
+   */
+  submitResults(pgId: string): Promise<TypeFinderClaimResponse>;
+}
+
+export const httpTypeFinderApi: TypeFinderApi = {
+  ...httpSessionApi,
+  submitResults: (pgId) => requestJson('/api/user/tfresult', { body: { pgId }, parse: (json) => typeFinderClaimResponseSchema.parse(json) }),
+};

@@ -1,0 +1,112 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClientStore } from '@study/client-state';
+import { TYPEFINDER_NO_MATCH_MESSAGE } from '@study/contracts';
+import { ApiError } from '@study/ui';
+import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, STUDY_EMAIL, survey, userView, WIDGET_URL } from '../../../test-support/participant-fixtures';
+import type { TypeFinderApi } from '../api/typefinder-api';
+import { TypeFinderPage } from './TypeFinderPage';
+
+type FakeApi = TypeFinderApi & { [K in keyof TypeFinderApi]: jest.Mock };
+
+function fakeApi(overrides: Partial<TypeFinderApi> = {}): FakeApi {
+  return {
+    fetchUser: jest.fn(async () => userView({ typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }) })),
+    fetchSettings: jest.fn(async () => SETTINGS),
+    saveSurvey: jest.fn(),
+    requestFinalScore: jest.fn(),
+    submitResults: jest.fn(async () => ({ typeCode: 'INTJ' })),
+    ...overrides,
+  } as FakeApi;
+}
+
+let store: ClientStore;
+beforeEach(() => {
+  store = storeWith();
+});
+afterEach(() => store.dispose());
+
+const open = (api: TypeFinderApi) => renderScreen(store, '/typefinder', <TypeFinderPage api={api} />);
+
+describe('/typefinder', () => {
+  it('embeds the provider widget with the study email, and shows the email with a Copy ID button', async () => {
+    await open(fakeApi());
+    const frame = screen.getByTitle('TypeFinder personality test') as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    const src = new URL(frame.src);
+    expect(`${src.origin}${src.pathname}`).toBe(WIDGET_URL);
+    expect(src.searchParams.get('email')).toBe(STUDY_EMAIL);
+    expect((screen.getByLabelText('Your study email') as HTMLInputElement).value).toBe(STUDY_EMAIL);
+    expect((screen.getByLabelText('Your study email') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByRole('button', { name: 'Copy ID' })).toBeTruthy();
+  });
+
+  it('Copy ID copies the study email', async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      await open(fakeApi());
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Copy ID' }));
+      });
+      expect(writeText).toHaveBeenCalledWith(STUDY_EMAIL);
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    }
+  });
+
+  it('Submit Results completes the survey with the type found, loads the participant again and goes to /survey', async () => {
+    const claim = deferred<{ typeCode: string }>();
+    const api = fakeApi({ submitResults: jest.fn(() => claim.promise) });
+    await open(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Results' }));
+    expect(api.submitResults).toHaveBeenCalledWith(PG_ID);
+    expect((screen.getByRole('button', { name: 'Submit Results' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Looking up your results...')).toBeTruthy();
+    await act(async () => claim.resolve({ typeCode: 'INTJ' }));
+    expect(api.fetchUser).toHaveBeenCalledWith(PG_ID);
+    expect(store.getState().surveys.typeFinder).toEqual({ id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: 'INTJ' });
+    expect(store.getState().notices).toEqual([]);
+    expect(screen.getByText('now at /survey')).toBeTruthy();
+  });
+
+  it("without a result for the study email it shows the server's danger notice and returns to /survey", async () => {
+    const api = fakeApi({ submitResults: jest.fn(async () => Promise.reject(new ApiError(TYPEFINDER_NO_MATCH_MESSAGE, 404, 'TYPEFINDER_NO_MATCH'))) });
+    await open(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Results' }));
+    expect(store.getState().notices.map(({ topic, message, style }) => ({ topic, message, style }))).toEqual([
+      {
+        topic: 'typefinder',
+        message: 'We failed to match your Study ID in our database. Please make sure you enter your Study ID email address and retake the survey.',
+        style: 'danger',
+      },
+    ]);
+    expect(store.getState().surveys.typeFinder.status).toBe('pending');
+    expect(api.fetchUser).not.toHaveBeenCalled();
+    expect(screen.getByText('now at /survey')).toBeTruthy();
+  });
+
+  it('says so, and offers no Submit Results, when the deployment names no widget', async () => {
+    const { typeFinderWidgetUrl: _none, ...withoutWidget } = SETTINGS;
+    await open(fakeApi({ fetchSettings: jest.fn(async () => withoutWidget) }));
+    expect(screen.getByText('The TypeFinder test is not available here.')).toBeTruthy();
+    expect(screen.queryByTitle('TypeFinder personality test')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Submit Results' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's message when the settings cannot be loaded", async () => {
+    await open(fakeApi({ fetchSettings: jest.fn(async () => Promise.reject(new ApiError('Service unavailable', 503))) }));
+    expect(screen.getByText('The TypeFinder test could not be loaded.')).toBeTruthy();
+    expect(screen.getByText('Service unavailable')).toBeTruthy();
+  });
+
+  it('asks for the study ID first when none is known', async () => {
+    store.dispose();
+    store = storeWith(null);
+    store.loadFailed(PG_ID, 'No participant with this study ID. (HTTP 404)');
+    await open(fakeApi());
+    expect(screen.getByText('We do not know your study ID yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the Dashboard' }).getAttribute('href')).toBe('/survey');
+  });
+});

@@ -1,0 +1,80 @@
+import './typefinder.css';
+import { useClientStore } from '@study/client-state';
+import { Button, Notice, Page, Spinner } from '@study/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { loadParticipant } from '../../dashboard';
+import { errorMessage, ParticipantGate, StudyEmailField, studyEmail, useSettings, type Participant } from '../../session';
+import { httpTypeFinderApi, type TypeFinderApi } from '../api/typefinder-api';
+import { widgetSource } from '../widget-url';
+
+export interface TypeFinderPageProps {
+  api?: TypeFinderApi;
+}
+
+/** The notices' topic for what 'Submit Results' found. */
+export const TYPEFINDER_TOPIC = 'typefinder';
+
+function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
+  const store = useClientStore();
+  const navigate = useNavigate();
+  const settings = useSettings(api);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async () => {
+    setSubmitting(true);
+    try {
+      const { typeCode } = await api.submitResults(pgId);
+      store.setSurvey({ id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode });
+      await loadParticipant(store, api, pgId);
+    } catch (error) {
+      // Usually no result for the study email yet: the server's message says what to do.
+      store.notify({ topic: TYPEFINDER_TOPIC, message: errorMessage(error), style: 'danger' });
+    }
+    navigate('/survey');
+  };
+
+  if (settings.status === 'loading') return <Spinner label="Loading the TypeFinder test..." />;
+  if (settings.status === 'failed') {
+    return (
+      <Notice style="danger" title="The TypeFinder test could not be loaded.">
+        <p>{settings.message}</p>
+      </Notice>
+    );
+  }
+  const email = studyEmail(pgId, settings.settings.studyEmailHost);
+  const widgetUrl = settings.settings.typeFinderWidgetUrl;
+
+  return (
+    <>
+      <ol className="assessment-steps">
+        <li>Copy your study email with the Copy ID button.</li>
+        <li>Take the test below. Where it asks for an email address, paste your study email, not your own.</li>
+        <li>When the test says your results have been sent, press Submit Results.</li>
+      </ol>
+      <StudyEmailField email={email} copyLabel="Copy ID" />
+      {widgetUrl === undefined ? (
+        <Notice style="warning" title="The TypeFinder test is not available here.">
+          <p>This deployment of the study has no TypeFinder provider configured. Please contact the study team.</p>
+        </Notice>
+      ) : (
+        <iframe className="typefinder-widget" title="TypeFinder personality test" src={widgetSource(widgetUrl, email)} />
+      )}
+      <div className="btn-row assessment-actions">
+        <Button onClick={() => void submit()} disabled={submitting || widgetUrl === undefined} aria-busy={submitting}>
+          Submit Results
+        </Button>
+      </div>
+      {submitting && <Spinner label="Looking up your results..." />}
+    </>
+  );
+}
+
+/** /typefinder: the study email to copy, the provider's test in a frame, and 'Submit Results'. */
+export function TypeFinderPage({ api = httpTypeFinderApi }: TypeFinderPageProps) {
+  return (
+    <Page title="TypeFinder" lead="A short personality test run by our partner, the TypeFinder provider.">
+      <ParticipantGate api={api}>{(participant) => <TypeFinder {...participant} api={api} />}</ParticipantGate>
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+// Shared by the component tests of the assessment screens: a participant, a store that holds
+// them, and a router around the screen that shows where it navigated to.
+import { act, render } from '@testing-library/react';
+import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
+import type { Settings, SurveyState, UserView } from '@study/contracts';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+export const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
+export const EMAIL_HOST = 'study.example.org';
+export const STUDY_EMAIL = `${PG_ID}@${EMAIL_HOST}`;
+export const WIDGET_URL = 'https://typefinder.example.com/widget';
+export const SETTINGS: Settings = {
+  openHumansAuthorizeUrl: 'https://oh.example/authorize/?client_id=a',
+  resetSurveysEnabled: false,
+  studyEmailHost: EMAIL_HOST,
+  typeFinderWidgetUrl: WIDGET_URL,
+};
+
+export function survey<K extends SurveyState['id']>(id: K, status: SurveyState['status'] = 'pending', extra: Partial<SurveyState> = {}): SurveyState & { id: K } {
+  return { id, status, index: 0, answers: [], ...extra } as SurveyState & { id: K };
+}
+
+export function userView(overrides: Partial<UserView> = {}, access: Partial<UserView['access']> = {}): UserView {
+  return {
+    access: { pgId: PG_ID, consent: true, dataReady: false, snpFileUploaded: true, ...access },
+    typeFinder: survey('typeFinder'),
+    nardi: survey('nardi'),
+    selfAssessment: survey('selfAssessment'),
+    mbti: survey('mbti'),
+    finalScore: null,
+    ...overrides,
+  } as UserView;
+}
+
+/** A store (in memory only) holding a loaded participant. */
+export function storeWith(user: UserView | null = userView()): ClientStore {
+  const store = createClientStore({ storage: null, events: null });
+  store.loadStarted(PG_ID);
+  if (user) store.loadSucceeded(user);
+  return store;
+}
+
+function Where() {
+  return <p data-testid="location">now at {useLocation().pathname}</p>;
+}
+
+/** Renders `element` at `path` (its route), with every other address showing 'now at <path>'. */
+export async function renderScreen(store: ClientStore, path: string, element: ReactElement): Promise<void> {
+  await act(async () => {
+    render(
+      <ClientStoreProvider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={path} element={element} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </ClientStoreProvider>,
+    );
+  });
+}
+
+/** A promise with its resolve/reject in hand, to hold a call open. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
