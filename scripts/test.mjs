@@ -43,6 +43,9 @@ async function main() {
   await ensureRedis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', say);
   if (!process.env.MONGO_URL) (await import('./lib/ferretdb.mjs')).ensureFerretInstalled(say);
   (await import('./lib/chromium.mjs')).ensureChromium(say);
+  const { ensureDebianTool } = await import('./lib/system-tools.mjs');
+  ensureDebianTool('pdftotext', 'poppler-utils', say);
+  ensureDebianTool('pdftoppm', 'poppler-utils', say);
 
   const { buildAll } = await import('./build.mjs');
   await buildAll({ log: say });
