@@ -1,12 +1,13 @@
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { NardiIntroPage } from './features/intro';
+import { NardiReportPage } from './features/nardi-report';
 import { PartOnePage } from './features/part-one';
 import { PartFourPage, PartThreePage, PartTwoPage } from './features/snapshots';
 
 /**
  * Exposed as './routes'. The shell mounts it where its matched base is "/", so these paths are the
- * full addresses. /nardi-report arrives with its feature.
+ * full addresses.
  */
 export default function NardiRoutes() {
   return (
@@ -16,6 +17,7 @@ export default function NardiRoutes() {
       <Route path="/nardi/part-two" element={<PartTwoPage />} />
       <Route path="/nardi/part-three" element={<PartThreePage />} />
       <Route path="/nardi/part-four" element={<PartFourPage />} />
+      <Route path="/nardi-report" element={<NardiReportPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
