@@ -1,10 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AnalyticsProvider, ClientStoreProvider, createClientStore, type AnalyticsEvent, type ClientStore } from '@study/client-state';
 import type { Settings, SurveyState, UserView } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { DashboardApi } from '../api/participant-api';
+import { FINAL_SCORE_POLL_ATTEMPTS, FINAL_SCORE_POLL_MS } from '../final-score-watch';
 import { DashboardPage, type StudyIdFormSlotProps } from './DashboardPage';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
@@ -217,6 +218,88 @@ describe('scores', () => {
     document.body.innerHTML = '';
     await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => userView({ mbti }, { dataReady: true })) }));
     expect(within(screen.getByRole('region', { name: 'Official MBTI result' })).getByText('ISFJ')).toBeTruthy();
+  });
+});
+
+describe('waiting for the final type', () => {
+  const allDone = () =>
+    userView({
+      typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }),
+      nardi: survey('nardi', 'completed', { typeCode: 'INTJ', consistency: 8 }),
+      selfAssessment: survey('selfAssessment', 'completed', { typeCode: 'INTJ' }),
+    });
+
+  /** Lets the 2 s wait pass and the call it starts answer. */
+  async function nextPoll() {
+    await act(async () => {
+      jest.advanceTimersByTime(FINAL_SCORE_POLL_MS);
+    });
+  }
+
+  it('loads the participant again every 2 s until the final type is there, then stops', async () => {
+    jest.useFakeTimers();
+    try {
+      const api = fakeApi();
+      api.fetchUser
+        .mockResolvedValueOnce(allDone())
+        .mockResolvedValueOnce(allDone())
+        .mockResolvedValueOnce({ ...allDone(), finalScore: { typeCode: 'INTJ' } });
+      await renderAt(`/survey/${PG_ID}`, api);
+      const card = within(screen.getByRole('region', { name: 'Your final type' }));
+      expect(card.getByRole('status').textContent).toMatch(/being worked out/);
+      expect(api.fetchUser).toHaveBeenCalledTimes(1);
+
+      await nextPoll();
+      expect(api.fetchUser).toHaveBeenCalledTimes(2);
+      // Quietly: the dashboard stays on screen while it asks.
+      expect(screen.queryByText('Loading user data...')).toBeNull();
+      await nextPoll();
+      expect(api.fetchUser).toHaveBeenCalledTimes(3);
+      expect(card.getByText('INTJ', { selector: '.final-score__code' })).toBeTruthy();
+
+      await nextPoll();
+      await nextPoll();
+      expect(api.fetchUser).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives up after about 30 s, and stops when the dashboard is left', async () => {
+    jest.useFakeTimers();
+    try {
+      const api = fakeApi({ fetchUser: jest.fn(async () => allDone()) });
+      await renderAt(`/survey/${PG_ID}`, api);
+      for (let i = 0; i < FINAL_SCORE_POLL_ATTEMPTS + 3; i += 1) await nextPoll();
+      expect(api.fetchUser).toHaveBeenCalledTimes(1 + FINAL_SCORE_POLL_ATTEMPTS);
+
+      cleanup();
+      store.dispose();
+      store = createClientStore({ storage: null, events: null });
+      const left = fakeApi({ fetchUser: jest.fn(async () => allDone()) });
+      await renderAt(`/survey/${PG_ID}`, left);
+      await nextPoll();
+      expect(left.fetchUser).toHaveBeenCalledTimes(2);
+      cleanup();
+      await nextPoll();
+      await nextPoll();
+      expect(left.fetchUser).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not ask again before all three surveys are done', async () => {
+    jest.useFakeTimers();
+    try {
+      const api = fakeApi({ fetchUser: jest.fn(async () => userView({ typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }) })) });
+      await renderAt(`/survey/${PG_ID}`, api);
+      await nextPoll();
+      await nextPoll();
+      expect(api.fetchUser).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

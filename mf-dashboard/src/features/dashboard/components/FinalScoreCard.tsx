@@ -1,11 +1,26 @@
 import type { SurveyStates } from '@study/client-state';
 import type { FinalScore } from '@study/contracts';
-import { getPersonalityType, INCONCLUSIVE, isSurveyDone, SURVEY_ORDER } from '@study/personality';
+import { getPersonalityType, INCONCLUSIVE, isSurveyDone, shareMessage, SURVEY_ORDER } from '@study/personality';
+import { Button, ButtonLink } from '@study/ui';
+import { useState } from 'react';
+import { browserSharePort, type SharePort } from '../share/share-port';
 import { SURVEY_NAMES } from '../survey-links';
 
+/** GET /api/user/report/{pgId}: the final report PDF, saved by the browser as 'Final Report.pdf'. */
+export function finalReportPath(pgId: string): string {
+  return `/api/user/report/${encodeURIComponent(pgId)}`;
+}
+
 export interface FinalScoreCardProps {
+  pgId: string;
   finalScore: FinalScore | null;
   surveys: SurveyStates;
+  /** The official MBTI type, given only once it has been uploaded (dataReady) and is known. */
+  mbtiTypeCode?: string | null;
+  /** How a result is shared; the browser's share sheet or the social network's dialog by default. */
+  share?: SharePort;
+  /** The address shared with the result; this site by default. */
+  siteUrl?: string;
 }
 
 function Pending({ surveys }: { surveys: SurveyStates }) {
@@ -25,31 +40,102 @@ function Pending({ surveys }: { surveys: SurveyStates }) {
   if (surveys.nardi.status !== 'completed') {
     return <p>The final type needs the results of the Nardi Personality Indicator, which was declined, so none can be given.</p>;
   }
-  return <p>All three assessments are done. Your final type is being worked out: reload this page in a minute to see it.</p>;
+  return (
+    <p className="final-score__working" role="status">
+      <span className="final-score__pulse" aria-hidden="true" />
+      All three assessments are done. Your final type is being worked out and will appear here in a moment.
+    </p>
+  );
 }
 
-/** The final personality type, or what is still needed before there is one. */
-export function FinalScoreCard({ finalScore, surveys }: FinalScoreCardProps) {
+/** Each survey's own result, as the final type was worked out from them. */
+function SurveyScores({ surveys, mbtiTypeCode }: { surveys: SurveyStates; mbtiTypeCode: string | null }) {
+  const { typeFinder, nardi, selfAssessment } = surveys;
+  const rows: { name: string; result: string; detail?: string }[] = [
+    { name: SURVEY_NAMES.typeFinder, result: typeFinder.typeCode ?? '-' },
+    { name: SURVEY_NAMES.nardi, result: nardi.typeCode ?? '-', detail: nardi.consistency !== undefined ? `consistency ${nardi.consistency}/10` : undefined },
+    { name: SURVEY_NAMES.selfAssessment, result: selfAssessment.status === 'rejected' ? 'Declined' : (selfAssessment.typeCode ?? '-') },
+  ];
+  if (mbtiTypeCode) rows.push({ name: 'Official MBTI', result: mbtiTypeCode });
   return (
-    <section className="card final-score" aria-labelledby="final-score-title">
-      <h2 id="final-score-title">Your final type</h2>
-      {finalScore === null ? (
+    <div className="final-score__scores">
+      <h3 id="survey-scores-title">Your results by assessment</h3>
+      <dl aria-labelledby="survey-scores-title">
+        {rows.map((row) => (
+          <div key={row.name} className="final-score__row">
+            <dt>{row.name}</dt>
+            <dd>
+              <span className="final-score__row-type">{row.result}</span>
+              {row.detail && <span className="final-score__row-detail">{row.detail}</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function defaultSiteUrl(): string {
+  return typeof window === 'undefined' ? '/' : `${window.location.origin}/`;
+}
+
+/** The final personality type with each survey's result, the report and sharing; or what is still needed. */
+export function FinalScoreCard({ pgId, finalScore, surveys, mbtiTypeCode = null, share, siteUrl }: FinalScoreCardProps) {
+  const [sharing, setSharing] = useState(false);
+  if (finalScore === null) {
+    return (
+      <section className="card final-score" aria-labelledby="final-score-title">
+        <h2 id="final-score-title">Your final type</h2>
         <Pending surveys={surveys} />
-      ) : finalScore.typeCode === INCONCLUSIVE ? (
-        <>
-          <p className="final-score__code">Inconclusive</p>
-          <p>
-            Your results point to different types and you were less than 80% sure of your own choice, so the study
-            cannot name one type for you.
-          </p>
-        </>
-      ) : (
-        <>
-          <p className="final-score__code">{finalScore.typeCode}</p>
-          <p className="final-score__title">{getPersonalityType(finalScore.typeCode).title}</p>
-          <p>{getPersonalityType(finalScore.typeCode).description}</p>
-        </>
-      )}
+      </section>
+    );
+  }
+
+  const inconclusive = finalScore.typeCode === INCONCLUSIVE;
+  const type = inconclusive ? null : getPersonalityType(finalScore.typeCode);
+  const shareResult = async () => {
+    setSharing(true);
+    try {
+      await (share ?? browserSharePort()).share({ text: shareMessage(finalScore.typeCode), url: siteUrl ?? defaultSiteUrl() });
+    } finally {
+      setSharing(false);
+    }
+  };
+
+  return (
+    <section className="card final-score final-score--scored" aria-labelledby="final-score-title">
+      <h2 id="final-score-title">Your final type</h2>
+      <div className="final-score__body">
+        <div className="final-score__result">
+          <p className="final-score__code">{inconclusive ? 'Inconclusive' : finalScore.typeCode}</p>
+          {type ? (
+            <>
+              <p className="final-score__title">{type.title}</p>
+              <p className="final-score__description">{type.description}</p>
+            </>
+          ) : (
+            <p className="final-score__description">
+              Your results point to different types and you were less than 80% sure of your own choice, so the study
+              cannot name one type for you. Your results by assessment are still part of the study.
+            </p>
+          )}
+        </div>
+        <SurveyScores surveys={surveys} mbtiTypeCode={mbtiTypeCode} />
+      </div>
+      <div className="btn-row final-score__actions">
+        {/* A plain link: the browser downloads the PDF itself (the server names it 'Final Report.pdf'). */}
+        <a className="btn btn--primary" href={finalReportPath(pgId)}>
+          Download Final Report
+        </a>
+        <ButtonLink to="/nardi-report" variant="secondary">
+          View Nardi report
+        </ButtonLink>
+        {type && (
+          <Button variant="secondary" onClick={() => void shareResult()} disabled={sharing} aria-busy={sharing}>
+            Share
+          </Button>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,6 +1,8 @@
-import { useClientState } from '@study/client-state';
+import { useClientState, useClientStore } from '@study/client-state';
 import type { Settings, UserView } from '@study/contracts';
 import type { DashboardApi } from '../api/participant-api';
+import { finalScoreExpected, useFinalScoreWatch } from '../final-score-watch';
+import type { SharePort } from '../share/share-port';
 import { FinalScoreCard } from './FinalScoreCard';
 import { MbtiEntry } from './MbtiEntry';
 import { MbtiScore } from './MbtiScore';
@@ -13,11 +15,16 @@ export interface ParticipantDashboardProps {
   user: UserView;
   settings: Settings | null;
   api: DashboardApi;
+  /** How the final type is shared; the browser's by default. */
+  share?: SharePort;
 }
 
 /** The loaded dashboard: the study ID, then the surveys and scores, or what to do before them. */
-export function ParticipantDashboard({ pgId, user, settings, api }: ParticipantDashboardProps) {
+export function ParticipantDashboard({ pgId, user, settings, api, share }: ParticipantDashboardProps) {
+  const store = useClientStore();
   const surveys = useClientState((state) => state.surveys);
+  // The participant never has to reload: the dashboard asks again until the final type is there.
+  useFinalScoreWatch(store, api, pgId, user.access.consent && finalScoreExpected(user.finalScore, surveys));
   return (
     <>
       <dl className="identity">
@@ -44,7 +51,13 @@ export function ParticipantDashboard({ pgId, user, settings, api }: ParticipantD
         <>
           <SurveyList surveys={surveys} />
           <div className="score-grid">
-            <FinalScoreCard finalScore={user.finalScore} surveys={surveys} />
+            <FinalScoreCard
+              pgId={pgId}
+              finalScore={user.finalScore}
+              surveys={surveys}
+              mbtiTypeCode={user.access.dataReady ? (user.mbti.typeCode ?? null) : null}
+              share={share}
+            />
             {user.access.dataReady && <MbtiScore mbti={user.mbti} />}
             <MbtiEntry mbti={surveys.mbti} />
           </div>
