@@ -1,8 +1,9 @@
 // The Nardi Personality Indicator in the browser: a consented participant with TypeFinder done
-// opens it from the dashboard, answers the 25 questions (with a reload halfway), saves, chooses
+// opens it from the dashboard, answers the 25 questions (with a visit to the dashboard and a
+// reload on the way, both coming back to the same question), saves, chooses
 // a temperament, a cognitive style and a type, and is back on the dashboard with the Nardi type
 // and its consistency.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { completeNardi, scoreNardi, type NardiChoice } from '@study/personality';
 import { launchBrowser, newPage } from './support/browser';
 import { completeTypeFinder, consentedParticipant } from './support/participant';
@@ -19,6 +20,14 @@ afterAll(async () => {
 
 /** The answer given to each question: a mix of A and B. */
 const answerTo = (id: number): NardiChoice => (id % 3 === 0 || id % 7 === 0 ? 'B' : 'A');
+
+/** The progress save of part one made on moving to the question at `index` (0-based). */
+function isProgressSave(response: Response, index: number): boolean {
+  const request = response.request();
+  if (request.method() !== 'POST' || new URL(response.url()).pathname !== '/api/user/survey') return false;
+  const body = request.postDataJSON() as { survey?: { id?: string; status?: string; index?: number } } | null;
+  return body?.survey?.id === 'nardi' && body.survey.status === 'pending' && body.survey.index === index;
+}
 
 async function isDisabled(page: Page, name: string): Promise<boolean> {
   return page.getByRole('button', { name, exact: true }).isDisabled();
@@ -71,8 +80,25 @@ test('a participant takes the Nardi survey from the dashboard to its result', as
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       continue;
     }
+    // The move to question 10 is kept on the server as progress.
+    const progressKept = id === 9 ? page.waitForResponse((response) => isProgressSave(response, 9)) : null;
     // A click moves on by itself.
     await option.check();
+    if (progressKept !== null) {
+      // Leaving part one for the dashboard (which reloads the participant from the server) and
+      // choosing Nardi again resumes at the same question with the answers kept.
+      await page.getByText('Question 10 of 25').waitFor();
+      expect((await progressKept).ok()).toBe(true);
+      await page.goto('/survey');
+      await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
+      await page.getByRole('region', { name: 'Your surveys' }).getByRole('link', { name: /Nardi Personality Indicator/ }).click();
+      await page.waitForURL('**/nardi/part-one');
+      await page.getByText('Question 10 of 25').waitFor();
+      await page.getByRole('button', { name: 'Previous', exact: true }).click();
+      await page.getByText('Question 9 of 25').waitFor();
+      expect(await page.getByRole('radio').nth(answerTo(9) === 'A' ? 0 : 1).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
     if (id === 13) {
       // Halfway: a reload comes back to the same place.
       await page.getByText('Question 14 of 25').waitFor();

@@ -8,19 +8,19 @@ import { Navigate } from 'react-router-dom';
 import { FailureNotice, NoStudyId, redirectFor, saveToServer, StepFrame, stepPath, useNardiScores, useNardiServices } from '../../nardi-survey';
 import { partOneInput } from '../api/part-one-input';
 import { NARDI_QUESTIONS } from '../nardi-questions';
+import { useProgressSaves } from '../use-progress-saves';
 
 const TITLE = 'Nardi Personality Indicator';
 const LEAD = `Answer all ${NARDI_QUESTION_COUNT} questions: choose the statement, A or B, that describes you better, even if neither fits perfectly. You can check every answer before you save.`;
 
 /**
  * /nardi/part-one: the 25 A/B questions through the question flow. The answers live in the
- * shared client store (so a reload resumes at the same question); Save stores the survey with
+ * shared client store (so a reload resumes at the same question) and, on each move to another
+ * question, on the server too (so the dashboard resumes here); Save stores the survey with
  * status 'part-one', then the scores are fetched for the next steps and the participant moves on
  * to part two.
  */
 export function PartOnePage() {
-  const store = useClientStore();
-  const { api } = useNardiServices();
   const pgId = useClientState((state) => state.pgId);
   const nardi = useClientState((state) => state.surveys.nardi);
 
@@ -28,15 +28,34 @@ export function PartOnePage() {
   if (nardi.status === 'part-one') return <ScoringAnswers pgId={pgId} answers={nardi.answers} />;
   const elsewhere = redirectFor('part-one', nardi.status);
   if (elsewhere !== null) return <Navigate to={elsewhere} replace />;
+  return <Questions pgId={pgId} nardi={nardi} />;
+}
+
+interface QuestionsProps {
+  pgId: string;
+  nardi: SurveyState;
+}
+
+function Questions({ pgId, nardi }: QuestionsProps) {
+  const store = useClientStore();
+  const { api } = useNardiServices();
+  const progress = useProgressSaves(api, pgId, nardi);
+
+  const onChange = (next: SurveyState) => {
+    store.setSurvey(next);
+    progress.keep(next);
+  };
 
   const save = async (saved: SurveyState) => {
+    // After the progress saves, so that none of them lands on the saved part one.
+    await progress.settled();
     await saveToServer(store, () => api.saveSurvey(pgId, partOneInput(saved)));
   };
 
   return (
     <StepFrame step="part-one" title={TITLE} lead={LEAD}>
       <div className="nardi-questions">
-        <QuestionFlow survey={nardi} questions={NARDI_QUESTIONS} onChange={(next) => store.setSurvey(next)} onSave={save} nextStatus="part-one" />
+        <QuestionFlow survey={nardi} questions={NARDI_QUESTIONS} onChange={onChange} onSave={save} nextStatus="part-one" />
       </div>
     </StepFrame>
   );
