@@ -17,10 +17,11 @@ afterAll(async () => {
 /** /nardi opens only for a participant whose next survey is Nardi: make one and load their dashboard. */
 async function pageOfParticipantDueForNardi(): Promise<Page> {
   const { pgId, studyEmail } = await consentedParticipant();
-  await completeTypeFinder(pgId, studyEmail);
+  const typeCode = await completeTypeFinder(pgId, studyEmail);
   const page = await newPage(browser);
   await page.goto(`/survey/${pgId}`);
-  await page.getByRole('heading', { name: 'Participant Dashboard' }).waitFor();
+  // Loaded, not just loading: the guard decides from the participant's stored data.
+  await page.getByText(`Completed · your type: ${typeCode}`).waitFor();
   return page;
 }
 
