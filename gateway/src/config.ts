@@ -272,7 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         folder: 'mf-admin',
         mountPath: '/mf/admin/',
         entry: vars.REMOTE_MF_ADMIN_URL,
-        paths: ['/mbti-load', '/ready-csv'],
+        paths: ['/mbti-load', '/enrollment', '/ready-csv'],
         upstream: vars.MF_ADMIN_UPSTREAM_URL,
       },
     ],

@@ -1,7 +1,9 @@
 import type { Request } from 'express';
 import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
+import { adminGuards, mountAdmin } from './admin-setup';
 import { SERVICE_NAME, type ParticipantsConfig } from './config';
+import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
@@ -37,6 +39,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     memberLinks: new MemberLinksRepository(ctx.db),
     openHumans: openHumansClient(ctx.config),
     typeFinderInbox: new TypeFinderInboxRepository(ctx.db),
+    mbtiResults: new MbtiScoresRepository(ctx.db),
     studyEmailHost: ctx.config.STUDY_EMAIL_HOST,
     lock: ctx.lock,
     nudgeOutbox: () => ctx.nudgeOutbox(),
@@ -53,8 +56,9 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     service: SERVICE_NAME,
     config,
     logger: options.logger,
-    outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection],
+    outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
+    beforeBody: (app, ctx) => mountAdmin(app, ctx),
     routes: (app, ctx) => {
       const base = participantsDeps(ctx);
       const deps = (req: Request): ParticipantsDeps => ({ ...base, logger: req.log });
@@ -67,7 +71,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET });
       mountSurveyRoutes(app, deps);
-      mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminMasterKey: config.ADMIN_MASTER_KEY });
+      mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminGuard: adminGuards(ctx)('typefinder-import', { kind: 'header' }) });
     },
   });
   return running;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseServiceConfig, loadConfig } from '@study/service-kit';
+import { adminConfigShape } from './admin-config';
 import { parseEncryptionKey } from './data-access/token-cipher';
 
 export const SERVICE_NAME = 'svc-participants';
@@ -52,6 +53,7 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .default('0')
     .transform((flag) => flag === '1')
     .describe('1 to let participants reset their surveys, 0 (default) to refuse it'),
+  ...adminConfigShape,
 });
 export type ParticipantsConfig = ReturnType<typeof loadParticipantsConfig>;
 

@@ -38,10 +38,11 @@ export type MbtiUploadRequest = z.infer<typeof mbtiUploadRequestSchema>;
 const count = z.number().int().min(0);
 
 /**
- * The answer to POST /api/user/mbti: the five counts of the bulk write of the scores (one
- * upsert per known participant: a new participant's scores are upserted, a participant whose
- * scores are the same is matched but not modified), the study IDs no participant has (nothing
- * is stored for them) and how many participants' results changed (each gets dataReady and one
+ * The answer to POST /api/user/mbti: the five counts of the bulk write of the scores (a
+ * participant's first result is inserted: insertedCount; a participant who has one already is
+ * matched: matchedCount, and modified when the scores differ: modifiedCount; unchanged scores
+ * are not written again), the study IDs no participant has (nothing is stored for them) and
+ * how many participants' results are new or changed (each gets dataReady and one
  * participants.mbti.uploaded.v1 event).
  */
 export const mbtiUploadResponseSchema = z.object({

@@ -126,7 +126,7 @@ describe('event types', () => {
 describe('apiRoutes', () => {
   const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-  it('lists every call of the product spec, the two webhooks, the TypeFinder import and the settings, each once', () => {
+  it('lists every call of the product spec, the two webhooks, the TypeFinder import, the admin tools and the settings, each once', () => {
     expect(apiRoutes.map(key).sort()).toEqual(
       [
         'POST /api/user',
@@ -147,6 +147,8 @@ describe('apiRoutes', () => {
         'POST /api/typefinder/import',
         'POST /api/openhumans/deauthorize',
         'GET /api/settings',
+        'GET /api/admin/enrollment',
+        'POST /api/admin/download-links',
       ].sort(),
     );
   });

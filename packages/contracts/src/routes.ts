@@ -12,7 +12,8 @@ export interface ApiRoute {
 
 /**
  * Which service answers which public /api call: the calls of product.md section 7, the
- * two webhooks of domain.md, the TypeFinder CSV import and the frontends' settings. Services mount these exact paths;
+ * two webhooks of domain.md, the TypeFinder CSV import, the admin tools' enrollment figures and
+ * download links, and the frontends' settings. Services mount these exact paths;
  * the gateway forwards by them.
  */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -29,6 +30,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'POST', path: '/api/typefinder/import' },
   { service: 'participants', method: 'POST', path: '/api/openhumans/deauthorize' },
   { service: 'participants', method: 'GET', path: '/api/settings' },
+  { service: 'participants', method: 'GET', path: '/api/admin/enrollment' },
+  { service: 'participants', method: 'POST', path: '/api/admin/download-links' },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi' },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi/final' },
   { service: 'scoring', method: 'POST', path: '/api/user/survey/final' },

@@ -4,7 +4,7 @@ import { typeCodeSchema } from './surveys';
 
 /** The header carrying `sha256=<hex HMAC-SHA256 of the raw body>` on POST /api/typefinder/results. */
 export const TYPEFINDER_SIGNATURE_HEADER = 'x-typefinder-signature';
-/** The header carrying the admin master key (POST /api/typefinder/import). */
+/** The header carrying the admin master key (the admin calls: MBTI upload, statistics, enrollment, download links, TypeFinder import). */
 export const ADMIN_KEY_HEADER = 'x-master-key';
 
 /** POST /api/user/tfresult without a result in the inbox for the participant's study email (product.md section 8). */

@@ -4,7 +4,7 @@ import { errorBodySchema } from '@study/contracts';
 import { LockTimeoutError } from '@study/keyed-lock';
 import { AppError } from './errors';
 import { createHttpApp } from './http-app';
-import { validateBody } from './body';
+import { jsonBody, validateBody } from './body';
 import { asyncHandler } from './async-handler';
 import { memoryLogger } from './memory-logger';
 
@@ -118,6 +118,36 @@ describe('body guards', () => {
       .expect(413);
     expectErrorBody(res.body, 'BODY_TOO_LARGE');
     expect(seen).toEqual([]);
+  });
+
+  it('runs routes mounted before the body parser first: a guard refuses before the body is read, a route may take a larger body', async () => {
+    const { logger } = memoryLogger();
+    const reached: string[] = [];
+    const app = createHttpApp({
+      service: 'svc-test',
+      logger,
+      bodyLimit: '1kb',
+      readinessChecks: {},
+      beforeBody: (a) => {
+        a.post(
+          '/api/upload',
+          (req, _res, next) => next(req.get('x-master-key') === 'right' ? undefined : new AppError(403, 'ADMIN_KEY_INVALID', 'The master key is not correct.')),
+          ...jsonBody({ limit: '10kb' }),
+          (req, res) => {
+            reached.push('upload');
+            res.json({ size: JSON.stringify(req.body).length });
+          },
+        );
+      },
+      routes: (a) => {
+        a.post('/api/echo', (req, res) => res.json(req.body));
+      },
+    });
+    const big = { note: 'x'.repeat(5000) };
+    expectErrorBody((await request(app).post('/api/upload').set('x-master-key', 'wrong').send(big).expect(403)).body, 'ADMIN_KEY_INVALID');
+    expect(reached).toEqual([]);
+    expect((await request(app).post('/api/upload').set('x-master-key', 'right').send(big).expect(200)).body.size).toBeGreaterThan(5000);
+    expectErrorBody((await request(app).post('/api/echo').send(big).expect(413)).body, 'BODY_TOO_LARGE');
   });
 
   it.each([

@@ -13,6 +13,11 @@ export interface HttpAppOptions {
   /** Readiness checks by name, answered on /readyz. */
   readinessChecks: Record<string, HealthCheck>;
   bodyLimit?: string;
+  /**
+   * Mounted ahead of the JSON body parser: guards that must refuse a call before its body is
+   * read, and the few routes that take a larger body with their own parser.
+   */
+  beforeBody?(app: Express): void;
   routes?(app: Express): void;
 }
 
@@ -24,6 +29,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestLogging(options.logger));
   app.use(helmet());
   app.use(healthRoutes(options.service, options.readinessChecks));
+  options.beforeBody?.(app);
   app.use(jsonBody({ limit: options.bodyLimit ?? '100kb' }));
   options.routes?.(app);
   app.use(notFoundHandler());

@@ -53,6 +53,11 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   bodyLimit?: string;
   /** Runs after the connections are up and before traffic: indexes and the like. */
   prepare?(ctx: ServiceContext<C>): Promise<void>;
+  /**
+   * Routes mounted ahead of the JSON body parser (at their full public paths): calls that must
+   * be refused before their body is read, or that parse a larger body themselves.
+   */
+  beforeBody?(app: Express, ctx: ServiceContext<C>): void;
   /** Mounts the service's routes at their full public paths. */
   routes?(app: Express, ctx: ServiceContext<C>): void;
   /** The aggregate collections whose documents carry an outbox for the relay to publish. */
@@ -83,6 +88,7 @@ function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: S
       amqp: () => ctx.broker.isConnected(),
       redis: () => pingRedis(ctx.redis),
     },
+    beforeBody: (app) => def.beforeBody?.(app, ctx),
     routes: (app) => def.routes?.(app, ctx),
   });
 }

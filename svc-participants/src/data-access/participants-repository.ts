@@ -4,6 +4,7 @@ import type { StoredSurvey } from '../domain/surveys/stored-survey';
 import { assertStorable, outboxLockKey, parseCloudEvent, withOutbox, type CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import type { FinalReportState, Participant } from '../domain/participant';
+import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
 import type { OpenHumansTokens } from './open-humans';
 import type { SealedSecret, TokenCipher } from './token-cipher';
 
@@ -98,11 +99,14 @@ function checkedEvents(events: CloudEvent[]): CloudEvent[] {
 export class ParticipantsRepository {
   readonly collection: Collection<ParticipantDocument>;
 
+  private readonly mbtiResults: MbtiScoresRepository;
+
   constructor(
     db: Db,
     private readonly cipher?: TokenCipher,
   ) {
     this.collection = db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION);
+    this.mbtiResults = new MbtiScoresRepository(db);
   }
 
   /** The participant, or null when there is none or they were erased. */
@@ -115,7 +119,8 @@ export class ParticipantsRepository {
     const doc = await this.collection.findOne({ _id: normalizePgId(pgId) }, { projection: { outbox: 0 } });
     if (!doc) return { state: 'missing' };
     if (doc.erased === true) return { state: 'erased' };
-    return { state: 'active', participant: toParticipant(doc) };
+    // The official MBTI result is kept beside the participant (mbti-scores): it sets dataReady.
+    return { state: 'active', participant: withMbtiResult(toParticipant(doc), await this.mbtiResults.findResult(doc._id)) };
   }
 
   /** Adds a new participant; a participant with the same study ID makes this fail (duplicate key). */

@@ -1,5 +1,6 @@
 import { MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import type { TypeFinderResult } from '@study/contracts';
+import { bulkUpdateInBatches } from './bulk-batches';
 
 export const TYPEFINDER_INBOX_COLLECTION = 'typefinder-inbox';
 
@@ -36,7 +37,8 @@ export class TypeFinderInboxRepository {
     const operations: AnyBulkWriteOperation<InboxRowDocument>[] = results.map(({ email, typeCode }) => ({
       replaceOne: { filter: { _id: email }, replacement: { typeCode, source, receivedAt: now }, upsert: true },
     }));
-    const write = () => this.collection.bulkWrite(operations, { ordered: true });
+    // In batches: FerretDB 1.24 hangs on one command with more than about 100 matching statements.
+    const write = () => bulkUpdateInBatches(this.collection, operations);
     let outcome;
     try {
       outcome = await write();

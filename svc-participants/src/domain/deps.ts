@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { KeyedLock } from '@study/keyed-lock';
+import type { MbtiScoresRepository } from '../data-access/mbti-scores-repository';
 import type { MemberLinksRepository } from '../data-access/member-links-repository';
 import type { OpenHumansClient } from '../data-access/open-humans';
 import type { ParticipantsRepository } from '../data-access/participants-repository';
@@ -14,6 +15,8 @@ export interface ParticipantsDeps {
   openHumans: OpenHumansClient;
   /** TypeFinder results waiting to be matched to participants by study email. */
   typeFinderInbox: TypeFinderInboxRepository;
+  /** The official MBTI results uploaded by the study team (removed on erasure). */
+  mbtiResults: MbtiScoresRepository;
   /** The host of study emails `{pgId}@{host}`. */
   studyEmailHost: string;
   /** Serializes the writes of one participant document (participantLockKey). */

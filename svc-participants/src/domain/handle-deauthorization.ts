@@ -1,5 +1,6 @@
 import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData, type ParticipantWithdrawnData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
+import { mbtiScoresLockKey } from '../data-access/mbti-scores-repository';
 import { participantLockKey } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
 import { studyEmail } from './typefinder/claim-result';
@@ -40,9 +41,10 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     return 'withdrawn';
   });
 
-  // After the tombstone, so a failure here leaves the link (and the TypeFinder result) for the retried notice to remove.
+  // After the tombstone, so a failure here leaves the link (and the TypeFinder and MBTI results) for the retried notice to remove.
   if (notice.erasure_requested) {
     await deps.typeFinderInbox.remove(studyEmail(pgId, deps.studyEmailHost));
+    await deps.lock.run(mbtiScoresLockKey(pgId), () => deps.mbtiResults.remove(pgId));
     await deps.memberLinks.unlink(memberId, pgId);
   }
   if (outcome === 'erased' || outcome === 'withdrawn') deps.nudgeOutbox();

@@ -24,6 +24,8 @@ export interface Participant {
   consent: boolean;
   /** True once the official MBTI result has been uploaded for the participant. */
   dataReady: boolean;
+  /** The uploaded official MBTI type (POST /api/user/mbti); shown on the dashboard as the MBTI survey's typeCode. */
+  mbtiType?: string;
   /** True when the participant's Open Humans data holds a genotype file. */
   snpFileUploaded: boolean;
   /** Surveys the participant has touched; the others are still in their initial state. */
@@ -110,7 +112,7 @@ export function participantView(participant: Participant): UserView {
     },
     selfAssessment: survey('selfAssessment'),
     nardi: survey('nardi'),
-    mbti: survey('mbti'),
+    mbti: participant.mbtiType ? { ...survey('mbti'), typeCode: participant.mbtiType } : survey('mbti'),
     typeFinder: survey('typeFinder'),
     finalScore: participant.finalScore,
     finalReport: finalReportView(participant),

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import { ADMIN_KEY_HEADER, ErrorCodes } from '@study/contracts';
+import { ErrorCodes } from '@study/contracts';
 import { AppError } from '@study/service-kit';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -19,11 +18,4 @@ export function checkAdminKey(given: string | undefined, masterKey: string): voi
     throw new AppError(401, ErrorCodes.ADMIN_KEY_REQUIRED, 'This call needs the admin master key in the X-Master-Key header.');
   }
   if (!isMasterKey(given, masterKey)) throw new AppError(403, ErrorCodes.ADMIN_KEY_INVALID, 'The master key is not correct.');
-}
-
-export function requireAdminKey(masterKey: string): RequestHandler {
-  return (req, _res, next) => {
-    checkAdminKey(req.get(ADMIN_KEY_HEADER), masterKey);
-    next();
-  };
 }

@@ -1,4 +1,4 @@
-import type { Express, Request } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import {
   ErrorCodes,
   TYPEFINDER_SIGNATURE_HEADER,
@@ -12,7 +12,6 @@ import { AppError, parseBody } from '@study/service-kit';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { claimTypeFinderResult } from '../../domain/typefinder/claim-result';
 import { importTypeFinderResults, receiveTypeFinderResults } from '../../domain/typefinder/store-results';
-import { requireAdminKey } from './admin-key';
 import { acceptCsvBody, requireCsvBody } from './csv-body';
 import { isValidTypeFinderSignature } from './typefinder-signature';
 
@@ -21,7 +20,8 @@ export const TYPEFINDER_IMPORT_LIMIT = '2mb';
 
 export interface TypeFinderRouteOptions {
   webhookSecret: string;
-  adminMasterKey: string;
+  /** The admin guard of the import (master key in X-Master-Key, rate limited). */
+  adminGuard: RequestHandler;
 }
 
 export function mountTypeFinderRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, options: TypeFinderRouteOptions): void {
@@ -40,7 +40,7 @@ export function mountTypeFinderRoutes(app: Express, deps: (req: Request) => Part
   });
 
   /** POST /api/typefinder/import: an admin's text/csv file with the columns email,type; X-Master-Key required. */
-  const adminKey = requireAdminKey(options.adminMasterKey);
+  const adminKey = options.adminGuard;
   app.use('/api/typefinder/import', acceptCsvBody({ limit: TYPEFINDER_IMPORT_LIMIT, guard: adminKey }));
   app.post('/api/typefinder/import', adminKey, requireCsvBody, async (req, res) => {
     const answer: TypeFinderImportResponse = await importTypeFinderResults(deps(req), req.body as string);

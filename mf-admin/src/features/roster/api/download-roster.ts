@@ -1,6 +1,7 @@
+import { ROSTER_FILE_NAME } from '@study/contracts';
 import { rosterErrorMessage } from './roster-error';
 
-export const ROSTER_FILE_NAME = 'roster.csv';
+export { ROSTER_FILE_NAME };
 
 export class RosterDownloadError extends Error {
   override name = 'RosterDownloadError';

@@ -1,17 +1,7 @@
+import { errorMessageFrom } from '../../admin/api/error-message';
+
 /**
  * The text to show when the roster request fails: the `error` field of a JSON error body when there
  * is one, otherwise whatever the server sent.
  */
-export function rosterErrorMessage(status: number, bodyText: string): string {
-  const text = bodyText.trim();
-  try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
-      const error = (body as { error: string }).error.trim();
-      if (error) return error;
-    }
-  } catch {
-    // Not JSON: fall through to the raw text.
-  }
-  return text || `The server answered ${status} without a message.`;
-}
+export const rosterErrorMessage = errorMessageFrom;

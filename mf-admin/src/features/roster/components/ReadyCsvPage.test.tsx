@@ -1,6 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../../test-support/render';
+import { MASTER_KEY_STORAGE_KEY } from '../../admin';
 import { ReadyCsvPage } from './ReadyCsvPage';
+
+const render = (page: Parameters<typeof renderPage>[0]) => renderPage(page, '/ready-csv');
+
+beforeEach(() => sessionStorage.clear());
 
 function submitButton() {
   return screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
@@ -42,6 +48,17 @@ describe('ReadyCsvPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.className).toContain('notice--danger');
     expect(alert.textContent).toContain('The master key is not valid.');
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('keeps the key for this tab only (sessionStorage), so the other admin pages have it', async () => {
+    const { unmount } = render(<ReadyCsvPage download={jest.fn()} />);
+    await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
+    expect(sessionStorage.getItem(MASTER_KEY_STORAGE_KEY)).toBe('s3cret');
+    expect(localStorage.length).toBe(0);
+    unmount();
+    render(<ReadyCsvPage download={jest.fn()} />);
+    expect((screen.getByLabelText('Master Key') as HTMLInputElement).value).toBe('s3cret');
     expect(submitButton().disabled).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
-import { Button, Notice, Page, Spinner, TextField } from '@study/ui';
+import '../../admin/components/admin.css';
+import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useState, type FormEvent } from 'react';
+import { AdminNav, MasterKeyField, useMasterKey } from '../../admin';
 import { downloadRoster, ROSTER_FILE_NAME } from '../api/download-roster';
 
 type Status = { state: 'idle' } | { state: 'generating' } | { state: 'done' } | { state: 'failed'; message: string };
@@ -9,9 +11,9 @@ export interface ReadyCsvPageProps {
   download?: (masterKey: string) => Promise<void>;
 }
 
-/** /ready-csv: download the roster of participants whose data is ready, guarded by the master key. */
+/** /ready-csv: download the roster of participants linked through Open Humans, guarded by the master key. */
 export function ReadyCsvPage({ download = downloadRoster }: ReadyCsvPageProps) {
-  const [masterKey, setMasterKey] = useState('');
+  const [masterKey, setMasterKey] = useMasterKey();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const generating = status.state === 'generating';
 
@@ -28,16 +30,13 @@ export function ReadyCsvPage({ download = downloadRoster }: ReadyCsvPageProps) {
   };
 
   return (
-    <Page title="Participant Roster" lead={`Download the participants whose data is ready as ${ROSTER_FILE_NAME}.`}>
+    <Page
+      title="Participant Roster"
+      lead={`Download ${ROSTER_FILE_NAME}: every participant linked through Open Humans, with their Open Humans member id, consent, genotype and whether their MBTI result is in.`}
+    >
+      <AdminNav />
       <form className="card" onSubmit={submit}>
-        <TextField
-          label="Master Key"
-          type="password"
-          name="masterKey"
-          autoComplete="off"
-          value={masterKey}
-          onChange={setMasterKey}
-        />
+        <MasterKeyField value={masterKey} onChange={setMasterKey} />
         <Button type="submit" disabled={!masterKey.trim() || generating}>
           Submit
         </Button>

@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { enrollmentSteps, type Enrollment } from '@study/contracts';
+import { TYPE_CODES } from '@study/personality';
+import { renderPage } from '../../../test-support/render';
+import { MASTER_KEY_STORAGE_KEY, type AdminApi } from '../../admin';
+import { EnrollmentPage } from './EnrollmentPage';
+
+const ENROLLMENT: Enrollment = {
+  targets: { perType: 200, total: 6000 },
+  participants: 450,
+  byType: TYPE_CODES.map((typeCode) => ({ typeCode, count: typeCode === 'INTJ' ? 210 : typeCode === 'ENFP' ? 50 : 0 })),
+  inconclusive: 4,
+  steps: enrollmentSteps.map((step, i) => ({ step, count: 450 - i * 50 })),
+  generatedAt: '2026-03-01T12:00:00.000Z',
+};
+
+function fakeApi(enrollment: () => Promise<Enrollment>): AdminApi {
+  return { uploadMbtiScores: jest.fn(), downloadLink: jest.fn(), enrollment: jest.fn(enrollment) };
+}
+
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)]);
+
+beforeEach(() => sessionStorage.clear());
+
+describe('/enrollment', () => {
+  it('asks for the key, then shows the figures as charts and tables', async () => {
+    const api = fakeApi(async () => ENROLLMENT);
+    const user = userEvent.setup();
+    renderPage(<EnrollmentPage api={api} />, '/enrollment');
+    expect((screen.getByRole('button', { name: 'Show figures' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByLabelText('Master Key'), 'the-key');
+    await user.click(screen.getByRole('button', { name: 'Show figures' }));
+    expect(api.enrollment).toHaveBeenCalledWith('the-key');
+
+    expect(await screen.findByText('450 of 6,000 participants enrolled (8%)')).toBeTruthy();
+    const byType = screen.getByRole('table', { name: 'Participants by final type (target 200 each)' });
+    const typeRows = rowsOf(byType);
+    expect(typeRows).toHaveLength(17);
+    expect(typeRows.find((row) => row[0] === 'INTJ')).toEqual(['INTJ', '210', '105%']);
+    expect(typeRows.find((row) => row[0] === 'ENFP')).toEqual(['ENFP', '50', '25%']);
+    expect(typeRows.at(-1)).toEqual(['Inconclusive', '4', '–']);
+
+    const steps = rowsOf(screen.getByRole('table', { name: 'Participants at each step' }));
+    expect(steps.map((row) => row[0])).toEqual(['Enrolled', 'Consented', 'TypeFinder done', 'Nardi done', 'Self-assessment done', 'MBTI result in', 'Final type', 'Final report']);
+    expect(steps[1]).toEqual(['Consented', '400', '89%']);
+  });
+
+  it('draws one SVG bar per type with the target line, hidden from screen readers (the table says the same)', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    const { container } = renderPage(<EnrollmentPage api={fakeApi(async () => ENROLLMENT)} />, '/enrollment');
+    await screen.findByRole('table', { name: /^Participants by final type/ });
+    const [typesChart] = Array.from(container.querySelectorAll('.bar-chart'));
+    expect(typesChart?.getAttribute('aria-hidden')).toBe('true');
+    const bars = Array.from(typesChart?.querySelectorAll('svg') ?? []);
+    expect(bars).toHaveLength(16);
+    // The scale runs to 250 (a quarter beyond the target): INTJ's 210 fills 84 %, the target line sits at 80 %.
+    const intj = bars[TYPE_CODES.indexOf('INTJ')];
+    expect(Number(intj?.querySelector('.bar-chart__fill')?.getAttribute('width'))).toBeCloseTo(84);
+    expect(Number(intj?.querySelector('.bar-chart__target')?.getAttribute('x1'))).toBeCloseTo(80);
+    expect(intj?.querySelector('.bar-chart__fill')?.getAttribute('class')).toContain('bar-chart__fill--reached');
+    expect(bars[TYPE_CODES.indexOf('ISTP')]?.querySelector('.bar-chart__fill')).toBeNull();
+  });
+
+  it('loads at once with a key kept from another admin page, and shows a refusal as a danger notice', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'old-key');
+    const api = fakeApi(async () => Promise.reject(new Error('The master key is not correct.')));
+    renderPage(<EnrollmentPage api={api} />, '/enrollment');
+    const alert = await screen.findByRole('alert');
+    expect(alert.className).toContain('notice--danger');
+    expect(alert.textContent).toContain('The master key is not correct.');
+    expect(api.enrollment).toHaveBeenCalledWith('old-key');
+  });
+});
+
+describe('/enrollment with the real HTTP calls', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('asks the server once on arrival with a kept key, with the key in X-Master-Key', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify(ENROLLMENT) }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderPage(<EnrollmentPage />, '/enrollment');
+    await screen.findByRole('table', { name: 'Participants at each step' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/admin/enrollment', expect.objectContaining({ headers: expect.objectContaining({ 'x-master-key': 'kept-key' }) })]);
+  });
+});

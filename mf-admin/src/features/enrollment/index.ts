@@ -1,0 +1,1 @@
+export { EnrollmentPage, STEP_LABELS } from './components/EnrollmentPage';

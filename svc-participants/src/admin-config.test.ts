@@ -1,0 +1,48 @@
+import { ConfigError } from '@study/service-kit';
+import { loadParticipantsConfig } from './config';
+
+const env = {
+  MONGO_URL: 'mongodb://127.0.0.1:27017/',
+  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  OH_BASE_URL: 'https://www.openhumans.org/',
+  OH_CLIENT_ID: 'study-client',
+  OH_CLIENT_SECRET: 'study-secret-123',
+  TOKEN_ENCRYPTION_KEY: '0f'.repeat(32),
+  STUDY_EMAIL_HOST: 'study.example.org',
+  ADMIN_MASTER_KEY: 'admin-master-key-0123',
+  TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
+};
+
+describe('the admin tools settings', () => {
+  it('default to 10 refused and 120 accepted calls per address and route in 15 minutes, the gateway trusted on private networks, 5mb uploads', () => {
+    expect(loadParticipantsConfig(env)).toMatchObject({
+      ADMIN_FAILED_ATTEMPTS_LIMIT: 10,
+      ADMIN_CALLS_LIMIT: 120,
+      ADMIN_RATE_WINDOW_SECONDS: 900,
+      TRUST_PROXY: 'loopback, uniquelocal',
+      MBTI_UPLOAD_LIMIT: '5mb',
+    });
+  });
+
+  it('reads them', () => {
+    expect(loadParticipantsConfig({ ...env, ADMIN_FAILED_ATTEMPTS_LIMIT: '3', ADMIN_CALLS_LIMIT: '50', ADMIN_RATE_WINDOW_SECONDS: '60', TRUST_PROXY: '10.0.0.0/8', MBTI_UPLOAD_LIMIT: '8mb' })).toMatchObject({
+      ADMIN_FAILED_ATTEMPTS_LIMIT: 3,
+      ADMIN_CALLS_LIMIT: 50,
+      ADMIN_RATE_WINDOW_SECONDS: 60,
+      TRUST_PROXY: '10.0.0.0/8',
+      MBTI_UPLOAD_LIMIT: '8mb',
+    });
+  });
+
+  it.each([
+    ['ADMIN_FAILED_ATTEMPTS_LIMIT', '0'],
+    ['ADMIN_CALLS_LIMIT', 'many'],
+    ['ADMIN_RATE_WINDOW_SECONDS', '-5'],
+    ['MBTI_UPLOAD_LIMIT', 'huge'],
+    ['TRUST_PROXY', 'loopback; rm -rf'],
+  ])('refuses a bad %s, naming it', (name, value) => {
+    expect(() => loadParticipantsConfig({ ...env, [name]: value })).toThrow(ConfigError);
+    expect(() => loadParticipantsConfig({ ...env, [name]: value })).toThrow(new RegExp(`${name}: not valid`));
+  });
+});

@@ -1,0 +1,55 @@
+import type { Express, Request, RequestHandler } from 'express';
+import type { ServiceContext } from '@study/service-kit';
+import type { ParticipantsConfig } from './config';
+import { RedisWindowCounters, SpentTokens } from './data-access/admin-limits';
+import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
+import { ParticipantRecordsReader } from './data-access/participant-records';
+import type { AdminDeps } from './domain/admin/deps';
+import { DownloadLinkSigner } from './domain/admin/download-links';
+import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
+import { mountAdminRoutes } from './entry-points/http/admin-routes';
+
+type Ctx = ServiceContext<ParticipantsConfig>;
+
+/** The admin use cases' dependencies for one service context. */
+export function adminDeps(ctx: Ctx): AdminDeps {
+  return {
+    service: ctx.service,
+    records: new ParticipantRecordsReader(ctx.db),
+    mbtiScores: new MbtiScoresRepository(ctx.db),
+    lock: ctx.lock,
+    nudgeOutbox: () => ctx.nudgeOutbox(),
+    logger: ctx.logger,
+    now: () => new Date(),
+  };
+}
+
+/** The admin guard factory: master key, Redis counters per address and route, download links. */
+export function adminGuards(ctx: Ctx): (route: string, proof: AdminProof) => RequestHandler {
+  const { config } = ctx;
+  // Keys are scoped to the deployment (its exchange and database): two deployments or test stacks sharing a Redis never share counters.
+  const prefix = `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:`;
+  return adminAccess({
+    masterKey: config.ADMIN_MASTER_KEY,
+    counters: new RedisWindowCounters(ctx.redis, `${prefix}rate:`, config.ADMIN_RATE_WINDOW_SECONDS * 1000),
+    failedAttemptsLimit: config.ADMIN_FAILED_ATTEMPTS_LIMIT,
+    callsLimit: config.ADMIN_CALLS_LIMIT,
+    signer: DownloadLinkSigner.fromMasterKey(config.ADMIN_MASTER_KEY),
+    spentTokens: new SpentTokens(ctx.redis, `${prefix}spent-link:`),
+    now: () => new Date(),
+  });
+}
+
+/**
+ * Mounts the admin calls ahead of the JSON body parser, and names the client address from the
+ * gateway's X-Forwarded-For (TRUST_PROXY) so the rate limits count per browser, not per gateway.
+ */
+export function mountAdmin(app: Express, ctx: Ctx): void {
+  app.set('trust proxy', ctx.config.TRUST_PROXY);
+  const base = adminDeps(ctx);
+  mountAdminRoutes(app, (req: Request) => ({ ...base, logger: req.log }), {
+    guard: adminGuards(ctx),
+    signer: DownloadLinkSigner.fromMasterKey(ctx.config.ADMIN_MASTER_KEY),
+    mbtiUploadLimit: ctx.config.MBTI_UPLOAD_LIMIT,
+  });
+}

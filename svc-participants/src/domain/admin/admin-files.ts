@@ -1,0 +1,31 @@
+import type { Enrollment } from '@study/contracts';
+import type { ParticipantSelection } from '../../data-access/participant-records';
+import type { CsvValue } from './csv';
+import type { AdminDeps } from './deps';
+import { EnrollmentTally } from './enrollment';
+import { joinMbtiResults, rosterRow, statisticsRow, type JoinedParticipant } from './participant-rows';
+
+function joined(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>, selection: ParticipantSelection): AsyncGenerator<JoinedParticipant> {
+  return joinMbtiResults(deps.records.stream(selection), deps.mbtiScores.streamResults());
+}
+
+async function* rows(source: AsyncIterable<JoinedParticipant>, toRow: (participant: JoinedParticipant) => CsvValue[]): AsyncGenerator<CsvValue[]> {
+  for await (const participant of source) yield toRow(participant);
+}
+
+/** GET /api/stats: one row per participant (STATS_CSV_COLUMNS), read from a cursor as they are written. */
+export function statisticsRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>): AsyncGenerator<CsvValue[]> {
+  return rows(joined(deps, 'all'), statisticsRow);
+}
+
+/** GET /api/ohready/{masterKey}: one row per participant linked to an Open Humans member (ROSTER_CSV_COLUMNS). */
+export function rosterRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>): AsyncGenerator<CsvValue[]> {
+  return rows(joined(deps, 'linked'), rosterRow);
+}
+
+/** GET /api/admin/enrollment: the figures, counted over a cursor in code. */
+export async function countEnrollment(deps: Pick<AdminDeps, 'records' | 'mbtiScores' | 'now'>): Promise<Enrollment> {
+  const tally = new EnrollmentTally();
+  for await (const participant of joined(deps, 'all')) tally.add(participant);
+  return tally.result(deps.now());
+}

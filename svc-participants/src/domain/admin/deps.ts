@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import type { KeyedLock } from '@study/keyed-lock';
+import type { MbtiScoresRepository } from '../../data-access/mbti-scores-repository';
+import type { ParticipantRecordsReader } from '../../data-access/participant-records';
+
+/** What the admin use cases work with. */
+export interface AdminDeps {
+  /** e.g. 'svc-participants': the source of the events it publishes. */
+  service: string;
+  records: ParticipantRecordsReader;
+  mbtiScores: MbtiScoresRepository;
+  /** Serializes uploads, and the writes of an existing MBTI result (mbtiScoresLockKey). */
+  lock: KeyedLock;
+  /** Publish queued events now rather than on the relay's next pass. */
+  nudgeOutbox(): void;
+  logger: Logger;
+  now(): Date;
+}

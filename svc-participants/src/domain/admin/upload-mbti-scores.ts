@@ -1,0 +1,68 @@
+import { EventTypes, mbtiUploadedDataSchema, type MbtiScores, type MbtiUploadResponse } from '@study/contracts';
+import { createEvent } from '@study/event-bus';
+import type { KeyedLock } from '@study/keyed-lock';
+import { normalizePgId } from '@study/personality';
+import { addCounts, NO_WRITES, UPDATES_PER_COMMAND } from '../../data-access/bulk-batches';
+import { mbtiScoresLockKey, sameScores, scoresOf, type NewMbtiResult } from '../../data-access/mbti-scores-repository';
+import type { AdminDeps } from './deps';
+
+/** One upload at a time: each decides from what is stored, so two at once could miss a change. */
+export const MBTI_UPLOAD_LOCK_KEY = 'mbti-scores:upload';
+
+/** Runs fn holding every key (taken in order, so two holders of several keys never wait on each other). */
+function withLocks<T>(lock: KeyedLock, keys: readonly string[], fn: () => Promise<T>): Promise<T> {
+  const [first, ...rest] = keys;
+  return first === undefined ? fn() : lock.run(first, () => withLocks(lock, rest, fn));
+}
+
+/**
+ * POST /api/user/mbti (admin key already checked): stores the official MBTI scores of the
+ * participants in the upload. A result that is new or changed gets one
+ * participants.mbti.uploaded.v1 event (so scoring recomputes the final score), stored in the
+ * same document write as the result; the result sets the participant's dataReady. New results
+ * go in one bulk write of inserts, changed ones in bulk writes of updates under their documents'
+ * locks; unchanged ones are counted as matched and not written again, so the same file twice
+ * changes nothing and publishes nothing. Study IDs of nobody in the study are answered back,
+ * never stored.
+ */
+export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<string, MbtiScores>>, correlationId: string): Promise<MbtiUploadResponse> {
+  // Study IDs compare in lower case; the same ID twice in any case: the later row wins.
+  const upload = new Map<string, MbtiScores>();
+  for (const [pgId, scores] of Object.entries(rows)) upload.set(normalizePgId(pgId), scoresOf(scores));
+
+  return deps.lock.run(MBTI_UPLOAD_LOCK_KEY, async () => {
+    const now = deps.now();
+    const active = await deps.records.activeAmong(new Set(upload.keys()));
+    const stored = await deps.mbtiScores.findScores(active);
+    const result = (pgId: string, scores: MbtiScores): NewMbtiResult => ({
+      pgId,
+      scores,
+      event: createEvent({ type: EventTypes.mbtiUploaded, source: deps.service, subject: pgId, data: mbtiUploadedDataSchema.parse(scores), correlationId, time: now }),
+    });
+
+    const unknownPgIds: string[] = [];
+    const added: NewMbtiResult[] = [];
+    const changed: NewMbtiResult[] = [];
+    let unchanged = 0;
+    for (const [pgId, scores] of upload) {
+      const held = stored.get(pgId);
+      if (!active.has(pgId)) unknownPgIds.push(pgId);
+      else if (!held) added.push(result(pgId, scores));
+      else if (sameScores(held, scores)) unchanged += 1;
+      else changed.push(result(pgId, scores));
+    }
+
+    let counts = addCounts(NO_WRITES, { insertedCount: 0, matchedCount: unchanged, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
+    counts = addCounts(counts, await deps.mbtiScores.insertResults(added, now));
+    for (let start = 0; start < changed.length; start += UPDATES_PER_COMMAND) {
+      const batch = changed.slice(start, start + UPDATES_PER_COMMAND);
+      const keys = batch.map(({ pgId }) => mbtiScoresLockKey(pgId)).sort();
+      counts = addCounts(counts, await withLocks(deps.lock, keys, () => deps.mbtiScores.updateResults(batch, now)));
+    }
+    const updatedParticipants = counts.insertedCount + counts.modifiedCount;
+    if (updatedParticipants > 0) deps.nudgeOutbox();
+
+    deps.logger.info({ rows: upload.size, added: added.length, changed: changed.length, unchanged, unknown: unknownPgIds.length, ...counts }, 'MBTI scores uploaded');
+    return { ...counts, unknownPgIds, updatedParticipants };
+  });
+}

@@ -1,0 +1,86 @@
+import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
+import {
+  DOWNLOAD_LINK_TTL_SECONDS,
+  DOWNLOAD_TOKEN_PARAM,
+  downloadLinkRequestSchema,
+  mbtiUploadRequestSchema,
+  ROSTER_CSV_COLUMNS,
+  ROSTER_FILE_NAME,
+  STATS_CSV_COLUMNS,
+  STATS_FILE_NAME,
+  type DownloadLinkResponse,
+  type DownloadResource,
+  type Enrollment,
+  type MbtiUploadResponse,
+} from '@study/contracts';
+import { AppError, jsonBody, parseBody } from '@study/service-kit';
+import { countEnrollment, rosterRows, statisticsRows } from '../../domain/admin/admin-files';
+import type { AdminDeps } from '../../domain/admin/deps';
+import type { DownloadLinkSigner } from '../../domain/admin/download-links';
+import { uploadMbtiScores } from '../../domain/admin/upload-mbti-scores';
+import type { AdminProof } from './admin-access';
+import { sendCsv } from './csv-response';
+
+export interface AdminRouteOptions {
+  /** The admin guard for a route (adminAccess(...)). */
+  guard: (route: string, proof: AdminProof) => RequestHandler;
+  signer: DownloadLinkSigner;
+  /** The largest MBTI upload body, e.g. '5mb'. */
+  mbtiUploadLimit: string;
+}
+
+/** Where each download link leads. */
+const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats' };
+
+/**
+ * A key in the path that is not valid percent-encoding fails in the router, whose error message
+ * quotes the raw parameter: answered here as a plain refusal, so the text is never logged.
+ */
+const keyPathDecodeError: ErrorRequestHandler = (err, _req, _res, next) => {
+  const status = (err as { status?: unknown } | null)?.status;
+  next(err instanceof URIError || status === 400 ? new AppError(400, 'BAD_REQUEST', 'The master key in the address could not be read.') : err);
+};
+
+/**
+ * The study team's calls. Mounted ahead of the service's JSON body parser: the guard refuses a
+ * caller without the master key before any body is read, and the MBTI upload reads its larger
+ * body itself.
+ */
+export function mountAdminRoutes(app: Express, deps: (req: Request) => AdminDeps, options: AdminRouteOptions): void {
+  const { guard } = options;
+
+  /** POST /api/user/mbti (X-Master-Key): {pgId: scores} -> the five counts and the unknown study IDs. */
+  app.post('/api/user/mbti', guard('mbti-upload', { kind: 'header' }), ...jsonBody({ limit: options.mbtiUploadLimit }), async (req, res) => {
+    const rows = parseBody(mbtiUploadRequestSchema, req);
+    const answer: MbtiUploadResponse = await uploadMbtiScores(deps(req), rows, req.requestId);
+    res.json(answer);
+  });
+
+  /** GET /api/stats (X-Master-Key, or a download link): the statistics CSV. */
+  app.get('/api/stats', guard('stats', { kind: 'header-or-link', resource: 'stats' }), async (req, res) => {
+    await sendCsv(req, res, STATS_FILE_NAME, STATS_CSV_COLUMNS, statisticsRows(deps(req)));
+  });
+
+  /** GET /api/ohready/{masterKey}: the roster CSV. */
+  app.get('/api/ohready/:masterKey', guard('roster', { kind: 'path', param: 'masterKey' }), async (req, res) => {
+    await sendCsv(req, res, ROSTER_FILE_NAME, ROSTER_CSV_COLUMNS, rosterRows(deps(req)));
+  });
+  app.use('/api/ohready', keyPathDecodeError);
+
+  /** GET /api/admin/enrollment (X-Master-Key): participants by final type and by step. */
+  app.get('/api/admin/enrollment', guard('enrollment', { kind: 'header' }), async (req, res) => {
+    const answer: Enrollment = await countEnrollment(deps(req));
+    res.json(answer);
+  });
+
+  /** POST /api/admin/download-links {resource} (X-Master-Key): a one-time link valid for a minute. */
+  app.post('/api/admin/download-links', guard('download-links', { kind: 'header' }), ...jsonBody({ limit: '1kb' }), (req, res) => {
+    const { resource } = parseBody(downloadLinkRequestSchema, req);
+    const { token, claims } = options.signer.sign(resource, deps(req).now(), DOWNLOAD_LINK_TTL_SECONDS);
+    const answer: DownloadLinkResponse = {
+      url: `${DOWNLOAD_PATHS[resource]}?${DOWNLOAD_TOKEN_PARAM}=${encodeURIComponent(token)}`,
+      expiresAt: new Date(claims.exp * 1000).toISOString(),
+    };
+    res.json(answer);
+  });
+}
