@@ -1,7 +1,7 @@
 import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
 import { SERVICE_NAME, type ReportsConfig } from './config';
-import { ErasedParticipants } from './data-access/erased-participants';
+import { ErasedParticipants } from '@study/personal-data';
 import { FinalReportFiles } from './data-access/final-report-files';
 import { reportsCollection } from './data-access/reports-collection';
 import type { ReportsDeps } from './domain/deps';

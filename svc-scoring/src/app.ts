@@ -2,7 +2,7 @@ import { startService, type RunningService, type ServiceContext } from '@study/s
 import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import { SERVICE_NAME, type ScoringConfig } from './config';
-import { ErasedParticipants } from './data-access/erased-participants';
+import { ErasedParticipants } from '@study/personal-data';
 import { scoresCollection } from './data-access/scores-collection';
 import type { ScoringDeps } from './domain/deps';
 import { SCORING_BINDINGS, scoringEventHandlers } from './entry-points/events/handlers';

@@ -22,7 +22,7 @@ import {
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { start, type RunningScoring } from './app';
 import { loadScoringConfig } from './config';
-import { ERASED_COLLECTION } from './data-access/erased-participants';
+import { ERASED_COLLECTION } from '@study/personal-data';
 import { SCORES_COLLECTION, type ScoreDocument } from './data-access/scores-collection';
 
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));

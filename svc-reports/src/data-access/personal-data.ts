@@ -1,11 +1,6 @@
+import type { PersonalDataCollection } from '@study/personal-data';
 import { FINAL_REPORT_FILES_COLLECTION } from './final-report-files';
 import { REPORTS_COLLECTION } from './reports-collection';
-
-/** A collection holding data about participants, and the field naming the participant (the pgId). */
-export interface PersonalDataCollection {
-  collection: string;
-  pgIdField: string;
-}
 
 /**
  * Every collection of this service that holds data about a participant. An erasure deletes the

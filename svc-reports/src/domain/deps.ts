@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { KeyedLock } from '@study/keyed-lock';
 import type { Logger } from 'pino';
-import type { ErasedParticipants } from '../data-access/erased-participants';
+import type { ErasedParticipants } from '@study/personal-data';
 import type { FinalReportFiles } from '../data-access/final-report-files';
 import type { ReportDocument } from '../data-access/reports-collection';
 

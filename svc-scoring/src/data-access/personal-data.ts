@@ -1,10 +1,5 @@
+import type { PersonalDataCollection } from '@study/personal-data';
 import { SCORES_COLLECTION } from './scores-collection';
-
-/** A collection holding data about participants, and the field naming the participant (the pgId). */
-export interface PersonalDataCollection {
-  collection: string;
-  pgIdField: string;
-}
 
 /**
  * Every collection of this service that holds data about a participant. An erasure deletes the

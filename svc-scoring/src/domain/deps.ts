@@ -1,7 +1,7 @@
 import type { Collection } from 'mongodb';
 import type { KeyedLock } from '@study/keyed-lock';
 import type { Logger } from 'pino';
-import type { ErasedParticipants } from '../data-access/erased-participants';
+import type { ErasedParticipants } from '@study/personal-data';
 import type { ScoreDocument } from '../data-access/scores-collection';
 
 /** What the scoring use cases work with. */

@@ -12,7 +12,7 @@ import { normalizePgId } from '@study/personality';
 import type { EventHandlers } from '@study/service-kit';
 import { PERSONAL_DATA_COLLECTIONS } from '../../data-access/personal-data';
 import type { ReportsDeps } from '../../domain/deps';
-import { eraseParticipant } from '../../domain/erase-participant';
+import { eraseParticipant } from '@study/personal-data';
 import { clearFinalScore, recordFinalScore } from '../../domain/final-report/final-report-store';
 import { recordConsent, recordNardiResult, resetNardi } from '../../domain/nardi-report/record-nardi-events';
 

@@ -14,7 +14,7 @@ import type { EventHandlers } from '@study/service-kit';
 import type { Db } from 'mongodb';
 import { PERSONAL_DATA_COLLECTIONS } from '../../data-access/personal-data';
 import type { ScoringDeps } from '../../domain/deps';
-import { eraseParticipant } from '../../domain/erase-participant';
+import { eraseParticipant } from '@study/personal-data';
 import { applySurveysReset, recordConsent, recordMbti, recordSelfAssessment, recordTypeFinder } from '../../domain/final-score/record-inputs';
 import { completeNardiSurvey, scorePartOne } from '../../domain/nardi/apply-survey-events';
 import type { SourceEvent } from '../../domain/score-document';

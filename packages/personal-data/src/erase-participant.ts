@@ -1,14 +1,22 @@
 import type { Db } from 'mongodb';
 import { outboxLockKey } from '@study/event-bus';
 import type { KeyedLock } from '@study/keyed-lock';
-import type { Logger } from 'pino';
-import type { ErasedParticipants } from '../data-access/erased-participants';
-import type { PersonalDataCollection } from '../data-access/personal-data';
+import type { ErasedParticipants } from './erased-participants';
+
+/** A collection holding data about participants, and the field naming the participant (the pgId). */
+export interface PersonalDataCollection {
+  collection: string;
+  pgIdField: string;
+}
+
+interface ErasureLogger {
+  info(obj: object, msg?: string): void;
+}
 
 export interface EraseParticipantDeps {
   db: Db;
   lock: KeyedLock;
-  logger: Logger;
+  logger: ErasureLogger;
   collections: readonly PersonalDataCollection[];
   erased: ErasedParticipants;
   now(): Date;
