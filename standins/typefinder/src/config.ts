@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { ConfigError, loadConfig as loadEnv } from '@study/service-kit';
 
-/** Raised when the environment does not describe a runnable stand-in. */
-export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
+
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** A CSP source: 'self', 'none', a scheme-host(-port) origin, or a wildcard host. */
@@ -46,22 +42,7 @@ export interface StandinConfig {
  * Every problem is listed; values are never echoed (a secret may be among them).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): StandinConfig {
-  const present: Record<string, string> = {};
-  for (const key of Object.keys(envSchema.shape)) {
-    const value = env[key];
-    if (value !== undefined && value !== '') present[key] = value;
-  }
-  const result = envSchema.safeParse(present);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '(environment)');
-      const field = envSchema.shape[name as keyof typeof envSchema.shape] as z.ZodType | undefined;
-      const state = present[name] === undefined ? 'missing' : 'not valid';
-      return `${name}: ${state}; expected ${field?.description ?? issue.message}`;
-    });
-    throw new ConfigError([...new Set(problems)]);
-  }
-  const e = result.data;
+  const e = loadEnv(envSchema, env);
   return {
     port: e.PORT,
     host: e.HOST,
