@@ -1,5 +1,7 @@
-// FerretDB 1.24 with its SQLite backend: the embedded MongoDB-compatible database used when
-// no MONGO_URL is given. Installed into .tools/bin from the Go module proxy on first use.
+// FerretDB 1.24 on PostgreSQL: the embedded MongoDB-compatible database used when no MONGO_URL
+// is given. Installed into .tools/bin from the Go module proxy on first use. PostgreSQL, not
+// SQLite: on SQLite every query but a bare `_id` lookup reads the whole collection into
+// FerretDB, and no index is ever used (see scripts/measure-db-backends.mjs).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -89,17 +91,31 @@ export function isPortOpen(port, host = '127.0.0.1') {
   });
 }
 
-/** Starts FerretDB on a loopback port with its data in dataDir; resolves once it accepts connections. */
-export async function startFerret({ port, dataDir, logFile }) {
+/**
+ * Starts FerretDB on a loopback port; resolves once it accepts connections.
+ * handler 'pg' (the default) keeps the data in the PostgreSQL database `pgDatabase`, which must
+ * exist (scripts/lib/postgres.mjs creates it); 'sqlite' keeps it in dataDir (measurements only).
+ */
+export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDatabase }) {
   const bin = ensureFerretInstalled();
-  const sqliteDir = path.join(dataDir, 'sqlite');
-  fs.mkdirSync(sqliteDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  let backend;
+  if (handler === 'pg') {
+    if (!pgDatabase) throw new Error('startFerret: the PostgreSQL backend needs pgDatabase');
+    const { pgDatabaseUrl } = await import('./postgres.mjs');
+    backend = ['--handler=postgresql', `--postgresql-url=${pgDatabaseUrl(pgDatabase)}`];
+  } else if (handler === 'sqlite') {
+    const sqliteDir = path.join(dataDir, 'sqlite');
+    fs.mkdirSync(sqliteDir, { recursive: true });
+    backend = ['--handler=sqlite', `--sqlite-url=file:${sqliteDir}/`];
+  } else {
+    throw new Error(`startFerret: unknown handler ${handler}`);
+  }
   const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
   const child = spawn(
     bin,
     [
-      '--handler=sqlite',
-      `--sqlite-url=file:${sqliteDir}/`,
+      ...backend,
       `--state-dir=${dataDir}`,
       `--listen-addr=127.0.0.1:${port}`,
       // The debug HTTP listener defaults to the fixed port 8088; a second FerretDB (another test
@@ -110,7 +126,17 @@ export async function startFerret({ port, dataDir, logFile }) {
     ],
     { stdio: ['ignore', out, out] },
   );
+  if (typeof out === 'number') fs.closeSync(out);
   const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`FerretDB exited with code ${code}${logFile ? `; see ${logFile}` : ''}`))));
   await Promise.race([waitForPort(port), exited]);
   return { child, url: `mongodb://127.0.0.1:${port}/` };
+}
+
+/** Stops a FerretDB started by startFerret and waits for it to exit. */
+export function stopFerret(ferret) {
+  if (ferret.child.exitCode !== null || ferret.child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    ferret.child.once('exit', resolve);
+    ferret.child.kill('SIGTERM');
+  });
 }

@@ -1,12 +1,16 @@
-// Brings the whole system up on one machine: FerretDB (unless MONGO_URL is given), the
-// three services and the gateway, each as a child process with its log in logDir.
+// Brings the whole system up on one machine: FerretDB on PostgreSQL (unless MONGO_URL is given),
+// the three services and the gateway, each as a child process with its log in logDir.
 // Used by `npm start` and by the browser tests.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startFerret } from './ferretdb.mjs';
+import { startFerret, stopFerret } from './ferretdb.mjs';
 import { ensureRabbitMq, ensureRedis, freePort } from './local-services.mjs';
+import { createPgDatabase, dropPgDatabase, ensurePostgres } from './postgres.mjs';
+
+/** The PostgreSQL database `npm start` keeps its data in across restarts. */
+export const STUDY_PG_DATABASE = 'ferretdb_study';
 
 export const SERVICES = [
   { name: 'participants', dir: 'svc-participants', port: 4101, db: 'participants' },
@@ -62,7 +66,9 @@ function tail(file, lines = 20) {
  * @param {object} o
  * @param {string} o.root repository root
  * @param {number} [o.port] gateway port
- * @param {string} o.dataDir where FerretDB keeps its files
+ * @param {string} o.dataDir FerretDB's state directory
+ * @param {string} [o.pgDatabase] the PostgreSQL database FerretDB stores the data in; default
+ *   `ferretdb_study`, or with freePorts a new one that stop() drops
  * @param {string} o.logDir one log file per process
  * @param {boolean} [o.freePorts] pick free ports for the services (tests) instead of 4101-4103
  * @param {Record<string,string>} [o.env] extra environment for every process
@@ -80,12 +86,23 @@ export async function startStack(o) {
 
   const children = new Map();
   let ferret;
+  let dropDatabase;
   let mongoUrl = process.env.MONGO_URL;
   if (!mongoUrl) {
+    await ensurePostgres(log);
+    const pgDatabase = o.pgDatabase ?? (o.freePorts ? `ferretdb_tmp_${process.pid}_${randomBytes(4).toString('hex')}` : STUDY_PG_DATABASE);
+    await createPgDatabase(pgDatabase);
+    // A test or benchmark stack leaves nothing behind; `npm start` keeps its data.
+    if (o.freePorts && !o.pgDatabase) dropDatabase = () => dropPgDatabase(pgDatabase);
     const ferretPort = o.ferretPort ?? (o.freePorts ? await freePort() : 27027);
-    ferret = await startFerret({ port: ferretPort, dataDir: o.dataDir, logFile: path.join(o.logDir, 'ferretdb.log') });
+    try {
+      ferret = await startFerret({ port: ferretPort, dataDir: o.dataDir, pgDatabase, logFile: path.join(o.logDir, 'ferretdb.log') });
+    } catch (err) {
+      await dropDatabase?.();
+      throw err;
+    }
     mongoUrl = ferret.url;
-    log(`FerretDB (SQLite) on 127.0.0.1:${ferretPort}, data in ${path.relative(o.root, o.dataDir) || o.dataDir}`);
+    log(`FerretDB on 127.0.0.1:${ferretPort}, data in the PostgreSQL database ${pgDatabase}`);
   }
 
   const common = { ...process.env, MONGO_URL: mongoUrl, AMQP_URL: amqpUrl, REDIS_URL: redisUrl, HOST: host, ...(o.env ?? {}) };
@@ -140,12 +157,8 @@ export async function startStack(o) {
     await Promise.all(services.map((s) => stopChild(s.name)));
     await stopChild('open-humans-standin');
     await stopChild('typefinder-standin');
-    if (ferret && ferret.child.exitCode === null) {
-      await new Promise((resolve) => {
-        ferret.child.once('exit', resolve);
-        ferret.child.kill('SIGTERM');
-      });
-    }
+    if (ferret) await stopFerret(ferret);
+    if (dropDatabase) await dropDatabase().catch((err) => log(`could not drop the stack's database: ${err.message}`));
     for (const stopDep of stopStartedDeps) {
       try {
         stopDep();

@@ -18,7 +18,7 @@ export function adminDeps(ctx: Ctx): AdminDeps {
     records: new ParticipantRecordsReader(ctx.db),
     mbtiScores: new MbtiScoresRepository(ctx.db),
     lock: ctx.lock,
-    nudgeOutbox: () => ctx.nudgeOutbox(),
+    nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
   };

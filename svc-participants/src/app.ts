@@ -42,7 +42,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     mbtiResults: new MbtiScoresRepository(ctx.db),
     studyEmailHost: ctx.config.STUDY_EMAIL_HOST,
     lock: ctx.lock,
-    nudgeOutbox: () => ctx.nudgeOutbox(),
+    nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger,
     now: () => new Date(),
   };

@@ -20,7 +20,7 @@ export function scoringDeps(ctx: ServiceContext<ScoringConfig>): ScoringDeps & {
     scores: scoresCollection(ctx.db),
     erased: new ErasedParticipants(ctx.db),
     lock: ctx.lock,
-    nudgeOutbox: () => ctx.nudgeOutbox(),
+    nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
     readWaitMs: ctx.config.NARDI_READ_WAIT_MS,

@@ -24,5 +24,15 @@ export {
   type RunningConsumer,
 } from './consumer';
 export { consumerTopology, retryQueueName, DEFAULT_RETRY_DELAYS_MS, type ConsumerTopology } from './topology';
-export { withOutbox, outboxLockKey, assertStorable, OUTBOX_FIELD, PENDING_OUTBOX_FILTER } from './outbox';
+export {
+  withOutbox,
+  outboxFields,
+  outboxLockKey,
+  assertStorable,
+  ensureOutboxIndex,
+  OUTBOX_FIELD,
+  OUTBOX_PENDING_FIELD,
+  OUTBOX_INDEX,
+  PENDING_OUTBOX_FILTER,
+} from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';

@@ -1,11 +1,44 @@
-import type { UpdateFilter } from 'mongodb';
+import type { Collection, UpdateFilter } from 'mongodb';
 import { parseCloudEvent, type CloudEvent } from './cloud-event';
 
 /** The array field that holds a document's pending events. */
 export const OUTBOX_FIELD = 'outbox';
 
-/** Documents with at least one pending event (works on MongoDB and FerretDB 1.x). */
-export const PENDING_OUTBOX_FILTER = { [`${OUTBOX_FIELD}.0`]: { $exists: true } } as const;
+/**
+ * `true` while the document's outbox may hold events: set in the same write that adds them,
+ * removed by the relay (under the document's lock) once the outbox is empty. Unlike "the outbox
+ * is not empty", an equality on a top-level field is answered from an index on MongoDB and on
+ * FerretDB, so the relay's safety sweep never reads a whole collection.
+ */
+export const OUTBOX_PENDING_FIELD = 'outboxPending';
+
+/** Documents with pending events, answered from OUTBOX_INDEX. */
+export const PENDING_OUTBOX_FILTER = { [OUTBOX_PENDING_FIELD]: true } as const;
+
+/** The index the relay's sweep reads; the relay creates it on each of its collections. */
+export const OUTBOX_INDEX = { key: { [OUTBOX_PENDING_FIELD]: 1 }, name: `${OUTBOX_PENDING_FIELD}_1` } as const;
+
+/** Creates OUTBOX_INDEX on a collection (idempotent). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function ensureOutboxIndex(collection: Collection<any>): Promise<void> {
+  await collection.createIndex(OUTBOX_INDEX.key, { name: OUTBOX_INDEX.name });
+}
+
+/**
+ * The outbox fields of a document that is inserted or replaced whole together with its events:
+ * `{ ...doc, ...outboxFields(event) }`. Checks the events as withOutbox does.
+ */
+export function outboxFields(...events: CloudEvent[]): { [OUTBOX_FIELD]: CloudEvent[]; [OUTBOX_PENDING_FIELD]?: true } {
+  checkEvents(events);
+  return events.length > 0 ? { [OUTBOX_FIELD]: events, [OUTBOX_PENDING_FIELD]: true } : { [OUTBOX_FIELD]: [] };
+}
+
+function checkEvents(events: CloudEvent[]): void {
+  for (const event of events) {
+    parseCloudEvent(event);
+    assertStorable(event.data, `event ${event.id} data`);
+  }
+}
 
 /**
  * The keyed-lock key for one document. Every write to a document with an outbox must hold
@@ -18,23 +51,27 @@ export function outboxLockKey(collectionName: string, id: unknown): string {
 
 /**
  * Adds `events` to the document's outbox in the same update as the state change, so the change
- * and the events it causes are stored (or lost) together: `$push: { outbox: { $each: events } }`.
- * Throws if an event is not a valid CloudEvent or could not be stored on FerretDB.
+ * and the events it causes are stored (or lost) together: `$push: { outbox: { $each: events } }`
+ * and `$set: { outboxPending: true }`. Throws if an event is not a valid CloudEvent or could not
+ * be stored on FerretDB.
  */
 export function withOutbox<T>(update: UpdateFilter<T>, ...events: CloudEvent[]): UpdateFilter<T> {
   if (Array.isArray(update)) throw new TypeError('withOutbox needs an update document, not an aggregation pipeline');
   if (events.length === 0) return update;
-  for (const event of events) {
-    parseCloudEvent(event);
-    assertStorable(event.data, `event ${event.id} data`);
-  }
+  checkEvents(events);
   const existingPush = (update as { $push?: Record<string, unknown> }).$push ?? {};
   if (OUTBOX_FIELD in existingPush) throw new Error(`The update already pushes to "${OUTBOX_FIELD}"; pass all events to one withOutbox call`);
   const setsOutbox = Object.entries(update as Record<string, unknown>).some(
-    ([operator, fields]) => operator !== '$push' && fields !== null && typeof fields === 'object' && OUTBOX_FIELD in (fields as object),
+    ([operator, fields]) =>
+      fields !== null && typeof fields === 'object' && ((operator !== '$push' && OUTBOX_FIELD in (fields as object)) || OUTBOX_PENDING_FIELD in (fields as object)),
   );
-  if (setsOutbox) throw new Error(`The update already writes "${OUTBOX_FIELD}"; it is reserved for pending events`);
-  return { ...update, $push: { ...existingPush, [OUTBOX_FIELD]: { $each: events } } } as unknown as UpdateFilter<T>;
+  if (setsOutbox) throw new Error(`The update already writes "${OUTBOX_FIELD}" or "${OUTBOX_PENDING_FIELD}"; they are reserved for pending events`);
+  const existingSet = (update as { $set?: Record<string, unknown> }).$set ?? {};
+  return {
+    ...update,
+    $set: { ...existingSet, [OUTBOX_PENDING_FIELD]: true },
+    $push: { ...existingPush, [OUTBOX_FIELD]: { $each: events } },
+  } as unknown as UpdateFilter<T>;
 }
 
 /**

@@ -1,6 +1,16 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import {
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
+import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, ReconnectStrategyError, SocketClosedUnexpectedlyError, SocketTimeoutError } from 'redis';
 import { ZodError, type z } from 'zod';
 import type { ErrorBody } from '@study/contracts';
+import { BrokerUnavailableError, PublishNotConfirmedError } from '@study/event-bus';
 import { LockTimeoutError } from '@study/keyed-lock';
 // Type-only: brings in the Request fields the kit adds (module augmentation), no code.
 import type {} from './express-types';
@@ -22,6 +32,8 @@ interface Mapped {
   status: number;
   code: string;
   message: string;
+  /** Sent as Retry-After (seconds) with a 503 or 429. */
+  retryAfterSeconds?: number;
 }
 
 const MAX_ISSUES_SHOWN = 3;
@@ -69,12 +81,75 @@ const BODY_ERRORS: Record<string, Mapped> = {
   'encoding.unsupported': { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body uncompressed.' },
 };
 
+/** A database, cache or broker that is busy or away: the caller should try again shortly. */
+export const UNAVAILABLE_ERROR: Mapped = {
+  status: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service cannot store or read this right now. Please try again in a few seconds.',
+  retryAfterSeconds: 5,
+};
+const BUSY_ERROR: Mapped = { status: 503, code: 'BUSY', message: 'This record is busy with another change. Please try again in a moment.', retryAfterSeconds: 1 };
+
+// Server-side codes that mean "not now" rather than "never": network and shutdown states,
+// elections, time limits, lock and write conflicts.
+const TRANSIENT_SERVER_CODES = new Set([6, 7, 46, 50, 89, 91, 112, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+// FerretDB reports its backend's trouble as a generic error: SQLite busy or locked, PostgreSQL
+// away, restarting, out of connections or cancelling a statement.
+const TRANSIENT_BACKEND_MESSAGE =
+  /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked|connection refused|failed to connect|dial error|too many clients|the database system is (starting up|shutting down|in recovery mode)|terminating connection|server closed the connection|conn closed|connection reset|canceling statement|deadlock detected|context deadline exceeded|i\/o timeout/i;
+const DRIVER_UNAVAILABLE_NAMES = new Set(['MongoPoolClearedError', 'MongoWaitQueueTimeoutError', 'MongoServerClosedError']);
+
+/** A dependency that is busy or away (database, Redis, broker), looking through `cause` chains. */
+export function isDependencyUnavailable(err: unknown): boolean {
+  for (let current = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (isUnavailableItself(current)) return true;
+  }
+  return false;
+}
+
+function isUnavailableItself(err: Error): boolean {
+  if (
+    err instanceof MongoNetworkError ||
+    err instanceof MongoServerSelectionError ||
+    err instanceof MongoNotConnectedError ||
+    err instanceof MongoTopologyClosedError ||
+    err instanceof MongoOperationTimeoutError ||
+    DRIVER_UNAVAILABLE_NAMES.has(err.name)
+  ) {
+    return true;
+  }
+  if (err instanceof MongoServerError) {
+    if (err.hasErrorLabel('RetryableWriteError') || err.hasErrorLabel('TransientTransactionError')) return true;
+    if (typeof err.code === 'number' && TRANSIENT_SERVER_CODES.has(err.code)) return true;
+    return TRANSIENT_BACKEND_MESSAGE.test(err.message);
+  }
+  return (
+    err instanceof ClientClosedError ||
+    err instanceof ClientOfflineError ||
+    err instanceof ConnectionTimeoutError ||
+    err instanceof SocketClosedUnexpectedlyError ||
+    err instanceof SocketTimeoutError ||
+    err instanceof ReconnectStrategyError ||
+    err instanceof BrokerUnavailableError ||
+    err instanceof PublishNotConfirmedError
+  );
+}
+
 export const INTERNAL_ERROR: Mapped = { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again later.' };
 
 /** Maps any thrown value to what the caller sees. Unknown errors never leak their message. */
 export function mapError(err: unknown): Mapped {
-  if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
-  if (err instanceof LockTimeoutError) return { status: 503, code: 'BUSY', message: 'This record is busy with another change. Please try again in a moment.' };
+  if (err instanceof AppError) {
+    const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    return {
+      status: err.status,
+      code: err.code,
+      message: err.message,
+      ...(typeof retryAfter === 'number' ? { retryAfterSeconds: retryAfter } : err.status === 503 ? { retryAfterSeconds: UNAVAILABLE_ERROR.retryAfterSeconds } : {}),
+    };
+  }
+  if (err instanceof LockTimeoutError) return BUSY_ERROR;
+  if (isDependencyUnavailable(err)) return UNAVAILABLE_ERROR;
   if (err instanceof ZodError) return { status: 400, code: 'VALIDATION_FAILED', message: describeZodError(err) };
   if (isBodyParserError(err)) {
     const known = BODY_ERRORS[err.type];
@@ -97,8 +172,10 @@ export function errorHandler(): ErrorRequestHandler {
       return;
     }
     const mapped = mapError(err);
-    if (mapped.status >= 500) req.log?.error({ err }, 'unhandled error');
+    if (mapped.status === 503) req.log?.warn({ err }, 'dependency busy or unavailable; answered 503');
+    else if (mapped.status >= 500) req.log?.error({ err }, 'unhandled error');
     else req.log?.debug({ code: mapped.code, reason: mapped.message }, 'request refused');
+    if (mapped.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(mapped.retryAfterSeconds))));
     res.status(mapped.status).json(errorBody(mapped, req.requestId));
   };
 }

@@ -65,9 +65,11 @@ describe('error mapping', () => {
     expect(logged?.requestId).toBe(res.headers['x-request-id']);
   });
 
-  it('answers a lock timeout with 503 BUSY', async () => {
+  it('answers a lock timeout with 503 BUSY and Retry-After', async () => {
     const { app } = makeApp();
-    expectErrorBody((await request(app).get('/api/busy').expect(503)).body, 'BUSY');
+    const res = await request(app).get('/api/busy').expect(503);
+    expectErrorBody(res.body, 'BUSY');
+    expect(res.headers['retry-after']).toBe('1');
   });
 
   it('answers unknown paths with a JSON 404', async () => {

@@ -2,7 +2,7 @@ export { loadConfig, baseServiceConfig, ConfigError, type BaseServiceConfig, typ
 export { createLogger, redactSecrets, isSecretName, REDACTED, type Logger, type LoggerOptions } from './logger';
 export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
 export { requestLogging, routeLabel } from './request-logging';
-export { AppError, errorHandler, notFoundHandler, mapError, describeZodError, errorBody } from './errors';
+export { AppError, errorHandler, notFoundHandler, mapError, describeZodError, errorBody, isDependencyUnavailable, UNAVAILABLE_ERROR } from './errors';
 export { jsonBody, validateBody, parseBody, findUnsafeBodyContent, forbiddenKeyReason, type JsonBodyOptions } from './body';
 export { asyncHandler } from './async-handler';
 export { healthRoutes, readiness, type HealthCheck, type CheckState } from './health';

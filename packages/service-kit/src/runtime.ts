@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { EventBroker, OutboxRelay, startConsumer, type CloudEvent, type HandleContext, type InboxEntry, type OutboxRelayOptions } from '@study/event-bus';
+import { EventBroker, OutboxRelay, ensureOutboxIndex, startConsumer, type CloudEvent, type HandleContext, type InboxEntry, type OutboxRelayOptions } from '@study/event-bus';
 import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
 import type { BaseServiceConfig } from './config';
 import { createHttpApp } from './http-app';
@@ -24,8 +24,12 @@ export interface ServiceContext<C extends BaseServiceConfig = BaseServiceConfig>
   broker: EventBroker;
   /** Serializes writes per document (FerretDB has no document-level locking of its own). */
   lock: KeyedLock;
-  /** Asks the outbox relay to publish now, after a write that queued events. */
-  nudgeOutbox(): void;
+  /**
+   * Asks the outbox relay to publish a document's events now, after the write that queued them:
+   * the collection (or its name) and the document's `_id`. Without arguments it runs the
+   * relay's indexed sweep soon instead.
+   */
+  nudgeOutbox(collection?: Collection | string, id?: unknown): void;
 }
 
 /** Handles one event; throw to have it retried (then parked on the dead-letter queue). */
@@ -62,6 +66,9 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   routes?(app: Express, ctx: ServiceContext<C>): void;
   /** The aggregate collections whose documents carry an outbox for the relay to publish. */
   outboxCollections?(ctx: ServiceContext<C>): OutboxRelayOptions['collections'];
+  /** Pause between the relay's safety sweeps (what a lost nudge left behind). Default 30 s. */
+  outboxSweepIntervalMs?: number;
+  /** @deprecated read as outboxSweepIntervalMs. */
   outboxIntervalMs?: number;
   consumer?: ConsumerDefinition<C>;
   /** How long stop() lets in-flight requests finish before cutting connections. Default 10 s. */
@@ -156,14 +163,16 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
       redis,
       broker,
       lock,
-      nudgeOutbox: () => relay?.nudge(),
+      nudgeOutbox: (collection, id) => relay?.nudge(collection, id),
     };
 
     await def.prepare?.(ctx);
 
     const collections = def.outboxCollections?.(ctx) ?? [];
+    // The relay's sweep reads the outbox index; it exists before the first write.
+    for (const collection of collections) await ensureOutboxIndex(collection);
     if (collections.length > 0) {
-      const started = new OutboxRelay({ collections, broker, lock, logger, intervalMs: def.outboxIntervalMs });
+      const started = new OutboxRelay({ collections, broker, lock, logger, sweepIntervalMs: def.outboxSweepIntervalMs ?? def.outboxIntervalMs });
       started.start();
       relay = started;
       opened.push({ name: 'outbox relay', close: () => started.stop() });

@@ -1,1 +1,2 @@
 export { testEnv, uniqueName } from './test-env';
+export { startPrivateFerretDb, type PrivateFerretDb } from './private-ferretdb';

@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import type { MbtiScores } from '@study/contracts';
-import { outboxLockKey, withOutbox, type CloudEvent } from '@study/event-bus';
+import { outboxFields, outboxLockKey, withOutbox, type CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import type { Participant } from '../domain/participant';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND, type WriteCounts } from './bulk-batches';
@@ -19,6 +19,8 @@ export interface MbtiScoresDocument extends MbtiScores {
   _id: string;
   uploadedAt: Date;
   outbox?: CloudEvent[];
+  /** Set with the outbox while it holds events (the relay's indexed sweep). */
+  outboxPending?: true;
 }
 
 /** Only the score fields, in a fixed order (what is stored and what events carry). */
@@ -81,7 +83,7 @@ export class MbtiScoresRepository {
   async insertResults(added: readonly NewMbtiResult[], now: Date): Promise<WriteCounts> {
     if (added.length === 0) return NO_WRITES;
     const inserts: AnyBulkWriteOperation<MbtiScoresDocument>[] = added.map(({ pgId, scores, event }) => ({
-      insertOne: { document: { _id: normalizePgId(pgId), ...scoresOf(scores), uploadedAt: now, outbox: [event] } },
+      insertOne: { document: { _id: normalizePgId(pgId), ...scoresOf(scores), uploadedAt: now, ...outboxFields(event) } },
     }));
     return addCounts(NO_WRITES, await this.collection.bulkWrite(inserts, { ordered: true }));
   }

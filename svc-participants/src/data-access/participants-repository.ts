@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
 import type { StoredSurvey } from '../domain/surveys/stored-survey';
-import { assertStorable, outboxLockKey, parseCloudEvent, withOutbox, type CloudEvent } from '@study/event-bus';
+import { outboxFields, outboxLockKey, withOutbox, type CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import type { FinalReportState, Participant } from '../domain/participant';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
@@ -13,6 +13,11 @@ export const PARTICIPANTS_COLLECTION = 'participants';
 /** The keyed-lock key every write of one participant document holds (the outbox relay's too). */
 export function participantLockKey(pgId: string): string {
   return outboxLockKey(PARTICIPANTS_COLLECTION, normalizePgId(pgId));
+}
+
+/** The participant document as the outbox relay is nudged with: `nudgeOutbox(...participantOutbox(pgId))`. */
+export function participantOutbox(pgId: string): [collection: string, id: string] {
+  return [PARTICIPANTS_COLLECTION, normalizePgId(pgId)];
 }
 
 /** Open Humans tokens as stored: each encrypted, with the access token's expiry in clear. */
@@ -53,6 +58,8 @@ export interface ParticipantDocument {
   erasedAt?: Date;
   /** Events written with the state change that caused them, until the relay has published them. */
   outbox?: CloudEvent[];
+  /** Set with the outbox while it holds events (the relay's indexed sweep). */
+  outboxPending?: true;
 }
 
 export type ParticipantRecord = { state: 'missing' } | { state: 'erased' } | { state: 'active'; participant: Participant };
@@ -80,15 +87,6 @@ function toParticipant(doc: ParticipantDocument): Participant {
 
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
-}
-
-/** The events an insert stores in the new document's outbox, checked as withOutbox checks them. */
-function checkedEvents(events: CloudEvent[]): CloudEvent[] {
-  for (const event of events) {
-    parseCloudEvent(event);
-    assertStorable(event.data, `event ${event.id} data`);
-  }
-  return events;
 }
 
 /**
@@ -126,7 +124,7 @@ export class ParticipantsRepository {
   /** Adds a new participant; a participant with the same study ID makes this fail (duplicate key). */
   async insert(participant: Participant, events: CloudEvent[] = []): Promise<void> {
     const doc = toDocument({ ...participant, pgId: normalizePgId(participant.pgId) });
-    await this.collection.insertOne(events.length > 0 ? { ...doc, outbox: checkedEvents(events) } : doc);
+    await this.collection.insertOne(events.length > 0 ? { ...doc, ...outboxFields(...events) } : doc);
   }
 
   /** A new participant who has just consented through Open Humans, with their tokens and the consented event. */
@@ -136,7 +134,7 @@ export class ParticipantsRepository {
       ...toDocument({ ...participant, pgId, openHumans: null }),
       openHumans: { memberId, tokens: this.seal(pgId, tokens) },
       consentedAt: participant.updatedAt,
-      outbox: checkedEvents([event]),
+      ...outboxFields(event),
     });
   }
 
@@ -203,7 +201,7 @@ export class ParticipantsRepository {
    */
   async replaceWithTombstone(pgId: string, erasedAt: Date, event: CloudEvent): Promise<void> {
     const id = normalizePgId(pgId);
-    const tombstone = { _id: id, erased: true, erasedAt, outbox: checkedEvents([event]) };
+    const tombstone = { _id: id, erased: true, erasedAt, ...outboxFields(event) };
     await this.collection.replaceOne({ _id: id }, tombstone as unknown as ParticipantDocument);
   }
 

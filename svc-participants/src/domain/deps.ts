@@ -22,7 +22,8 @@ export interface ParticipantsDeps {
   /** Serializes the writes of one participant document (participantLockKey). */
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */
-  nudgeOutbox(): void;
+  /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
+  nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
 }

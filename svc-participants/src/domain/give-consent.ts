@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventTypes, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
-import { participantLockKey } from '../data-access/participants-repository';
+import { participantLockKey, participantOutbox } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
 import { newParticipant } from './participant';
@@ -44,7 +44,7 @@ export async function giveConsent(deps: ParticipantsDeps, code: string, correlat
       await deps.memberLinks.unlink(member.projectMemberId, pgId);
       continue;
     }
-    deps.nudgeOutbox();
+    deps.nudgeOutbox(...participantOutbox(pgId));
     log.info({ pgId, newParticipant: link.created, snpFileUploaded: member.snpFileUploaded }, 'participant consented');
     return { pgId };
   }

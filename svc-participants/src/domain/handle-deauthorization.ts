@@ -1,7 +1,7 @@
 import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData, type ParticipantWithdrawnData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
 import { mbtiScoresLockKey } from '../data-access/mbti-scores-repository';
-import { participantLockKey } from '../data-access/participants-repository';
+import { participantLockKey, participantOutbox } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
 import { studyEmail } from './typefinder/claim-result';
 
@@ -47,7 +47,7 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     await deps.lock.run(mbtiScoresLockKey(pgId), () => deps.mbtiResults.remove(pgId));
     await deps.memberLinks.unlink(memberId, pgId);
   }
-  if (outcome === 'erased' || outcome === 'withdrawn') deps.nudgeOutbox();
+  if (outcome === 'erased' || outcome === 'withdrawn') deps.nudgeOutbox(...participantOutbox(pgId));
   deps.logger.info({ pgId, outcome, erasureRequested: notice.erasure_requested }, 'Open Humans deauthorization handled');
   return outcome;
 }

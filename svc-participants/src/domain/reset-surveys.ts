@@ -1,7 +1,7 @@
 import { EventTypes, ErrorCodes, surveyIds, type SurveysResetData, type UserView } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
-import { participantLockKey } from '../data-access/participants-repository';
+import { participantLockKey, participantOutbox } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
 import { participantView, resetSurveyStates } from './participant';
 
@@ -19,7 +19,7 @@ export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: b
     const event = createEvent({ type: EventTypes.surveysReset, source: deps.service, subject: record.participant.pgId, data, correlationId });
     await deps.participants.resetSurveys(pgId, resetSurveyStates(), deps.now(), event);
   });
-  deps.nudgeOutbox();
+  deps.nudgeOutbox(...participantOutbox(pgId));
   const participant = await deps.participants.findById(pgId);
   if (!participant) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   return participantView(participant);

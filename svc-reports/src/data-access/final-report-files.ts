@@ -30,6 +30,11 @@ export class FinalReportFiles {
     this.collection = db.collection<FinalReportFile>(FINAL_REPORT_FILES_COLLECTION);
   }
 
+  /** The indexes behind every query here besides `_id`: a participant's files by version (removeOlderThan, erasure). */
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ pgId: 1, version: 1 }, { name: 'pgId_1_version_1' });
+  }
+
   async find(pgId: string, version: number): Promise<FinalReportFile | null> {
     return this.collection.findOne({ _id: finalReportFileId(pgId, version) });
   }

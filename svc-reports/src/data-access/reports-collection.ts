@@ -71,6 +71,8 @@ export interface ReportDocument {
   finalReport?: FinalReportRecord;
   updatedAt?: Date;
   outbox?: CloudEvent[];
+  /** Set with the outbox while it holds events (the relay's indexed sweep). */
+  outboxPending?: true;
 }
 
 export function reportsCollection(db: Db): Collection<ReportDocument> {

@@ -16,7 +16,8 @@ export interface ReportsDeps {
   /** Serializes the writes of one report document (reportLockKey). */
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */
-  nudgeOutbox(): void;
+  /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
+  nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
   /** How long the report calls wait for an event still on its way before answering 409. */

@@ -38,7 +38,7 @@ export async function changeReportDocument(deps: ReportsDeps, pgId: string, chan
     if (result.unset && result.unset.length > 0) update.$unset = Object.fromEntries(result.unset.map((field) => [field, '']));
     const events = result.events ?? [];
     await deps.reports.updateOne({ _id: pgId }, withOutbox<ReportDocument>(update, ...events), { upsert: true });
-    if (events.length > 0) deps.nudgeOutbox();
+    if (events.length > 0) deps.nudgeOutbox(REPORTS_COLLECTION, pgId);
     return 'stored';
   });
 }

@@ -79,6 +79,8 @@ export interface ScoreDocument {
   finalScoreVersion?: number;
   updatedAt?: Date;
   outbox?: CloudEvent[];
+  /** Set with the outbox while it holds events (the relay's indexed sweep). */
+  outboxPending?: true;
 }
 
 export function scoresCollection(db: Db): Collection<ScoreDocument> {

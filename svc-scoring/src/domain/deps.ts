@@ -13,7 +13,8 @@ export interface ScoringDeps {
   /** Serializes the writes of one score document (scoreLockKey). */
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */
-  nudgeOutbox(): void;
+  /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
+  nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
   /** How long the Nardi read routes wait for an event that has not arrived yet. */

@@ -58,7 +58,7 @@ export async function changeScoreDocument(deps: ScoringDeps, source: SourceEvent
     const update: UpdateFilter<ScoreDocument> = { $set: { ...set, ...plan.set, updatedAt: deps.now() } };
     if (plan.kind === 'clear') update.$unset = { finalScore: '' };
     await deps.scores.updateOne({ _id: source.pgId }, withOutbox<ScoreDocument>(update, ...events), { upsert: true });
-    if (events.length > 0) deps.nudgeOutbox();
+    if (events.length > 0) deps.nudgeOutbox(SCORES_COLLECTION, source.pgId);
     if (plan.kind !== 'unchanged') deps.logger.info({ pgId: source.pgId, finalScore: plan.kind, version: plan.version, typeCode: plan.typeCode }, 'final score updated');
     return 'stored';
   });

@@ -12,7 +12,8 @@ export interface AdminDeps {
   /** Serializes uploads, and the writes of an existing MBTI result (mbtiScoresLockKey). */
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */
-  nudgeOutbox(): void;
+  /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
+  nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
 }

@@ -1,6 +1,6 @@
 import { ErrorCodes, type SurveyInput, type SurveyPatch, type UserView } from '@study/contracts';
 import { AppError } from '@study/service-kit';
-import { participantLockKey } from '../../data-access/participants-repository';
+import { participantLockKey, participantOutbox } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent, participantView, type Participant } from '../participant';
 import { surveyEvent } from './survey-events';
@@ -33,7 +33,7 @@ async function changeSurveys(
       event ? [surveyEvent(event, next, { source: deps.service, pgId: current.pgId, correlationId, time: next.completedAt ?? now })] : [],
     );
     await deps.participants.saveSurveys(current.pgId, saved.map(({ next }) => next), now, events);
-    if (events.length > 0) deps.nudgeOutbox();
+    if (events.length > 0) deps.nudgeOutbox(...participantOutbox(current.pgId));
     deps.logger.info({ pgId: current.pgId, surveys: saved.map(({ surveyId, next }) => ({ surveyId, status: next.status })) }, 'surveys saved');
     const surveys = { ...current.surveys };
     for (const { surveyId, next } of saved) surveys[surveyId] = next;

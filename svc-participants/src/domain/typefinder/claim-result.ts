@@ -1,7 +1,7 @@
 import { ErrorCodes, TYPEFINDER_NO_MATCH_MESSAGE, type TypeFinderClaimResponse } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import { AppError } from '@study/service-kit';
-import { participantLockKey } from '../../data-access/participants-repository';
+import { participantLockKey, participantOutbox } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent } from '../participant';
 import type { StoredSurvey } from '../surveys/stored-survey';
@@ -38,7 +38,7 @@ export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string
     const completed: StoredSurvey = { id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: row.typeCode, completedAt: now };
     const event = surveyEvent('completed', completed, { source: deps.service, pgId: participant.pgId, correlationId, time: now });
     await deps.participants.saveSurveys(participant.pgId, [completed], now, [event]);
-    deps.nudgeOutbox();
+    deps.nudgeOutbox(...participantOutbox(participant.pgId));
     deps.logger.info({ pgId: participant.pgId, typeCode: row.typeCode }, 'TypeFinder result matched');
     return { typeCode: row.typeCode };
   });
