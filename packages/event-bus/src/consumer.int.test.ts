@@ -2,7 +2,7 @@ import { MongoClient, type Db } from 'mongodb';
 import { testEnv, uniqueName } from '@study/test-infra';
 import { EventBroker } from './broker';
 import { createEvent, type CloudEvent } from './cloud-event';
-import { ATTEMPT_HEADER, startConsumer, type ConsumerOptions, type InboxEntry, type RunningConsumer } from './consumer';
+import { ATTEMPT_HEADER, ORIGINAL_EXCHANGE_HEADER, ORIGINAL_ROUTING_KEY_HEADER, startConsumer, type ConsumerOptions, type InboxEntry, type RunningConsumer } from './consumer';
 import { consumerTopology } from './topology';
 import { AmqpAdmin, memoryLogger, sleep, waitFor } from './test-support/support';
 
@@ -172,6 +172,9 @@ describe('startConsumer (real RabbitMQ and FerretDB)', () => {
     expect(parked!.properties.headers?.[ATTEMPT_HEADER]).toBe(3);
     expect(String(parked!.properties.headers?.['x-last-error'])).toContain(`cannot handle ${poison.id}`);
     expect(JSON.parse(parked!.content.toString('utf8'))).toEqual(poison);
+    // After two trips through the retry queues it still names where it was first published.
+    expect(parked!.properties.headers?.[ORIGINAL_ROUTING_KEY_HEADER]).toBe(poison.type);
+    expect(parked!.properties.headers?.[ORIGINAL_EXCHANGE_HEADER]).toBe(exchange);
     // Events after the failed one keep flowing.
     const later = event(6);
     await broker.publish(later);

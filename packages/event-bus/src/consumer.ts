@@ -48,6 +48,13 @@ export interface RunningConsumer {
 
 /** Header carrying the delivery attempt of a retried message. */
 export const ATTEMPT_HEADER = 'x-attempt';
+/**
+ * Where a message was first published: the exchange and routing key (the event type). Set on
+ * the first retry and carried through every retry queue, so a message parked on the DLQ names
+ * its real origin, not the retry queue it came back from.
+ */
+export const ORIGINAL_EXCHANGE_HEADER = 'x-original-exchange';
+export const ORIGINAL_ROUTING_KEY_HEADER = 'x-original-routing-key';
 const ERROR_HEADER = 'x-last-error';
 const MAX_ERROR_LENGTH = 1_000;
 const RESETUP_DELAY_MS = 1_000;
@@ -279,7 +286,7 @@ class QueueConsumer implements RunningConsumer {
     try {
       await publishConfirmed(channel, '', retryQueueName(this.opts.queue, delayMs), msg, {
         expiration: String(delayMs),
-        headers: { ...ownHeaders(msg), [ATTEMPT_HEADER]: attempt + 1, [ERROR_HEADER]: truncate(reason) },
+        headers: { ...ownHeaders(msg), ...originHeaders(msg, this.topology.exchange), [ATTEMPT_HEADER]: attempt + 1, [ERROR_HEADER]: truncate(reason) },
       });
       this.ack(channel, msg);
     } catch (publishErr) {
@@ -297,8 +304,7 @@ class QueueConsumer implements RunningConsumer {
           ...ownHeaders(msg),
           [ATTEMPT_HEADER]: attempt,
           [ERROR_HEADER]: truncate(reason),
-          'x-original-routing-key': msg.fields.routingKey,
-          'x-original-exchange': msg.fields.exchange,
+          ...originHeaders(msg, this.topology.exchange),
           'x-failed-at': new Date().toISOString(),
         },
       });
@@ -342,6 +348,24 @@ class QueueConsumer implements RunningConsumer {
 function attemptOf(msg: ConsumeMessage): number {
   const value = Number(msg.properties.headers?.[ATTEMPT_HEADER]);
   return Number.isInteger(value) && value >= 1 ? value : 1;
+}
+
+/**
+ * The exchange and routing key the message was first published with: what an earlier retry
+ * recorded; else, for a message that came back through the default exchange (a retry queue)
+ * without that record, the event type on the consumer's exchange; else this delivery's own.
+ */
+function originHeaders(msg: ConsumeMessage, exchange: string): Record<string, string> {
+  const headers = msg.properties.headers ?? {};
+  const recordedKey = headers[ORIGINAL_ROUTING_KEY_HEADER];
+  if (typeof recordedKey === 'string' && recordedKey !== '') {
+    const recordedExchange = headers[ORIGINAL_EXCHANGE_HEADER];
+    return { [ORIGINAL_ROUTING_KEY_HEADER]: recordedKey, [ORIGINAL_EXCHANGE_HEADER]: typeof recordedExchange === 'string' ? recordedExchange : exchange };
+  }
+  if (msg.fields.exchange === '' && typeof msg.properties.type === 'string' && msg.properties.type !== '') {
+    return { [ORIGINAL_ROUTING_KEY_HEADER]: msg.properties.type, [ORIGINAL_EXCHANGE_HEADER]: exchange };
+  }
+  return { [ORIGINAL_ROUTING_KEY_HEADER]: msg.fields.routingKey, [ORIGINAL_EXCHANGE_HEADER]: msg.fields.exchange };
 }
 
 // Broker-written headers (x-death, x-first-death-*, ...) are not copied onto a republished message.

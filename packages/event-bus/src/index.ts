@@ -18,6 +18,8 @@ export {
 export {
   startConsumer,
   ATTEMPT_HEADER,
+  ORIGINAL_EXCHANGE_HEADER,
+  ORIGINAL_ROUTING_KEY_HEADER,
   type ConsumerOptions,
   type HandleContext,
   type InboxEntry,

@@ -20,9 +20,11 @@ const exchange = uniqueName('evbus_relay_x');
 
 interface ParticipantDoc {
   _id: string;
+  answers?: { q: number; a: number }[];
   writes?: number;
   status?: string;
   outbox?: CloudEvent[];
+  outboxPending?: true;
 }
 
 const surveyCompleted = (pgId: string, seq: number) =>
@@ -77,8 +79,8 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
     return broker;
   }
 
-  function relayFor(collection: Collection<ParticipantDoc>, broker: EventBroker, intervalMs = 100): OutboxRelay {
-    const relay = new OutboxRelay({ collections: [collection], broker, lock, logger: memoryLogger(), intervalMs });
+  function relayFor(collection: Collection<ParticipantDoc>, broker: EventBroker, sweepIntervalMs = 60_000): OutboxRelay {
+    const relay = new OutboxRelay({ collections: [collection], broker, lock, logger: memoryLogger(), sweepIntervalMs, retryDelayMs: 200 });
     cleanups.push(() => relay.stop());
     return relay;
   }
@@ -177,7 +179,7 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
     const queue = await rawQueue();
     const good = surveyCompleted('pg-bad', 2);
     // Written around withOutbox, which would have refused it.
-    await participants.insertOne({ _id: 'pg-bad', outbox: [{ ...surveyCompleted('pg-bad', 1), type: 'Bad Type' }, good] });
+    await participants.insertOne({ _id: 'pg-bad', outbox: [{ ...surveyCompleted('pg-bad', 1), type: 'Bad Type' }, good], outboxPending: true });
     const logger = memoryLogger();
     const relay = new OutboxRelay({ collections: [participants], broker, lock, logger });
     await relay.runOnce();
@@ -210,7 +212,8 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
       },
     });
     cleanups.push(() => consumer.stop());
-    const relay = relayFor(participants, publisher, 50);
+    // Sweeps only every 2 s: the nudges and the reconnects do the work.
+    const relay = relayFor(participants, publisher, 2_000);
     relay.start();
 
     const N = 150;
@@ -221,7 +224,7 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
       const e = surveyCompleted(pgId, i);
       await write(participants, pgId, e);
       written.push(e.id);
-      relay.nudge();
+      relay.nudge(participants, pgId);
       if (i % 40 === 20) {
         // Cut every connection (publisher and consumer) in the middle of the stream.
         proxy.dropAll();
@@ -251,5 +254,63 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
     let totalWrites = 0;
     for await (const doc of participants.find()) totalWrites += doc.writes ?? 0;
     expect(totalWrites).toBe(N);
+  });
+
+  it('publishes a nudged document at once, reading it by _id, and clears its pending flag', async () => {
+    const participants = db.collection<ParticipantDoc>(uniqueName('participants'));
+    const broker = await connectBroker(amqpUrl, 'evbus_relay_nudge');
+    const queue = await rawQueue();
+    const relay = relayFor(participants, broker);
+    relay.start();
+    const e = surveyCompleted('pg-nudged', 1);
+    await write(participants, 'pg-nudged', e);
+    expect((await participants.findOne({ _id: 'pg-nudged' }))?.outboxPending).toBe(true);
+    relay.nudge(participants, 'pg-nudged');
+    await waitFor('the nudged event on the queue', async () => (await admin.messageCount(queue)) === 1);
+    await waitFor('the outbox emptied', async () => ((await participants.findOne({ _id: 'pg-nudged' }))?.outbox ?? [1]).length === 0);
+    expect(await participants.findOne({ _id: 'pg-nudged' })).toEqual({ _id: 'pg-nudged', writes: 1, outbox: [] });
+  });
+
+  it('still publishes a document whose nudge was lost, on the next safety sweep', async () => {
+    const participants = db.collection<ParticipantDoc>(uniqueName('participants'));
+    const broker = await connectBroker(amqpUrl, 'evbus_relay_sweep');
+    const queue = await rawQueue();
+    const relay = relayFor(participants, broker, 500);
+    relay.start();
+    await sleep(100);
+    const e = surveyCompleted('pg-lost', 1);
+    // Written as a crashed process would leave it: stored, never nudged.
+    await write(participants, 'pg-lost', e);
+    await waitFor('the event published by the sweep', async () => (await admin.messageCount(queue)) === 1);
+    await waitFor('the pending flag cleared', async () => (await participants.findOne({ _id: 'pg-lost' }))?.outboxPending === undefined);
+    expect((await admin.drain(queue)).map((m) => JSON.parse(m.content.toString('utf8')).id)).toEqual([e.id]);
+  });
+
+  it('makes no database query between sweeps when idle, and its sweep is answered from an index', async () => {
+    const watched = await MongoClient.connect(mongoUrl, { monitorCommands: true });
+    cleanups.push(() => watched.close());
+    const name = uniqueName('participants');
+    const participants = watched.db(db.databaseName).collection<ParticipantDoc>(name);
+    // Enough data (documents of a realistic size) that a database would rather read an index than the table.
+    const answers = Array.from({ length: 40 }, (_, q) => ({ q, a: q % 5 }));
+    await participants.insertMany(Array.from({ length: 1000 }, (_, i) => ({ _id: `pg-idle-${i}`, status: 'done', answers })));
+    const commands: string[] = [];
+    watched.on('commandStarted', (c) => {
+      const target = (c.command as Record<string, unknown>)[c.commandName];
+      if (target === name) commands.push(c.commandName);
+    });
+    const broker = await connectBroker(amqpUrl, 'evbus_relay_idle');
+    const relay = relayFor(participants, broker, 60_000);
+    relay.start();
+    await waitFor('the first sweep', () => commands.includes('find'));
+    await sleep(200);
+    const afterFirstSweep = commands.length;
+    await sleep(2_000);
+    expect(commands.slice(afterFirstSweep)).toEqual([]);
+
+    const plan = JSON.stringify(await db.command({ explain: { find: name, filter: { outboxPending: true } }, verbosity: 'queryPlanner' }));
+    // MongoDB: IXSCAN on outboxPending_1; FerretDB on PostgreSQL: an index scan, not a sequential one.
+    expect(plan).toMatch(/IXSCAN|Index Scan/);
+    expect(plan).not.toMatch(/COLLSCAN|Seq Scan/);
   });
 });

@@ -1,5 +1,5 @@
 import { createEvent } from './cloud-event';
-import { assertStorable, outboxLockKey, PENDING_OUTBOX_FILTER, withOutbox } from './outbox';
+import { assertStorable, outboxFields, outboxLockKey, PENDING_OUTBOX_FILTER, withOutbox } from './outbox';
 
 interface Participant {
   _id: string;
@@ -12,11 +12,11 @@ const event = (n: number, data: unknown = { n }) =>
   createEvent({ type: 'participants.survey.completed.v1', source: '/svc-participants', subject: 'pg-1', data, id: `e${n}` });
 
 describe('withOutbox', () => {
-  it('adds the events to the outbox with $push/$each, keeping the state change', () => {
+  it('adds the events to the outbox with $push/$each and flags the document pending, keeping the state change', () => {
     const e1 = event(1);
     const e2 = event(2);
     expect(withOutbox<Participant>({ $set: { status: 'done' } }, e1, e2)).toEqual({
-      $set: { status: 'done' },
+      $set: { status: 'done', outboxPending: true },
       $push: { outbox: { $each: [e1, e2] } },
     });
   });
@@ -24,7 +24,7 @@ describe('withOutbox', () => {
   it('merges with an existing $push on other fields', () => {
     const e1 = event(1);
     expect(withOutbox<Participant>({ $push: { tags: 'x' }, $set: { status: 's' } }, e1)).toEqual({
-      $set: { status: 's' },
+      $set: { status: 's', outboxPending: true },
       $push: { tags: 'x', outbox: { $each: [e1] } },
     });
   });
@@ -43,6 +43,7 @@ describe('withOutbox', () => {
   it('refuses an update that already writes the outbox', () => {
     expect(() => withOutbox<Participant>({ $push: { outbox: 'x' } }, event(1))).toThrow(/outbox/);
     expect(() => withOutbox<Participant>({ $set: { outbox: [] } }, event(1))).toThrow(/reserved/);
+    expect(() => withOutbox<Participant>({ $unset: { outboxPending: '' } } as never, event(1))).toThrow(/reserved/);
   });
 
   it('refuses an aggregation pipeline', () => {
@@ -84,7 +85,14 @@ describe('outbox helpers', () => {
     expect(outboxLockKey('participants', { toString: () => '65f0c0ffee' })).toBe('participants:65f0c0ffee');
   });
 
-  it('finds documents with a non-empty outbox', () => {
-    expect(PENDING_OUTBOX_FILTER).toEqual({ 'outbox.0': { $exists: true } });
+  it('finds pending documents by an equality on the indexed flag', () => {
+    expect(PENDING_OUTBOX_FILTER).toEqual({ outboxPending: true });
+  });
+
+  it('gives an inserted document its events and the pending flag, checked like withOutbox', () => {
+    const e1 = event(1);
+    expect(outboxFields(e1)).toEqual({ outbox: [e1], outboxPending: true });
+    expect(outboxFields()).toEqual({ outbox: [] });
+    expect(() => outboxFields(event(7, { grid: [[1]] }))).toThrow(/event e7 data/);
   });
 });
