@@ -1,7 +1,6 @@
-import { testEnv, uniqueName } from '@study/test-infra';
+import { TcpProxy, testEnv, uniqueName } from '@study/test-infra';
 import { BrokerUnavailableError, EventBroker, PublishNotConfirmedError } from './broker';
 import { createEvent, InvalidCloudEventError, type CloudEvent } from './cloud-event';
-import { TcpProxy } from './test-support/tcp-proxy';
 import { AmqpAdmin, canUseRabbitmqctl, closeConnectionNamed, memoryLogger, sleep, waitFor } from './test-support/support';
 
 // Reconnects and retries take a few seconds; waitFor() fails with a clear message well before this.

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection, type Db } from 'mongodb';
 import { createClient } from 'redis';
 import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
-import { testEnv, uniqueName } from '@study/test-infra';
+import { TcpProxy, testEnv, uniqueName } from '@study/test-infra';
 import { EventBroker } from './broker';
 import { createEvent, type CloudEvent } from './cloud-event';
 import { startConsumer, type InboxEntry, type RunningConsumer } from './consumer';
 import { OutboxRelay } from './outbox-relay';
 import { outboxLockKey, withOutbox } from './outbox';
 import { consumerTopology } from './topology';
-import { TcpProxy } from './test-support/tcp-proxy';
 import { AmqpAdmin, memoryLogger, sleep, waitFor } from './test-support/support';
 
 // Reconnects and retries take a few seconds; waitFor() fails with a clear message well before this.

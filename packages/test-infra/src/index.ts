@@ -1,2 +1,3 @@
 export { testEnv, uniqueName } from './test-env';
 export { startPrivateFerretDb, type PrivateFerretDb } from './private-ferretdb';
+export { TcpProxy } from './tcp-proxy';
