@@ -1,10 +1,31 @@
+import { Spinner } from '@study/ui';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RouteGuard } from '../features/guards';
 import { LandingPage } from '../features/landing';
 import { Layout } from '../features/layout';
 import { NoticesArea } from '../features/notices';
 import { RemoteSwitch, useRemotes, type RemotesSource } from '../features/remotes';
-import { AboutPage, PrivacyPage, TermsPage } from '../features/static-pages';
+
+// The landing page is in the first download; the other shell pages arrive when first opened.
+const staticPages = () => import('../features/static-pages');
+const AboutPage = lazy(() => staticPages().then((m) => ({ default: m.AboutPage })));
+const TermsPage = lazy(() => staticPages().then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => staticPages().then((m) => ({ default: m.PrivacyPage })));
+
+function LazyPage({ page: Page }: { page: ComponentType }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="page page--narrow">
+          <Spinner />
+        </div>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+}
 
 export interface AppProps {
   remotesSource: RemotesSource;
@@ -21,9 +42,9 @@ export function App({ remotesSource }: AppProps) {
     <Routes>
       <Route element={<Layout overlay={<NoticesArea />} />}>
         <Route index element={<LandingPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="about" element={<LazyPage page={AboutPage} />} />
+        <Route path="terms" element={<LazyPage page={TermsPage} />} />
+        <Route path="privacy" element={<LazyPage page={PrivacyPage} />} />
         <Route
           path="*"
           element={
