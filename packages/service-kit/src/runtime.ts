@@ -170,7 +170,7 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
 
     const collections = def.outboxCollections?.(ctx) ?? [];
     // The relay's sweep reads the outbox index; it exists before the first write.
-    for (const collection of collections) await ensureOutboxIndex(collection);
+    await Promise.all(collections.map((collection) => ensureOutboxIndex(collection)));
     if (collections.length > 0) {
       const started = new OutboxRelay({ collections, broker, lock, logger, sweepIntervalMs: def.outboxSweepIntervalMs ?? def.outboxIntervalMs });
       started.start();
