@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
-import { requestId, requestLogging } from '@study/service-kit';
 import type { GatewayConfig } from './config';
 import { healthzRoute } from './health/healthz-route';
 import { getJson, type Agents } from './health/http-get';
 import { sendError } from './http-errors';
+import { accessLog } from './observability/access-log';
 import { createGatewayLogger } from './observability/logger';
 import { apiRouter } from './routing/api-router';
 import { CircuitBreaker } from './routing/circuit-breaker';
@@ -68,17 +68,22 @@ function frontendSources(config: GatewayConfig): Record<string, string> {
 
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const logger = createGatewayLogger(config.logLevel, options.logDestination);
-  // Keep-alive connections to the services: no TCP handshake per proxied call.
-  const agents: Agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // Keep-alive connections to the services: no TCP handshake per proxied call. An idle
+  // connection is closed by the gateway (after upstreamIdleTimeoutMs, or a second before the
+  // upstream's announced Keep-Alive timeout, whichever is first), never by the upstream, so a
+  // connection the upstream is about to close is not handed out; the most recently used one
+  // is handed out first, so the others age out when traffic is low.
+  const agentOptions = { keepAlive: true, timeout: config.upstreamIdleTimeoutMs, scheduling: 'lifo' as const };
+  const agents: Agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
   const breakers = perService(
     (name) =>
       new CircuitBreaker({
         probeIntervalMs: config.breakerProbeIntervalMs,
         probe: async () => (await getJson(`${config.services[name]}/healthz`, { agents, timeoutMs: config.healthTimeoutMs })).reachable,
-        onChange: (state) =>
+        onChange: (state, evidence) =>
           state === 'open'
-            ? logger.warn({ upstream: name }, 'service unreachable: its routes answer 503 until it is back')
+            ? logger.warn({ upstream: name, evidence }, 'service unreachable: its routes answer 503 until it is back')
             : logger.info({ upstream: name }, 'service reachable again'),
       }),
   );
@@ -96,8 +101,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(requestId());
-  app.use(requestLogging(logger));
+  app.use(accessLog(logger, app.request));
   app.use(
     securityHeaders({
       remoteEntries: config.remotes.map((remote) => remote.entry),

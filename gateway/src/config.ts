@@ -151,6 +151,7 @@ function envSchema(frontendRootDefault: string) {
     TYPEFINDER_IMPORT_LIMIT: size('2mb', 'the largest body for POST /api/typefinder/import'),
     UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(1000, 'how long to wait for a TCP connection to a service'),
     UPSTREAM_TIMEOUT_MS: milliseconds(60_000, 'how long a service may stay silent while answering'),
+    UPSTREAM_IDLE_TIMEOUT_MS: milliseconds(30_000, "how long an idle keep-alive connection to a service is kept (below the services' keep-alive timeout)"),
     HEALTH_TIMEOUT_MS: milliseconds(1000, 'how long /healthz waits for each service'),
     BREAKER_PROBE_INTERVAL_MS: milliseconds(1000, 'how often a service marked down is probed'),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 'how long in-flight requests may finish after SIGTERM'),
@@ -206,6 +207,8 @@ export interface GatewayConfig {
   routeBodyLimits: readonly RouteBodyLimit[];
   upstreamConnectTimeoutMs: number;
   upstreamTimeoutMs: number;
+  /** How long an idle keep-alive connection to an upstream is kept: below the upstreams' own keep-alive timeout. */
+  upstreamIdleTimeoutMs: number;
   healthTimeoutMs: number;
   breakerProbeIntervalMs: number;
   shutdownTimeoutMs: number;
@@ -287,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     upstreamConnectTimeoutMs: vars.UPSTREAM_CONNECT_TIMEOUT_MS,
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    upstreamIdleTimeoutMs: vars.UPSTREAM_IDLE_TIMEOUT_MS,
     healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,
     breakerProbeIntervalMs: vars.BREAKER_PROBE_INTERVAL_MS,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,

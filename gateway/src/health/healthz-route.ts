@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { ServiceName } from '@study/contracts';
 import type { Agents } from './http-get';
 import { checkReadiness, type HealthReport, type ServiceReadiness } from './readiness';
-import type { CircuitBreaker } from '../routing/circuit-breaker';
+import { unreachableEvidence, type CircuitBreaker } from '../routing/circuit-breaker';
 
 export interface HealthzOptions {
   services: Record<ServiceName, string>;
@@ -20,13 +20,15 @@ export function healthzRoute(options: HealthzOptions): RequestHandler {
   return async (req, res) => {
     const results = await Promise.all(
       names.map(async (name) => {
-        const { reachable, readiness } = await checkReadiness(options.services[name], {
+        const token = options.breakers[name].attemptToken();
+        const { reachable, code, readiness } = await checkReadiness(options.services[name], {
           agents: options.agents,
           timeoutMs: options.timeoutMs,
           requestId: req.requestId,
         });
         if (reachable === true) options.breakers[name].recordReachable();
-        if (reachable === false) options.breakers[name].recordUnreachable();
+        const evidence = reachable === false ? unreachableEvidence(code) : undefined;
+        if (evidence) options.breakers[name].recordUnreachable(evidence, token);
         return [name, readiness] as const;
       }),
     );

@@ -23,17 +23,17 @@ function checksOf(body: unknown): Record<string, unknown> | undefined {
 
 /**
  * Asks one service's /readyz. `reachable` feeds the circuit breaker: true when it answered,
- * false when no connection could be made, undefined when it connected but stayed silent
- * (slow is not down: its routes keep being forwarded).
+ * false when no connection could be made (`code` says why), undefined when it connected but
+ * stayed silent (slow is not down: its routes keep being forwarded).
  */
 export async function checkReadiness(
   origin: string,
   options: { agents: Agents; timeoutMs: number; requestId?: string },
-): Promise<{ reachable: boolean | undefined; readiness: ServiceReadiness }> {
+): Promise<{ reachable: boolean | undefined; code?: string; readiness: ServiceReadiness }> {
   const result = await getJson(`${origin}/readyz`, options);
   if (!result.reachable) {
     const timedOut = result.reason === 'timeout';
-    return { reachable: timedOut ? undefined : false, readiness: { status: 'unavailable', error: timedOut ? 'timed out' : 'unreachable' } };
+    return { reachable: timedOut ? undefined : false, code: result.code, readiness: { status: 'unavailable', error: timedOut ? 'timed out' : 'unreachable' } };
   }
   const checks = checksOf(result.body);
   return {

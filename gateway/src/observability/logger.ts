@@ -33,6 +33,11 @@ export function scrubbingDestination(destination: DestinationStream): Destinatio
   return { write: (line: string) => destination.write(scrubSecretPaths(line)) };
 }
 
-export function createGatewayLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: true })): Logger {
+/**
+ * Lines go to stdout asynchronously: one write while the previous one is in flight carries
+ * every line queued meanwhile (under load, many requests share one write), and pino flushes
+ * what is left when the process exits.
+ */
+export function createGatewayLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
   return createLogger({ service: 'gateway', level, destination: scrubbingDestination(destination) });
 }

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler } from 'express';
-import { matchApiRoute, type HttpMethod, type ServiceName } from '@study/contracts';
+import type { ServiceName } from '@study/contracts';
 import type { RouteBodyLimit, TrustProxy } from '../config';
 import { sendError } from '../http-errors';
 import { bodyLimitLookup, enforceBodyLimit } from './body-limit';
 import type { CircuitBreaker } from './circuit-breaker';
+import { compileRouteTable } from './route-table';
 import { answerUnavailable, type ServiceProxy } from './service-proxy';
 
 export interface ApiRouterOptions {
@@ -14,8 +15,6 @@ export interface ApiRouterOptions {
   routeBodyLimits: readonly RouteBodyLimit[];
   trustProxy: TrustProxy;
 }
-
-const METHODS: readonly HttpMethod[] = ['GET', 'POST'];
 
 /** '.' or '..' segments (plain or percent-encoded) are never forwarded: no upstream expects them. */
 const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
@@ -32,12 +31,19 @@ export function isApiPath(path: string): boolean {
 /** Hop-by-hop headers describe the browser's connection, not the one to the service. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'expect'];
 
+/** Content-Length / Transfer-Encoding frame the body being forwarded, Host names the site: never dropped. */
+const NEVER_DROPPED = new Set(['', 'content-length', 'transfer-encoding', 'host']);
+
 export function dropHopByHopHeaders(req: Request): void {
-  const listed = typeof req.headers.connection === 'string' ? req.headers.connection.split(',').map((name) => name.trim().toLowerCase()) : [];
-  for (const name of [...HOP_BY_HOP, ...listed]) {
-    // Content-Length / Transfer-Encoding frame the body being forwarded, Host names the site: never drop those.
-    if (name !== '' && name !== 'content-length' && name !== 'transfer-encoding' && name !== 'host') delete req.headers[name];
+  const headers = req.headers;
+  const connection = headers.connection;
+  if (typeof connection === 'string') {
+    for (const listed of connection.split(',')) {
+      const name = listed.trim().toLowerCase();
+      if (!NEVER_DROPPED.has(name)) delete headers[name];
+    }
   }
+  for (const name of HOP_BY_HOP) if (headers[name] !== undefined) delete headers[name];
 }
 
 /**
@@ -62,7 +68,7 @@ function setForwardingHeaders(req: Request, trustProxy: TrustProxy): void {
  * method 405, a service known to be down 503 at once.
  */
 export function apiRouter(options: ApiRouterOptions): RequestHandler {
-  const bodyLimitFor = bodyLimitLookup(options.bodyLimitBytes, options.routeBodyLimits);
+  const table = compileRouteTable(bodyLimitLookup(options.bodyLimitBytes, options.routeBodyLimits));
   return (req, res, next) => {
     const path = req.path;
     if (!isApiPath(path)) {
@@ -71,9 +77,10 @@ export function apiRouter(options: ApiRouterOptions): RequestHandler {
     }
     // HEAD is answered by the service's GET route.
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    const route = DOT_SEGMENT.test(path) ? undefined : matchApiRoute(path, method);
-    if (!route) {
-      const allowed = DOT_SEGMENT.test(path) ? [] : METHODS.filter((m) => matchApiRoute(path, m) !== undefined);
+    const dotted = DOT_SEGMENT.test(path);
+    const found = dotted ? undefined : table.match(path, method);
+    if (!found) {
+      const allowed = dotted ? [] : table.methodsFor(path);
       if (allowed.length > 0) {
         res.setHeader('Allow', allowed.join(', '));
         sendError(req, res, 405, 'METHOD_NOT_ALLOWED', `This address only accepts ${allowed.join(' or ')} requests.`);
@@ -82,12 +89,14 @@ export function apiRouter(options: ApiRouterOptions): RequestHandler {
       }
       return;
     }
-    const service = route.service;
+    const service = found.route.service;
+    // The access log names the call by its template, never by a path that may carry a secret.
+    req.apiRoute = found.route;
     if (!options.breakers[service].allowsRequests()) {
       answerUnavailable(req, res, service);
       return;
     }
-    enforceBodyLimit(req, res, bodyLimitFor(route), () => {
+    enforceBodyLimit(req, res, found.bodyLimitBytes, () => {
       // Node already answered any "Expect: 100-continue"; the keep-alive agent manages the connection.
       dropHopByHopHeaders(req);
       req.headers['x-request-id'] = req.requestId;

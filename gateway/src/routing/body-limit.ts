@@ -36,9 +36,16 @@ function refuse(req: Request, res: Response, limitBytes: number): void {
   sendError(req, res, 413, 'BODY_TOO_LARGE', `The request body is too large: the limit is ${describeSize(limitBytes)}.`);
 }
 
+/** Bodies up to this size are read before forwarding, so the request can be sent again (see hasReplayableBody). */
+export const REPLAY_BUFFER_BYTES = 64 * 1024;
+
+const REPLAYABLE = Symbol('replayable body');
+type Replayable = IncomingMessage & { [REPLAYABLE]?: true };
+
 /**
  * http-proxy streams the incoming request into the upstream one with `req.pipe(...)`. A body
- * the gateway already read is sent from memory instead, with an exact Content-Length.
+ * the gateway already read is sent from memory instead, with an exact Content-Length, as
+ * many times as the request is sent.
  */
 function replayFromMemory(req: IncomingMessage, body: Buffer): void {
   delete req.headers['transfer-encoding'];
@@ -50,26 +57,21 @@ function replayFromMemory(req: IncomingMessage, body: Buffer): void {
       return destination;
     },
   });
+  (req as Replayable)[REPLAYABLE] = true;
 }
 
-/**
- * Lets a request through only if its body fits `limitBytes`, so an oversized body never
- * reaches a service. A declared Content-Length is checked up front and the body then streams
- * through; a chunked body has no declared size, so it is read into memory (at most the limit)
- * and forwarded once complete.
- */
-export function enforceBodyLimit(req: Request, res: Response, limitBytes: number, proceed: () => void): void {
+function hasNoBody(req: IncomingMessage): boolean {
   const declared = req.headers['content-length'];
-  if (declared !== undefined) {
-    // Node has already rejected a Content-Length that is not a number.
-    if (Number(declared) > limitBytes) refuse(req, res, limitBytes);
-    else proceed();
-    return;
-  }
-  if (req.headers['transfer-encoding'] === undefined) {
-    proceed();
-    return;
-  }
+  return req.headers['transfer-encoding'] === undefined && (declared === undefined || Number(declared) === 0);
+}
+
+/** Whether the request can be sent upstream again: it has no body, or its body is in memory. */
+export function hasReplayableBody(req: IncomingMessage): boolean {
+  return (req as Replayable)[REPLAYABLE] === true || hasNoBody(req);
+}
+
+/** Reads the body into memory, refusing it once it grows past `limitBytes`; then forwards it from memory. */
+function readThenProceed(req: Request, res: Response, limitBytes: number, proceed: () => void): void {
   const chunks: Buffer[] = [];
   let received = 0;
   let refused = false;
@@ -89,11 +91,35 @@ export function enforceBodyLimit(req: Request, res: Response, limitBytes: number
   };
   const onEnd = () => {
     if (refused) return;
-    replayFromMemory(req, Buffer.concat(chunks, received));
+    replayFromMemory(req, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
     proceed();
   };
   req.on('data', onData);
   req.on('end', onEnd);
   // A client that gives up mid-body gets no answer; nothing was sent upstream.
   req.on('error', () => undefined);
+}
+
+/**
+ * Lets a request through only if its body fits `limitBytes`, so an oversized body never
+ * reaches a service. A declared Content-Length is checked up front. A small body (up to
+ * REPLAY_BUFFER_BYTES) and a chunked one (no declared size) are read into memory first (at
+ * most the limit) and forwarded once complete, so the call can be sent again if a reused
+ * connection fails; a larger declared body streams through.
+ */
+export function enforceBodyLimit(req: Request, res: Response, limitBytes: number, proceed: () => void): void {
+  if (hasNoBody(req)) {
+    proceed();
+    return;
+  }
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && req.headers['transfer-encoding'] === undefined) {
+    // Node has already rejected a Content-Length that is not a number.
+    const size = Number(declared);
+    if (size > limitBytes) refuse(req, res, limitBytes);
+    else if (size <= REPLAY_BUFFER_BYTES) readThenProceed(req, res, limitBytes, proceed);
+    else proceed();
+    return;
+  }
+  readThenProceed(req, res, limitBytes, proceed);
 }

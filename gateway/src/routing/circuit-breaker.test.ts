@@ -1,4 +1,4 @@
-import { CircuitBreaker, type BreakerState } from './circuit-breaker';
+import { CircuitBreaker, unreachableEvidence, type BreakerState } from './circuit-breaker';
 
 function breakerWith(probeAnswers: boolean[]) {
   const changes: BreakerState[] = [];
@@ -47,6 +47,48 @@ describe('CircuitBreaker', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(probes()).toBe(seen);
     breaker.stop();
+  });
+
+  it('opens on a refused connection at once, but only after several failed connects in a row', () => {
+    const { breaker, changes } = breakerWith([]);
+    breaker.recordUnreachable('no-connection', breaker.attemptToken());
+    breaker.recordUnreachable('no-connection', breaker.attemptToken());
+    expect(breaker.state).toBe('closed');
+    breaker.recordUnreachable('no-connection', breaker.attemptToken());
+    expect(breaker.state).toBe('open');
+    expect(changes).toEqual(['open']);
+    breaker.stop();
+
+    const refused = breakerWith([]);
+    refused.breaker.recordUnreachable('refused', refused.breaker.attemptToken());
+    expect(refused.breaker.state).toBe('open');
+    refused.breaker.stop();
+  });
+
+  it('counts failures of attempts begun before the latest failure once, and starts over after an answer', () => {
+    const { breaker } = breakerWith([]);
+    const together = [breaker.attemptToken(), breaker.attemptToken(), breaker.attemptToken(), breaker.attemptToken()];
+    for (const token of together) breaker.recordUnreachable('no-connection', token);
+    expect(breaker.state).toBe('closed');
+    breaker.recordUnreachable('no-connection', breaker.attemptToken());
+    breaker.recordReachable();
+    breaker.recordUnreachable('no-connection', breaker.attemptToken());
+    breaker.recordUnreachable('no-connection', breaker.attemptToken());
+    expect(breaker.state).toBe('closed');
+    breaker.recordUnreachable('no-connection', breaker.attemptToken());
+    expect(breaker.state).toBe('open');
+    breaker.stop();
+  });
+
+  it('tells proof of an outage from a connection that merely did not happen', () => {
+    expect(unreachableEvidence('ECONNREFUSED')).toBe('refused');
+    expect(unreachableEvidence('ENOTFOUND')).toBe('refused');
+    expect(unreachableEvidence('ECONNECTTIMEOUT')).toBe('no-connection');
+    expect(unreachableEvidence('EAI_AGAIN')).toBe('no-connection');
+    // The service was reached: a reset or a slow answer says nothing about it being down.
+    expect(unreachableEvidence('ECONNRESET')).toBeUndefined();
+    expect(unreachableEvidence('EUPSTREAMTIMEOUT')).toBeUndefined();
+    expect(unreachableEvidence(undefined)).toBeUndefined();
   });
 
   it('never opens after stop', () => {

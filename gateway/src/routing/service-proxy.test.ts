@@ -4,8 +4,11 @@ import net from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { requestId } from '@study/service-kit';
+import { startFakeUpstream, unusedPort, type FakeUpstream } from '../test-support/fake-upstream';
 import { CircuitBreaker } from './circuit-breaker';
 import { createServiceProxy } from './service-proxy';
+
+const REPORT_PATH = '/api/user/report/3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f';
 
 /** An agent whose connections never finish connecting (the name lookup never answers), like a host that drops packets. */
 class NeverConnectingAgent extends http.Agent {
@@ -14,37 +17,126 @@ class NeverConnectingAgent extends http.Agent {
   }
 }
 
-describe('createServiceProxy', () => {
+/** An agent whose process is busy (a starved CPU) for `busyMs` right after it asks for a connection. */
+class BusyAfterConnectAgent extends http.Agent {
+  constructor(private readonly busyMs: number) {
+    super({ keepAlive: true });
+  }
+  override createConnection(options: net.NetConnectOpts): net.Socket {
+    const socket = net.connect(options);
+    setImmediate(() => {
+      const until = Date.now() + this.busyMs;
+      while (Date.now() < until) {
+        // The kernel completes the connection meanwhile; the event loop only sees it afterwards.
+      }
+    });
+    return socket;
+  }
+}
+
+function appFor(origin: string, agent: http.Agent, breaker: CircuitBreaker, connectTimeoutMs = 100) {
+  const proxy = createServiceProxy({
+    name: 'reports',
+    origin,
+    agents: { http: agent, https: new https.Agent() },
+    breaker,
+    connectTimeoutMs,
+    upstreamTimeoutMs: 60_000,
+  });
+  const app = express();
+  app.use(requestId());
+  app.use((req, res) => proxy(req, res));
+  return app;
+}
+
+describe('createServiceProxy and the circuit breaker', () => {
+  let upstream: FakeUpstream | undefined;
+
+  afterEach(async () => {
+    await upstream?.close();
+    upstream = undefined;
+  });
+
   it(
-    'gives up on a connection that does not open within the connect timeout: 503, breaker open',
+    'answers 503 for a connection that does not open in time, but one such failure does not mark the service down',
     async () => {
       const agent = new NeverConnectingAgent({ keepAlive: true });
       const breaker = new CircuitBreaker({ probeIntervalMs: 60_000, probe: async () => false });
-      const proxy = createServiceProxy({
-        name: 'reports',
-        origin: 'http://reports.internal:4103',
-        agents: { http: agent, https: new https.Agent() },
-        breaker,
-        connectTimeoutMs: 100,
-        upstreamTimeoutMs: 60_000,
-      });
-      const app = express();
-      app.use(requestId());
-      app.use((req, res) => proxy(req, res));
       try {
-        const res = await request(app).get('/api/user/report/3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f');
+        const res = await request(appFor('http://reports.internal:4103', agent, breaker)).get(REPORT_PATH);
         expect(res.status).toBe(503);
         expect(res.body).toEqual({
           error: 'The reports service is unavailable. Please try again shortly.',
           code: 'SERVICE_UNAVAILABLE',
           requestId: res.headers['x-request-id'],
         });
+        expect(res.headers['retry-after']).toBe('5');
+        expect(breaker.state).toBe('closed');
+      } finally {
+        breaker.stop();
+        agent.destroy();
+      }
+    },
+    3000,
+  );
+
+  it(
+    'counts connects that time out together as one failure, and opens after several in a row',
+    async () => {
+      const agent = new NeverConnectingAgent({ keepAlive: true });
+      const breaker = new CircuitBreaker({ probeIntervalMs: 60_000, probe: async () => false });
+      const app = appFor('http://reports.internal:4103', agent, breaker);
+      try {
+        // Five calls stalled by the same moment: one piece of evidence, not five.
+        const together = await Promise.all(Array.from({ length: 5 }, () => request(app).get(REPORT_PATH)));
+        expect(together.map((res) => res.status)).toEqual([503, 503, 503, 503, 503]);
+        expect(breaker.state).toBe('closed');
+        // Each one begun after the previous failure: the host really is not answering.
+        await request(app).get(REPORT_PATH);
+        expect(breaker.state).toBe('closed');
+        await request(app).get(REPORT_PATH);
         expect(breaker.state).toBe('open');
       } finally {
         breaker.stop();
         agent.destroy();
       }
     },
-    2000,
+    5000,
+  );
+
+  it(
+    'does not take a connection made in time for a failed one when the CPU was busy past the connect timeout',
+    async () => {
+      upstream = await startFakeUpstream('reports');
+      const agent = new BusyAfterConnectAgent(300);
+      const breaker = new CircuitBreaker({ probeIntervalMs: 60_000, probe: async () => false });
+      try {
+        const res = await request(appFor(upstream.url, agent, breaker, 50)).get(REPORT_PATH);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ service: 'reports', url: REPORT_PATH });
+        expect(breaker.state).toBe('closed');
+      } finally {
+        breaker.stop();
+        agent.destroy();
+      }
+    },
+    5000,
+  );
+
+  it(
+    'opens at once on a refused connection: nothing listens there',
+    async () => {
+      const agent = new http.Agent({ keepAlive: true });
+      const breaker = new CircuitBreaker({ probeIntervalMs: 60_000, probe: async () => false });
+      try {
+        const res = await request(appFor(`http://127.0.0.1:${await unusedPort()}`, agent, breaker)).get(REPORT_PATH);
+        expect(res.status).toBe(503);
+        expect(breaker.state).toBe('open');
+      } finally {
+        breaker.stop();
+        agent.destroy();
+      }
+    },
+    3000,
   );
 });

@@ -1,16 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
-import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { getJson, type Agents } from '../health/http-get';
 import { sendError } from '../http-errors';
 import { dropHopByHopHeaders } from '../routing/api-router';
 import { CircuitBreaker } from '../routing/circuit-breaker';
-import { ANSWER_TIMEOUT, limitUpstreamWaits, UNREACHABLE_CODES } from '../routing/upstream-timeouts';
+import { createUpstreamProxy, type UpstreamFailure } from '../routing/upstream-proxy';
 import { cacheControlFor, NO_CACHE } from './cache-control';
 
 /** unavailable: nobody answers (or the server failed); timeout: connected, but no answer in time. */
-export type FrontendFailure = 'unavailable' | 'timeout';
+export type FrontendFailure = UpstreamFailure;
 
 export interface FrontendUpstreamOptions {
   /** For logs: shell, mf_consent, ... */
@@ -79,62 +78,44 @@ export function createFrontendUpstream(options: FrontendUpstreamOptions): Fronte
     probeIntervalMs: options.probeIntervalMs,
     // Any HTTP answer means the server is there, whatever it says about /healthz.
     probe: async () => (await getJson(`${options.origin}/healthz`, { agents: options.agents, timeoutMs: options.probeTimeoutMs })).reachable,
-    onChange: (state) =>
+    onChange: (state, evidence) =>
       state === 'open'
-        ? logger.warn({ upstream: name }, 'frontend server unreachable: its files answer 503 until it is back')
+        ? logger.warn({ upstream: name, evidence }, 'frontend server unreachable: its files answer 503 until it is back')
         : logger.info({ upstream: name }, 'frontend server reachable again'),
   });
 
-  const proxy = createProxyMiddleware({
-    target: options.origin,
-    agent: options.origin.startsWith('https:') ? options.agents.https : options.agents.http,
+  const proxy = createUpstreamProxy({
+    name,
+    origin: options.origin,
+    agents: options.agents,
+    breaker,
+    connectTimeoutMs: options.connectTimeoutMs,
+    answerTimeoutMs: options.answerTimeoutMs,
     // A static file server answers for its own name, not this site's.
     changeOrigin: true,
     // A redirect to the upstream's own address is rewritten to this origin.
     autoRewrite: true,
-    xfwd: false,
-    ejectPlugins: true,
-    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-    on: {
-      proxyReq: (proxyReq) => limitUpstreamWaits(proxyReq, options.connectTimeoutMs, options.answerTimeoutMs),
-      proxyRes: (proxyRes, incoming, outgoing) => {
-        const req = incoming as Request;
-        const res = outgoing as Response;
-        breaker.recordReachable();
-        const status = proxyRes.statusCode ?? 502;
-        if (status >= 500) {
-          // Answering ourselves ends the response, so the proxy sends none of the upstream's.
-          proxyRes.resume();
-          req.log?.warn({ upstream: name, upstreamStatus: status }, 'frontend server failed');
-          options.answerFailure(req, res, 'unavailable');
-          return;
-        }
-        if (NOT_FOUND_STATUSES.has(status) || isFallbackPage(req.path, proxyRes)) {
-          proxyRes.resume();
-          sendError(req, res, 404, 'NOT_FOUND', 'There is nothing at this address.');
-          return;
-        }
-        // The gateway's own headers (security headers, request id) win over the upstream's.
-        for (const header of res.getHeaderNames()) delete proxyRes.headers[header];
-        delete proxyRes.headers['x-powered-by'];
-        delete proxyRes.headers.server;
-        proxyRes.headers['cache-control'] = cacheControlForAnswer(req.path, proxyRes);
-      },
-      error: (err: NodeJS.ErrnoException, incoming, outgoing) => {
-        const req = incoming as Request;
-        const code = err.code;
-        if (code && UNREACHABLE_CODES.has(code)) breaker.recordUnreachable();
-        req.log?.warn({ upstream: name, errorCode: code ?? 'UNKNOWN' }, 'frontend server call failed');
-        const response = outgoing as ServerResponse;
-        if (typeof response.writeHead !== 'function') return;
-        if (response.headersSent) {
-          // The file was already under way: cut it so the browser sees it is incomplete.
-          response.destroy();
-          return;
-        }
-        options.answerFailure(req, outgoing as Response, code === ANSWER_TIMEOUT ? 'timeout' : 'unavailable');
-      },
+    failureMessage: 'frontend server call failed',
+    onResponse: (proxyRes, req, res) => {
+      const status = proxyRes.statusCode ?? 502;
+      if (status >= 500) {
+        // Answering ourselves ends the response, so the proxy sends none of the upstream's.
+        proxyRes.resume();
+        req.log?.warn({ upstream: name, upstreamStatus: status }, 'frontend server failed');
+        options.answerFailure(req, res, 'unavailable');
+        return;
+      }
+      if (NOT_FOUND_STATUSES.has(status) || isFallbackPage(req.path, proxyRes)) {
+        proxyRes.resume();
+        sendError(req, res, 404, 'NOT_FOUND', 'There is nothing at this address.');
+        return;
+      }
+      // The gateway's own headers (security headers, request id) win over the upstream's.
+      for (const header of res.getHeaderNames()) delete proxyRes.headers[header];
+      delete proxyRes.headers.server;
+      proxyRes.headers['cache-control'] = cacheControlForAnswer(req.path, proxyRes);
     },
+    onFailure: (req, res, failure) => options.answerFailure(req, res, failure),
   });
 
   return {
@@ -146,8 +127,7 @@ export function createFrontendUpstream(options: FrontendUpstreamOptions): Fronte
       dropHopByHopHeaders(req);
       for (const header of CREDENTIAL_HEADERS) delete req.headers[header];
       req.headers['x-request-id'] = req.requestId;
-      // Errors are answered by the error hook above; nothing reaches express's next().
-      void proxy(req, res, () => options.answerFailure(req, res, 'unavailable'));
+      proxy(req, res);
     },
     stop() {
       breaker.stop();

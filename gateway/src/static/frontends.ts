@@ -4,7 +4,9 @@ import type { RemoteConfig } from '../config';
 import { sendError } from '../http-errors';
 import { hasDotSegment, isApiPath } from '../routing/api-router';
 import { NO_CACHE, setCacheHeaders } from './cache-control';
+import { StaticSite } from './file-table';
 import { createFrontendUpstream, isFileRequest, type FrontendFailure, type FrontendUpstream, type FrontendUpstreamOptions } from './frontend-upstream';
+import { sendStaticFile } from './send-file';
 import { shellUnavailablePage } from './unavailable-page';
 
 /** What every frontend web server shares: connections, deadlines, probing, logs. */
@@ -17,6 +19,8 @@ export interface FrontendsOptions {
   /** Each remote with an `upstream` is forwarded there; the others come from <folder>/dist under frontendRoot. */
   remotes: readonly RemoteConfig[];
   upstreams: FrontendUpstreamSettings;
+  /** How often, at most, a served dist folder is checked for a new build. Default 200 ms. */
+  revalidateMs?: number;
 }
 
 export interface Frontends {
@@ -85,13 +89,47 @@ function forwardWhen(matches: (req: Request) => boolean, upstream: FrontendUpstr
   };
 }
 
+function decodePath(encoded: string): string | undefined {
+  if (!encoded.includes('%')) return encoded;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A dist folder served from memory (see StaticSite) at `mountPath`; what is not held there
+ * (source maps, a file added since the last check, anything odd) is looked up on disk by
+ * express.static, which answers exactly as before.
+ */
+function distFolder(dir: string, mountPath: string, index: string | false, revalidateMs: number | undefined): { site: StaticSite; handler: RequestHandler } {
+  const site = new StaticSite(dir, { revalidateMs });
+  const disk = express.Router();
+  disk.use(mountPath, express.static(dir, staticOptions(index)));
+  const skip = mountPath.length;
+  const handler: RequestHandler = (req, res, next) => {
+    if (isRead(req)) {
+      let relative = decodePath(req.path.slice(skip));
+      if (relative !== undefined && index && (relative === '' || relative.endsWith('/'))) relative += index;
+      const file = relative === undefined ? undefined : site.lookup(relative);
+      if (file) {
+        sendStaticFile(req, res, file);
+        return;
+      }
+    }
+    disk(req, res, next);
+  };
+  return { site, handler };
+}
+
 /**
  * The frontends: each remote under /mf/<name>/, the shell at /, and the shell's index.html for
  * any other app route so deep links work. Each one comes either from its own web server (when
- * its upstream is configured) or from its built dist folder. Anything else is a JSON 404.
+ * its upstream is configured) or from its built dist folder, held in memory. Anything else
+ * is a JSON 404. One handler picks the frontend by path prefix.
  */
 export function frontends(options: FrontendsOptions): Frontends {
-  const router = express.Router();
   const upstreams: FrontendUpstream[] = [];
   const upstreamFor = (name: string, origin: string, answerFailure: FrontendUpstreamOptions['answerFailure']) => {
     const upstream = createFrontendUpstream({ ...options.upstreams, name, origin, answerFailure });
@@ -99,33 +137,45 @@ export function frontends(options: FrontendsOptions): Frontends {
     return upstream;
   };
 
-  for (const remote of options.remotes) {
+  const remotes = options.remotes.map((remote) => {
+    const prefix = remote.mountPath.toLowerCase();
     if (remote.upstream) {
-      const prefix = remote.mountPath.toLowerCase();
       const upstream = upstreamFor(remote.name, remote.upstream, answerRemoteFailure);
-      router.use(forwardWhen((req) => isRead(req) && req.path.toLowerCase().startsWith(prefix) && !hasDotSegment(req.path), upstream));
-    } else {
-      router.use(remote.mountPath, express.static(path.join(options.frontendRoot, remote.folder, 'dist'), staticOptions(false)));
+      return { prefix, handler: forwardWhen((req) => isRead(req) && !hasDotSegment(req.path), upstream) };
     }
-  }
-  router.use('/mf', (req, res) => sendError(req, res, 404, 'NOT_FOUND', 'This part of the app is not available.'));
+    const dist = path.join(options.frontendRoot, remote.folder, 'dist');
+    return { prefix, handler: distFolder(dist, remote.mountPath, false, options.revalidateMs).handler };
+  });
 
+  let shell: RequestHandler;
   if (options.shellUpstream) {
-    router.use(forwardWhen(isShellRequest, upstreamFor('shell', options.shellUpstream, answerShellFailure)));
+    shell = forwardWhen(isShellRequest, upstreamFor('shell', options.shellUpstream, answerShellFailure));
   } else {
-    const shellDist = path.join(options.frontendRoot, 'shell', 'dist');
-    router.use(express.static(shellDist, staticOptions('index.html')));
-    router.use((req, res, next) => {
+    const { site, handler } = distFolder(path.join(options.frontendRoot, 'shell', 'dist'), '/', 'index.html', options.revalidateMs);
+    const appPage: RequestHandler = (req, res, next) => {
       if (!isAppNavigation(req)) {
         next();
         return;
       }
-      // `root` keeps the dotfile check to the file name: the frontends may live under a dot folder.
-      res.sendFile('index.html', { root: shellDist, headers: { 'Cache-Control': NO_CACHE } }, (err) => {
-        if (err && !res.headersSent) sendError(req, res, 404, 'NOT_FOUND', 'The web app is not available on this server.');
-      });
-    });
+      const page = site.lookup('index.html');
+      if (page) sendStaticFile(req, res, page, NO_CACHE);
+      else sendError(req, res, 404, 'NOT_FOUND', 'The web app is not available on this server.');
+    };
+    shell = (req, res, next) => handler(req, res, (err?: unknown) => (err ? next(err) : appPage(req, res, next)));
   }
+
+  const router = express.Router();
+  router.use((req, res, next) => {
+    if (!isRemotePath(req.path)) {
+      shell(req, res, next);
+      return;
+    }
+    const lower = req.path.toLowerCase();
+    const remote = remotes.find((candidate) => lower.startsWith(candidate.prefix));
+    const notFound = () => sendError(req, res, 404, 'NOT_FOUND', 'This part of the app is not available.');
+    if (remote) remote.handler(req, res, (err?: unknown) => (err ? next(err) : notFound()));
+    else notFound();
+  });
 
   return {
     router,

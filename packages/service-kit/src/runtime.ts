@@ -85,6 +85,13 @@ export interface RunningService<C extends BaseServiceConfig = BaseServiceConfig>
   stop(): Promise<void>;
 }
 
+/**
+ * How long an idle keep-alive connection stays open. The gateway keeps its idle connections
+ * to a service for less (UPSTREAM_IDLE_TIMEOUT_MS, 30 s), so it is always the gateway that
+ * closes one, never the service just as the gateway sends a request on it.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: ServiceContext<C>): Express {
   return createHttpApp({
     service: ctx.service,
@@ -204,6 +211,10 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
 
     const app = buildApp(def, ctx);
     const server = app.listen(config.PORT, config.HOST);
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // The header deadline outlasts the keep-alive timeout, so a connection reused at the
+    // last moment is not cut by it.
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     await Promise.race([once(server, 'listening'), once(server, 'error').then(([err]) => Promise.reject(err as Error))]);
     const address = server.address() as AddressInfo;
     const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
