@@ -18,9 +18,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testEnvironment: 'node',
-      // Each test file creates its own databases on the real FerretDB (PostgreSQL DDL); on a busy
-      // machine a set-up hook needs more than jest's 5 s default.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/packages/test-infra/src/integration-timeout.js'],
       testMatch: [`${backends}/*.int.test.ts`],
       globalSetup: '<rootDir>/packages/test-infra/src/global-setup.js',
       globalTeardown: '<rootDir>/packages/test-infra/src/global-teardown.js',

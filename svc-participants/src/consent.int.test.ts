@@ -68,7 +68,7 @@ function participantsOf(svc: Svc) {
 
 /** Everything stored in the participants' and links' collections, to show a refused request changed nothing. */
 async function snapshot(svc: Svc) {
-  const participants = await participantsOf(svc).find({}, { projection: { outbox: 0 } }).sort({ _id: 1 }).toArray();
+  const participants = await participantsOf(svc).find({}, { projection: { outbox: 0, outboxPending: 0 } }).sort({ _id: 1 }).toArray();
   const links = await svc.ctx.db.collection(MEMBER_LINKS_COLLECTION).find({}).sort({ _id: 1 }).toArray();
   return JSON.stringify({ participants, links });
 }
