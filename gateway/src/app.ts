@@ -11,7 +11,7 @@ import { healthzRoute } from './health/healthz-route';
 import { getJson, type Agents } from './health/http-get';
 import { sendError } from './http-errors';
 import { accessLog } from './observability/access-log';
-import { createGatewayLogger } from './observability/logger';
+import { createGatewayLoggers } from './observability/logger';
 import { apiRouter } from './routing/api-router';
 import { CircuitBreaker } from './routing/circuit-breaker';
 import { createServiceProxy, type ServiceProxy } from './routing/service-proxy';
@@ -67,7 +67,7 @@ function frontendSources(config: GatewayConfig): Record<string, string> {
 }
 
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
-  const logger = createGatewayLogger(config.logLevel, options.logDestination);
+  const { logger, accessLogger } = createGatewayLoggers(config.logLevel, options.logDestination);
   // Keep-alive connections to the services: no TCP handshake per proxied call. An idle
   // connection is closed by the gateway (after upstreamIdleTimeoutMs, or a second before the
   // upstream's announced Keep-Alive timeout, whichever is first), never by the upstream, so a
@@ -101,7 +101,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(accessLog(logger, app.request));
+  app.use(accessLog({ logger, accessLogger, requestPrototype: app.request }));
   app.use(
     securityHeaders({
       remoteEntries: config.remotes.map((remote) => remote.entry),

@@ -28,8 +28,9 @@ type WithChild = Request & { [CHILD]?: Logger };
  * method, route, status, duration. The per-request logger is made only when something logs
  * through it (most requests only write the access line), on the app's request prototype.
  */
-export function accessLog(logger: Logger, requestPrototype: object): RequestHandler {
-  Object.defineProperty(requestPrototype, 'log', {
+export function accessLog(options: { logger: Logger; accessLogger: Logger; requestPrototype: object }): RequestHandler {
+  const { logger, accessLogger } = options;
+  Object.defineProperty(options.requestPrototype, 'log', {
     configurable: true,
     get(this: WithChild): Logger {
       return (this[CHILD] ??= logger.child({ requestId: this.requestId }));
@@ -47,10 +48,10 @@ export function accessLog(logger: Logger, requestPrototype: object): RequestHand
     res.once('close', () => {
       const status = res.headersSent ? res.statusCode : 499;
       const line = { requestId, method: req.method, route: labelOf(req), status, durationMs: Math.round((performance.now() - started) * 10) / 10 };
-      if (status >= 500) logger.error(line, 'request failed');
-      else if (QUIET_PATHS.has(req.path)) logger.debug(line, 'request completed');
-      else if (status >= 400) logger.warn(line, 'request rejected');
-      else logger.info(line, 'request completed');
+      if (status >= 500) accessLogger.error(line, 'request failed');
+      else if (QUIET_PATHS.has(req.path)) accessLogger.debug(line, 'request completed');
+      else if (status >= 400) accessLogger.warn(line, 'request rejected');
+      else accessLogger.info(line, 'request completed');
     });
     next();
   };

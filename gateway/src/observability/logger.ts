@@ -33,11 +33,33 @@ export function scrubbingDestination(destination: DestinationStream): Destinatio
   return { write: (line: string) => destination.write(scrubSecretPaths(line)) };
 }
 
+export interface GatewayLoggers {
+  /** Everything but the access lines: credentials censored at any depth (the service kit's logger). */
+  logger: Logger;
+  /**
+   * The one line per request. Its fields are fixed and hold no credential (a sane or generated
+   * request id, the method, a route template or file path, the status, the duration), so it
+   * skips the per-field censoring every other line gets; the secret-path scrub still applies.
+   */
+  accessLogger: Logger;
+}
+
 /**
  * Lines go to stdout asynchronously: one write while the previous one is in flight carries
  * every line queued meanwhile (under load, many requests share one write), and pino flushes
  * what is left when the process exits.
  */
-export function createGatewayLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
-  return createLogger({ service: 'gateway', level, destination: scrubbingDestination(destination) });
+export function createGatewayLoggers(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): GatewayLoggers {
+  const scrubbed = scrubbingDestination(destination);
+  const logger = createLogger({ service: 'gateway', level, destination: scrubbed });
+  const accessLogger = pino(
+    {
+      level,
+      base: { service: 'gateway' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    scrubbed,
+  );
+  return { logger, accessLogger };
 }
