@@ -5,6 +5,7 @@
 //   node scripts/bench/pages.mjs                      starts the whole system on free ports
 //   node scripts/bench/pages.mjs --frontend-root DIR  the same, serving the frontends built in DIR/<app>/dist
 //   node scripts/bench/pages.mjs --base-url URL       measures a running system (needs the stand-ins for participant pages)
+//   node scripts/bench/pages.mjs --compare A,B       one system, the frontends built in A, then in B
 //   options: --cpu 4 (slowdown; 1 = none)  --runs 3 (median of)  --compress (see below)  --json
 //
 // `compress` puts a small proxy in front of the system that answers text files brotli- or
@@ -354,47 +355,83 @@ function argValue(name) {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
+const FRONTENDS = ['shell', 'mf-consent', 'mf-dashboard', 'mf-nardi', 'mf-admin'];
+
+/** Points <linkRoot>/<app>/dist at <from>/<app>/dist for every frontend (the gateway reads files per request). */
+function linkFrontends(linkRoot, from) {
+  for (const app of FRONTENDS) {
+    const link = path.join(linkRoot, app, 'dist');
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.rmSync(link, { recursive: true, force: true });
+    fs.symlinkSync(path.join(from, app, 'dist'), link, 'dir');
+  }
+}
+
 async function main() {
   const say = (msg) => console.error(`[bench:pages] ${msg}`);
   const cpuSlowdown = Number(argValue('--cpu') ?? 4);
   const runs = Number(argValue('--runs') ?? 3);
   const compress = process.argv.includes('--compress');
+  // --compare A,B: one system, the frontends built in A then those in B, side by side.
+  const compare = argValue('--compare')?.split(',').map((dir) => path.resolve(dir));
   const { findChromium } = await import('../lib/chromium.mjs');
   const chromiumPath = findChromium();
   let baseUrl = argValue('--base-url');
   let typeFinderWidgetUrl = argValue('--typefinder-widget-url') ?? process.env.TYPEFINDER_WIDGET_URL;
   let stop = async () => {};
+  const runDir = path.join(root, '.test-artifacts', `bench-pages-${process.pid}`);
+  const linkRoot = path.join(runDir, 'frontends');
   if (!baseUrl) {
-    const frontendRoot = argValue('--frontend-root') ? path.resolve(argValue('--frontend-root')) : root;
-    if (!argValue('--frontend-root')) await (await import('../build.mjs')).buildAll({ log: say });
+    let frontendRoot = argValue('--frontend-root') ? path.resolve(argValue('--frontend-root')) : root;
+    if (compare) {
+      linkFrontends(linkRoot, compare[0]);
+      frontendRoot = linkRoot;
+    } else if (!argValue('--frontend-root')) await (await import('../build.mjs')).buildAll({ log: say });
     if (!process.env.MONGO_URL) (await import('../lib/ferretdb.mjs')).ensureFerretInstalled(say);
     const { startStack } = await import('../lib/stack.mjs');
     const { freePort } = await import('../lib/local-services.mjs');
-    const suffix = `benchpages_${process.pid}_${Date.now().toString(36)}`;
-    const runDir = path.join(root, '.test-artifacts', `bench-pages-${process.pid}`);
-    const stack = await startStack({
-      root,
-      port: await freePort(),
-      freePorts: true,
-      dataDir: path.join(runDir, 'ferretdb'),
-      logDir: path.join(runDir, 'logs'),
-      log: say,
-      queuePrefix: `${suffix}.`,
-      dbPrefix: `${suffix}_`,
-      frontendRoot,
-      env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'warn' },
-    });
+    let stack;
+    let suffix = '';
+    // A busy machine may keep a service from answering within the stack's start deadline: try again.
+    for (let attempt = 1; !stack; attempt++) {
+      suffix = `benchpages_${process.pid}_${Date.now().toString(36)}`;
+      try {
+        stack = await startStack({
+          root,
+          port: await freePort(),
+          freePorts: true,
+          dataDir: path.join(runDir, 'ferretdb'),
+          logDir: path.join(runDir, 'logs'),
+          log: say,
+          queuePrefix: `${suffix}.`,
+          dbPrefix: `${suffix}_`,
+          frontendRoot,
+          env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'info' },
+        });
+      } catch (err) {
+        await removeBrokerObjects(`study.events.${suffix}`, `${suffix}.`).catch(() => {});
+        if (attempt >= 3) throw err;
+        say(`the system did not start (${err.message.split('\n')[0]}); trying again`);
+      }
+    }
     baseUrl = stack.url;
     typeFinderWidgetUrl = stack.typeFinder.widgetUrl;
     stop = async () => {
       await stack.stop();
       await removeBrokerObjects(`study.events.${suffix}`, `${suffix}.`).catch((err) => say(`could not remove queues: ${err.message}`));
-      fs.rmSync(runDir, { recursive: true, force: true });
+      fs.rmSync(path.join(runDir, 'ferretdb'), { recursive: true, force: true });
     };
   }
   try {
-    const figures = await measurePages({ baseUrl, cpuSlowdown, runs, compress, typeFinderWidgetUrl, chromiumPath, log: say });
-    console.log(process.argv.includes('--json') ? JSON.stringify(figures, null, 2) : formatFigures(figures, { cpuSlowdown, compress }));
+    for (const frontends of compare ?? [null]) {
+      if (frontends) {
+        linkFrontends(linkRoot, frontends);
+        say(`frontends from ${path.relative(root, frontends) || '.'}`);
+      }
+      const figures = await measurePages({ baseUrl, cpuSlowdown, runs, compress, typeFinderWidgetUrl, chromiumPath, log: say });
+      if (frontends) console.log(`\n${path.relative(root, frontends) || '.'}:`);
+      console.log(process.argv.includes('--json') ? JSON.stringify(figures, null, 2) : formatFigures(figures, { cpuSlowdown, compress }));
+    }
   } finally {
     await stop();
   }
