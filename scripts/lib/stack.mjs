@@ -68,11 +68,12 @@ function tail(file, lines = 20) {
  * @param {Record<string,string>} [o.env] extra environment for every process
  * @param {string} [o.queuePrefix] prefix for each service's queue name
  * @param {string} [o.frontendRoot] the folder holding each frontend's dist (default: root)
+ * @param {string} [o.amqpUrl] the broker of this stack (default: AMQP_URL or the local one)
  */
 export async function startStack(o) {
   const log = o.log ?? console.log;
   const host = o.host ?? '127.0.0.1';
-  const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+  const amqpUrl = o.amqpUrl ?? (process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   fs.mkdirSync(o.logDir, { recursive: true });
   // Stop on exit only what this call started.
@@ -80,10 +81,12 @@ export async function startStack(o) {
 
   const children = new Map();
   let ferret;
+  let ferretOptions;
   let mongoUrl = process.env.MONGO_URL;
   if (!mongoUrl) {
     const ferretPort = o.ferretPort ?? (o.freePorts ? await freePort() : 27027);
-    ferret = await startFerret({ port: ferretPort, dataDir: o.dataDir, logFile: path.join(o.logDir, 'ferretdb.log') });
+    ferretOptions = { port: ferretPort, dataDir: o.dataDir, logFile: path.join(o.logDir, 'ferretdb.log') };
+    ferret = await startFerret(ferretOptions);
     mongoUrl = ferret.url;
     log(`FerretDB (SQLite) on 127.0.0.1:${ferretPort}, data in ${path.relative(o.root, o.dataDir) || o.dataDir}`);
   }
@@ -123,7 +126,24 @@ export async function startStack(o) {
       throw new Error(`svc-${s.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
     }
   };
-  const stopChild = (name) =>
+  /**
+   * Another process of a service (same database and queue, its own port; the gateway keeps
+   * calling the first), named `<name>#<n>`; answers its name and port.
+   */
+  const startServiceInstance = async (name) => {
+    const s = services.find((x) => x.name === name);
+    let n = 2;
+    while (children.has(`${name}#${n}`)) n += 1;
+    const instance = { ...s, name: `${name}#${n}`, port: await freePort() };
+    const entry = launch(instance.name, path.join(o.root, s.dir), serviceEnv({ ...s, port: instance.port }));
+    try {
+      await waitForHttp(`http://${host}:${instance.port}/readyz`, { isAlive: () => !entry.exited });
+    } catch (err) {
+      throw new Error(`svc-${instance.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
+    }
+    return { name: instance.name, port: instance.port };
+  };
+  const stopChild = (name, signal = 'SIGTERM') =>
     new Promise((resolve) => {
       const entry = children.get(name);
       if (!entry || entry.exited) return resolve();
@@ -132,15 +152,33 @@ export async function startStack(o) {
         clearTimeout(timer);
         resolve();
       });
-      entry.child.kill('SIGTERM');
+      entry.child.kill(signal);
     });
+
+  /** Stops the stack's FerretDB ('SIGKILL': at once, as a crash) and keeps its data for startDatabase. */
+  const stopDatabase = async (signal = 'SIGTERM') => {
+    if (!ferret) throw new Error('this stack uses MONGO_URL: it has no database process of its own');
+    const running = ferret.child;
+    if (running.exitCode !== null || running.signalCode !== null) return;
+    await new Promise((resolve) => {
+      running.once('exit', resolve);
+      running.kill(signal);
+    });
+  };
+  /** Starts the stack's FerretDB again on the same port and data. */
+  const startDatabase = async () => {
+    if (!ferret) throw new Error('this stack uses MONGO_URL: it has no database process of its own');
+    if (ferret.child.exitCode === null && ferret.child.signalCode === null) throw new Error('the database is running already');
+    ferret = await startFerret(ferretOptions);
+  };
 
   const stop = async () => {
     await stopChild('gateway');
-    await Promise.all(services.map((s) => stopChild(s.name)));
+    // Every service process, extra instances included.
+    await Promise.all(services.flatMap((s) => [...children.keys()].filter((n) => n === s.name || n.startsWith(`${s.name}#`))).map((n) => stopChild(n)));
     await stopChild('open-humans-standin');
     await stopChild('typefinder-standin');
-    if (ferret && ferret.child.exitCode === null) {
+    if (ferret && ferret.child.exitCode === null && ferret.child.signalCode === null) {
       await new Promise((resolve) => {
         ferret.child.once('exit', resolve);
         ferret.child.kill('SIGTERM');
@@ -262,8 +300,13 @@ export async function startStack(o) {
       services,
       children,
       mongoUrl,
+      amqpUrl,
       startService,
-      stopService: (name) => stopChild(name),
+      /** 'SIGKILL' kills the service at once, as a crash would. */
+      stopService: (name, signal) => stopChild(name, signal),
+      startServiceInstance,
+      stopDatabase,
+      startDatabase,
       stop,
     };
   } catch (err) {
