@@ -3,7 +3,8 @@
 // stopped); durable queues and persistent messages outlive the restart.
 import { FaultStack, runScenario, timed, verdict } from '../support/fault-lab';
 
-jest.setTimeout(300_000);
+// Under the run's own deadline (240 s, fault-lab.ts) plus starting and stopping the stack.
+jest.setTimeout(420_000);
 
 let stack: FaultStack | undefined;
 afterAll(async () => {
@@ -13,7 +14,7 @@ afterAll(async () => {
 test('a broker restart mid-burst loses, duplicates and fails nothing', async () => {
   stack = await FaultStack.start('broker', { privateBroker: true });
   const report = await runScenario('broker restart', stack, {
-    participants: 30,
+    participants: 20,
     ratePerSecond: 10,
     faultAfterMs: 1_000,
     faults: async (s, client, steps) => {

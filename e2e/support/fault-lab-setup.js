@@ -92,6 +92,8 @@ module.exports = async function faultLabSetup() {
       queuePrefix,
       dbPrefix: info.dbPrefix,
       amqpUrl,
+      // A busy machine can take long to start a process; the scenarios' faults are timed from the burst, not from here.
+      readyTimeoutMs: 120_000,
       env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info', ...env },
     });
     Object.assign(info, {

@@ -6,7 +6,10 @@ module.exports = async function faultLabTeardown() {
   const state = globalThis.__FAULT_LAB__;
   if (!state) return;
   const { lab, removeStack } = state;
-  await new Promise((resolve) => lab.server.close(resolve));
+  const closed = new Promise((resolve) => lab.server.close(resolve));
+  // The tests ran in this process: their keep-alive connections would hold close() open.
+  lab.server.closeAllConnections();
+  await closed;
   for (const id of [...lab.stacks.keys()]) await removeStack(id).catch((err) => console.warn(`[faults] could not stop stack ${id}: ${err.message}`));
   await (lab.brokerStarting ?? Promise.resolve()).catch(() => undefined);
   if (lab.broker) {

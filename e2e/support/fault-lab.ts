@@ -112,7 +112,7 @@ export class FaultStack {
 }
 
 /** Makes `count` participants ready to finish, `concurrency` at a time (no fault meanwhile). */
-export async function prepareParticipants(client: StudyClient, count: number, concurrency = 6): Promise<ReadyParticipant[]> {
+export async function prepareParticipants(client: StudyClient, count: number, concurrency = 5): Promise<ReadyParticipant[]> {
   const ready: ReadyParticipant[] = new Array(count);
   let next = 0;
   await Promise.all(
@@ -207,7 +207,7 @@ export async function settleAndCount(
   run: { finished: Finished[]; steps: FaultStep[] },
   o: { expectedParked?: Record<string, number>; ignoreEventIds?: Set<string> } = {},
 ): Promise<RunReport> {
-  const outcomes: Outcome[] = await Promise.all(run.finished.map((f) => awaitOutcome(client, f.pgId, 1_000)));
+  const outcomes: Outcome[] = await Promise.all(run.finished.map((f) => awaitOutcome(client, f.pgId, 2_000)));
   const lost: string[] = [];
   const duplicated: string[] = [];
   const byPgId = new Map(run.finished.map((f) => [f.pgId, f]));
@@ -231,11 +231,16 @@ export async function settleAndCount(
     const s = scores.find((d) => d._id === pgId);
     const r = reports.find((d) => d._id === pgId);
     if (p.length !== 1) duplicated.push(`${pgId}: ${p.length} participant documents`);
-    if (p[0] && get(p[0], 'finalScoreVersion') !== 1) duplicated.push(`${pgId}: svc-participants holds final score version ${String(get(p[0], 'finalScoreVersion'))}`);
-    if (s && (get(s, 'finalScoreVersion') !== 1 || get(s, 'finalScore.version') !== 1)) {
+    // Version 1 is the one final score each participant gets; a higher one means it was made again.
+    // (Lower, or absent, is a result still missing: the API check above counts it as lost.)
+    const above1 = (doc: unknown, at: string) => Number(get(doc, at) ?? 0) > 1;
+    if (p[0] && (above1(p[0], 'finalScoreVersion') || above1(p[0], 'finalReport.scoreVersion'))) {
+      duplicated.push(`${pgId}: svc-participants holds final score version ${String(get(p[0], 'finalScoreVersion'))}, report of version ${String(get(p[0], 'finalReport.scoreVersion'))}`);
+    }
+    if (s && (above1(s, 'finalScoreVersion') || above1(s, 'finalScore.version'))) {
       duplicated.push(`${pgId}: svc-scoring finalized ${String(get(s, 'finalScoreVersion'))} times (stored version ${String(get(s, 'finalScore.version'))})`);
     }
-    if (r && (get(r, 'scoreVersion') !== 1 || get(r, 'finalReport.version') !== 1)) {
+    if (r && (above1(r, 'scoreVersion') || above1(r, 'finalReport.version'))) {
       duplicated.push(`${pgId}: svc-reports holds score version ${String(get(r, 'scoreVersion'))}, report version ${String(get(r, 'finalReport.version'))}`);
     }
     const fileCount = files.filter((f) => f.pgId === pgId).length;
@@ -360,7 +365,7 @@ export interface ScenarioOptions {
 
 /** Prepares the participants, runs the burst with its faults, waits for every result and counts. */
 export async function runScenario(scenario: string, stack: FaultStack, o: ScenarioOptions): Promise<RunReport> {
-  const client = new StudyClient({ url: stack.info.url, typeFinderWidgetUrl: stack.info.typeFinderWidgetUrl }, Date.now() + (o.deadlineMs ?? 180_000));
+  const client = new StudyClient({ url: stack.info.url, typeFinderWidgetUrl: stack.info.typeFinderWidgetUrl }, Date.now() + (o.deadlineMs ?? 240_000));
   const ready = await prepareParticipants(client, o.participants);
   const run = await runBurst(client, ready, { ratePerSecond: o.ratePerSecond, faultAfterMs: o.faultAfterMs, faults: (steps) => o.faults(stack, client, steps) });
   const report = await settleAndCount(scenario, stack, client, run, { expectedParked: o.expectedParked, ignoreEventIds: o.ignoreEventIds });

@@ -111,13 +111,11 @@ export class StudyClient {
   /** One call under the policy above; answers the 2xx body (JSON or bytes), or null when tolerated as "not ready". */
   async call(pgId: string, method: 'GET' | 'POST', route: string, body: unknown, tolerance: Tolerance = 'none'): Promise<Answer | null> {
     const label = route.startsWith('/api/user/report/') ? '/api/user/report/{pgId}' : route;
-    let attempt = 0;
     let unclear = false;
     let notReadyAttempts = 0;
     let gaveUp = false;
     for (;;) {
       if (Date.now() > this.deadline) throw new FlowAborted(`${label} for ${pgId}: still not answered when the run's deadline passed`);
-      attempt += 1;
       const answer = await this.send(method, route, body);
       if (answer instanceof Error) {
         this.failure({ pgId, route: label, kind: 'no-answer', detail: answer.message });

@@ -69,9 +69,11 @@ function tail(file, lines = 20) {
  * @param {string} [o.queuePrefix] prefix for each service's queue name
  * @param {string} [o.frontendRoot] the folder holding each frontend's dist (default: root)
  * @param {string} [o.amqpUrl] the broker of this stack (default: AMQP_URL or the local one)
+ * @param {number} [o.readyTimeoutMs] how long each process may take to answer its health check (default 30 s)
  */
 export async function startStack(o) {
   const log = o.log ?? console.log;
+  const readyTimeoutMs = o.readyTimeoutMs ?? 30_000;
   const host = o.host ?? '127.0.0.1';
   const amqpUrl = o.amqpUrl ?? (process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -121,7 +123,7 @@ export async function startStack(o) {
     const s = services.find((x) => x.name === name);
     const entry = launch(s.name, path.join(o.root, s.dir), serviceEnv(s));
     try {
-      await waitForHttp(`http://${host}:${s.port}/readyz`, { isAlive: () => !entry.exited });
+      await waitForHttp(`http://${host}:${s.port}/readyz`, { timeoutMs: readyTimeoutMs, isAlive: () => !entry.exited });
     } catch (err) {
       throw new Error(`svc-${s.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
     }
@@ -137,7 +139,7 @@ export async function startStack(o) {
     const instance = { ...s, name: `${name}#${n}`, port: await freePort() };
     const entry = launch(instance.name, path.join(o.root, s.dir), serviceEnv({ ...s, port: instance.port }));
     try {
-      await waitForHttp(`http://${host}:${instance.port}/readyz`, { isAlive: () => !entry.exited });
+      await waitForHttp(`http://${host}:${instance.port}/readyz`, { timeoutMs: readyTimeoutMs, isAlive: () => !entry.exited });
     } catch (err) {
       throw new Error(`svc-${instance.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
     }
@@ -219,7 +221,7 @@ export async function startStack(o) {
         ...(o.standinEnv ?? {}),
       });
       try {
-        await waitForHttp(`${ohUrl}/healthz`, { isAlive: () => !standin.exited });
+        await waitForHttp(`${ohUrl}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !standin.exited });
       } catch (err) {
         throw new Error(`the Open Humans stand-in did not start: ${err.message}\n--- ${standin.logFile} ---\n${tail(standin.logFile)}`);
       }
@@ -244,7 +246,7 @@ export async function startStack(o) {
         FRAME_ANCESTORS: `'self' ${publicUrl}`,
       });
       try {
-        await waitForHttp(`${tfUrl}/healthz`, { isAlive: () => !widget.exited });
+        await waitForHttp(`${tfUrl}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !widget.exited });
       } catch (err) {
         throw new Error(`the TypeFinder stand-in did not start: ${err.message}\n--- ${widget.logFile} ---\n${tail(widget.logFile)}`);
       }
@@ -289,7 +291,7 @@ export async function startStack(o) {
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
     });
     try {
-      await waitForHttp(`http://${host}:${port}/healthz`, { isAlive: () => !gw.exited });
+      await waitForHttp(`http://${host}:${port}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !gw.exited });
     } catch (err) {
       throw new Error(`the gateway did not start: ${err.message}\n--- ${gw.logFile} ---\n${tail(gw.logFile)}`);
     }
