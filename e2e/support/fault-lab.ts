@@ -174,6 +174,8 @@ export interface RunReport {
   parked: Record<string, number>;
   /** When the last participant's results were all there (ms since the run's clock started), and the burst's end. */
   settledAt: number | null;
+  /** The participants were prepared before this (ms since the run's clock started). */
+  burstStartedAt: number;
   burstEndedAt: number;
   seconds: number;
 }
@@ -204,7 +206,7 @@ export async function settleAndCount(
   scenario: string,
   stack: FaultStack,
   client: StudyClient,
-  run: { finished: Finished[]; steps: FaultStep[] },
+  run: { finished: Finished[]; steps: FaultStep[]; burstStartedAt: number },
   o: { expectedParked?: Record<string, number>; ignoreEventIds?: Set<string> } = {},
 ): Promise<RunReport> {
   const outcomes: Outcome[] = await Promise.all(run.finished.map((f) => awaitOutcome(client, f.pgId, 2_000)));
@@ -321,6 +323,7 @@ export async function settleAndCount(
     events,
     parked,
     settledAt: settled.every((x) => x !== null) ? Math.max(...(settled as number[])) : null,
+    burstStartedAt: run.burstStartedAt,
     burstEndedAt: Math.max(...run.finished.map((f) => f.endedAt)),
     seconds: Math.round((Date.now() - client.clockStart) / 100) / 10,
   };
@@ -335,7 +338,7 @@ export function recordReport(stack: FaultStack, report: RunReport): void {
   const file = path.join(path.dirname(stack.info.logDir), 'report.json');
   fs.writeFileSync(file, JSON.stringify(report, null, 2));
   const lines = [
-    `[fault] ${report.scenario}: ${report.participants} participants in ${report.seconds} s (burst ended ${(report.burstEndedAt / 1000).toFixed(1)} s, all results ${report.settledAt === null ? 'never' : `${(report.settledAt / 1000).toFixed(1)} s`})`,
+    `[fault] ${report.scenario}: ${report.participants} participants in ${report.seconds} s (burst from ${(report.burstStartedAt / 1000).toFixed(1)} s to ${(report.burstEndedAt / 1000).toFixed(1)} s, all results ${report.settledAt === null ? 'never' : `${(report.settledAt / 1000).toFixed(1)} s`})`,
     `  faults: ${report.steps.map((s) => `${s.what} ${(s.startedAt / 1000).toFixed(1)}-${(s.endedAt / 1000).toFixed(1)} s`).join('; ')}`,
     `  lost ${report.lost.length}, duplicated ${report.duplicated.length}, failed ${report.failed.length}; requests ${report.stats.requests}, 503+Retry-After ${report.stats.retried503}, not ready ${JSON.stringify(report.stats.notReady)}, closed on resend ${report.stats.closedOnResend}`,
     `  events ${JSON.stringify(report.events)} parked ${JSON.stringify(report.parked)}`,
