@@ -1,5 +1,6 @@
-// One jest run, four projects: fast unit tests, React component tests, integration tests
-// against the real FerretDB/RabbitMQ/Redis, and browser tests through the gateway.
+// One jest run, five projects: fast unit tests, React component tests, integration tests
+// against the real FerretDB/RabbitMQ/Redis, browser tests through the gateway, and fault runs
+// (a broker, service or database failing while participants finish).
 const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 const backends = '<rootDir>/{packages/*,svc-*,gateway,standins/*}/src/**';
 const frontends = '<rootDir>/{packages/*,shell,mf-*}/src/**';
@@ -30,6 +31,15 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.js',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.js',
+    },
+    {
+      // Fault runs: each scenario breaks a private stack of its own (fault-lab-setup.js) mid-burst.
+      ...common,
+      displayName: 'fault',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/faults/**/*.fault.test.ts'],
+      globalSetup: '<rootDir>/e2e/support/fault-lab-setup.js',
+      globalTeardown: '<rootDir>/e2e/support/fault-lab-teardown.js',
     },
   ],
 };

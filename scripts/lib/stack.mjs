@@ -74,11 +74,14 @@ function tail(file, lines = 20) {
  * @param {Record<string,string>} [o.env] extra environment for every process
  * @param {string} [o.queuePrefix] prefix for each service's queue name
  * @param {string} [o.frontendRoot] the folder holding each frontend's dist (default: root)
+ * @param {string} [o.amqpUrl] the broker of this stack (default: AMQP_URL or the local one)
+ * @param {number} [o.readyTimeoutMs] how long each process may take to answer its health check (default 30 s)
  */
 export async function startStack(o) {
   const log = o.log ?? console.log;
+  const readyTimeoutMs = o.readyTimeoutMs ?? 30_000;
   const host = o.host ?? '127.0.0.1';
-  const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+  const amqpUrl = o.amqpUrl ?? (process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   fs.mkdirSync(o.logDir, { recursive: true });
   // Stop on exit only what this call started.
@@ -87,6 +90,7 @@ export async function startStack(o) {
   const children = new Map();
   let ferret;
   let dropDatabase;
+  let ferretOptions;
   let mongoUrl = process.env.MONGO_URL;
   if (!mongoUrl) {
     await ensurePostgres(log);
@@ -95,8 +99,9 @@ export async function startStack(o) {
     // A test or benchmark stack leaves nothing behind; `npm start` keeps its data.
     if (o.freePorts && !o.pgDatabase) dropDatabase = () => dropPgDatabase(pgDatabase);
     const ferretPort = o.ferretPort ?? (o.freePorts ? await freePort() : 27027);
+    ferretOptions = { port: ferretPort, dataDir: o.dataDir, pgDatabase, logFile: path.join(o.logDir, 'ferretdb.log') };
     try {
-      ferret = await startFerret({ port: ferretPort, dataDir: o.dataDir, pgDatabase, logFile: path.join(o.logDir, 'ferretdb.log') });
+      ferret = await startFerret(ferretOptions);
     } catch (err) {
       await dropDatabase?.();
       throw err;
@@ -135,12 +140,29 @@ export async function startStack(o) {
     const s = services.find((x) => x.name === name);
     const entry = launch(s.name, path.join(o.root, s.dir), serviceEnv(s));
     try {
-      await waitForHttp(`http://${host}:${s.port}/readyz`, { isAlive: () => !entry.exited });
+      await waitForHttp(`http://${host}:${s.port}/readyz`, { timeoutMs: readyTimeoutMs, isAlive: () => !entry.exited });
     } catch (err) {
       throw new Error(`svc-${s.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
     }
   };
-  const stopChild = (name) =>
+  /**
+   * Another process of a service (same database and queue, its own port; the gateway keeps
+   * calling the first), named `<name>#<n>`; answers its name and port.
+   */
+  const startServiceInstance = async (name) => {
+    const s = services.find((x) => x.name === name);
+    let n = 2;
+    while (children.has(`${name}#${n}`)) n += 1;
+    const instance = { ...s, name: `${name}#${n}`, port: await freePort() };
+    const entry = launch(instance.name, path.join(o.root, s.dir), serviceEnv({ ...s, port: instance.port }));
+    try {
+      await waitForHttp(`http://${host}:${instance.port}/readyz`, { timeoutMs: readyTimeoutMs, isAlive: () => !entry.exited });
+    } catch (err) {
+      throw new Error(`svc-${instance.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
+    }
+    return { name: instance.name, port: instance.port };
+  };
+  const stopChild = (name, signal = 'SIGTERM') =>
     new Promise((resolve) => {
       const entry = children.get(name);
       if (!entry || entry.exited) return resolve();
@@ -149,12 +171,30 @@ export async function startStack(o) {
         clearTimeout(timer);
         resolve();
       });
-      entry.child.kill('SIGTERM');
+      entry.child.kill(signal);
     });
+
+  /** Stops the stack's FerretDB ('SIGKILL': at once, as a crash) and keeps its data for startDatabase. */
+  const stopDatabase = async (signal = 'SIGTERM') => {
+    if (!ferret) throw new Error('this stack uses MONGO_URL: it has no database process of its own');
+    const running = ferret.child;
+    if (running.exitCode !== null || running.signalCode !== null) return;
+    await new Promise((resolve) => {
+      running.once('exit', resolve);
+      running.kill(signal);
+    });
+  };
+  /** Starts the stack's FerretDB again on the same port and data. */
+  const startDatabase = async () => {
+    if (!ferret) throw new Error('this stack uses MONGO_URL: it has no database process of its own');
+    if (ferret.child.exitCode === null && ferret.child.signalCode === null) throw new Error('the database is running already');
+    ferret = await startFerret(ferretOptions);
+  };
 
   const stop = async () => {
     await stopChild('gateway');
-    await Promise.all(services.map((s) => stopChild(s.name)));
+    // Every service process, extra instances included.
+    await Promise.all(services.flatMap((s) => [...children.keys()].filter((n) => n === s.name || n.startsWith(`${s.name}#`))).map((n) => stopChild(n)));
     await stopChild('open-humans-standin');
     await stopChild('typefinder-standin');
     if (ferret) await stopFerret(ferret);
@@ -194,7 +234,7 @@ export async function startStack(o) {
         ...(o.standinEnv ?? {}),
       });
       try {
-        await waitForHttp(`${ohUrl}/healthz`, { isAlive: () => !standin.exited });
+        await waitForHttp(`${ohUrl}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !standin.exited });
       } catch (err) {
         throw new Error(`the Open Humans stand-in did not start: ${err.message}\n--- ${standin.logFile} ---\n${tail(standin.logFile)}`);
       }
@@ -219,7 +259,7 @@ export async function startStack(o) {
         FRAME_ANCESTORS: `'self' ${publicUrl}`,
       });
       try {
-        await waitForHttp(`${tfUrl}/healthz`, { isAlive: () => !widget.exited });
+        await waitForHttp(`${tfUrl}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !widget.exited });
       } catch (err) {
         throw new Error(`the TypeFinder stand-in did not start: ${err.message}\n--- ${widget.logFile} ---\n${tail(widget.logFile)}`);
       }
@@ -264,7 +304,7 @@ export async function startStack(o) {
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
     });
     try {
-      await waitForHttp(`http://${host}:${port}/healthz`, { isAlive: () => !gw.exited });
+      await waitForHttp(`http://${host}:${port}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !gw.exited });
     } catch (err) {
       throw new Error(`the gateway did not start: ${err.message}\n--- ${gw.logFile} ---\n${tail(gw.logFile)}`);
     }
@@ -275,8 +315,13 @@ export async function startStack(o) {
       services,
       children,
       mongoUrl,
+      amqpUrl,
       startService,
-      stopService: (name) => stopChild(name),
+      /** 'SIGKILL' kills the service at once, as a crash would. */
+      stopService: (name, signal) => stopChild(name, signal),
+      startServiceInstance,
+      stopDatabase,
+      startDatabase,
       stop,
     };
   } catch (err) {

@@ -36,6 +36,18 @@ describe('loadConfig with the base service settings', () => {
     expect(config).toMatchObject({ PORT: 0, MONGO_DB: 'p_test', EVENTS_QUEUE: 'q1', LOG_LEVEL: 'debug' });
   });
 
+  it('reads the retry schedule of failing events, unset by default', () => {
+    const defaults = loadConfig(schema, required);
+    expect(defaults.EVENTS_RETRY_DELAYS_MS).toBeUndefined();
+    expect(defaults.EVENTS_MAX_ATTEMPTS).toBeUndefined();
+    expect(loadConfig(schema, { ...required, EVENTS_RETRY_DELAYS_MS: '200,500,1000', EVENTS_MAX_ATTEMPTS: '4' })).toMatchObject({
+      EVENTS_RETRY_DELAYS_MS: [200, 500, 1000],
+      EVENTS_MAX_ATTEMPTS: 4,
+    });
+    const err = configError({ ...required, EVENTS_RETRY_DELAYS_MS: '1s,5s', EVENTS_MAX_ATTEMPTS: '0' });
+    expect(err.problems.map((p) => p.split(':')[0]).sort()).toEqual(['EVENTS_MAX_ATTEMPTS', 'EVENTS_RETRY_DELAYS_MS']);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig(schema, { ...required, PORT: '', LOG_LEVEL: '' })).toMatchObject({ PORT: 4101, LOG_LEVEL: 'info' });
   });

@@ -57,6 +57,21 @@ export function baseServiceConfig(defaults: ServiceConfigDefaults) {
       .default(defaults.queue)
       .describe("this service's durable queue name"),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
+    // Unset: the event bus's own schedule (1 s, 5 s, 15 s, 60 s; 5 deliveries). Tests and
+    // operators shorten or lengthen how long a failing event is retried before it is parked.
+    EVENTS_RETRY_DELAYS_MS: z
+      .string()
+      .regex(/^\d{1,7}(,\d{1,7}){0,9}$/)
+      .transform((list) => list.split(',').map(Number))
+      .optional()
+      .describe('the waits before each retry of a failing event, in ms, comma-separated (e.g. 1000,5000,15000,60000)'),
+    EVENTS_MAX_ATTEMPTS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('deliveries of a failing event (1-100) before it is parked on the dead-letter queue'),
   });
 }
 export type BaseServiceConfig = z.output<ReturnType<typeof baseServiceConfig>>;

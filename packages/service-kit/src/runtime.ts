@@ -194,8 +194,8 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
         inbox: mongo.db.collection<InboxEntry>(consumer.inboxCollection ?? 'inbox'),
         lock,
         prefetch: consumer.prefetch,
-        maxAttempts: consumer.maxAttempts,
-        retryDelaysMs: consumer.retryDelaysMs,
+        maxAttempts: consumer.maxAttempts ?? config.EVENTS_MAX_ATTEMPTS,
+        retryDelaysMs: consumer.retryDelaysMs ?? config.EVENTS_RETRY_DELAYS_MS,
         handle: async (event, consumeCtx) => {
           const handler = handlers[event.type];
           if (!handler) {

@@ -1,0 +1,335 @@
+// One participant of the study as the fault tests play them, over the real HTTP API through the
+// gateway, making the calls the screens make in the order they make them. Everything a fault
+// test needs to know about the calls is here: which answers a participant's client retries, how,
+// and what counts as a failure. When the HTTP answers change, this is the one file to adapt.
+//
+// The client's policy, per call:
+// - 2xx: done.
+// - 503 with Retry-After: wait that many seconds and send the same request again (the answer
+//   says nothing was stored, or the resend is a no-op). Counted, not a failure.
+// - 409 "not ready yet" (NARDI_NOT_SCORED, NARDI_NOT_FINAL) on the calls the Nardi screens
+//   retry: ask again with the screens' own back-off (400, 800, 1500, 2000, 2500 ms). Once that is
+//   used up the screen would show an error: one failure ('gave-up'), then keep asking (as a
+//   participant pressing retry would) so that what happens next is still seen.
+// - POST /api/user/survey/final 404/409: the dashboard ignores it (the score arrives by event).
+// - 409 SURVEY_CLOSED on a save resent after an unclear answer (a 503 or no answer): the first
+//   attempt went through; done, as the Nardi screen treats it.
+// - Anything else is a failure: any 500, 502, 504, a 503 without Retry-After, no answer at all,
+//   an unexpected 4xx. A 5xx or no answer is sent again after a second (a participant trying
+//   again); an unexpected 4xx ends the participant's flow.
+// Reads that the test itself polls while waiting for results follow the same policy.
+import { ErrorCodes } from '@study/contracts';
+import { partFourOffers, partThreeOffers, partTwoOffers, TYPE_CODES } from '@study/personality';
+
+export interface StudyOrigins {
+  /** The gateway: the study's one origin. */
+  url: string;
+  typeFinderWidgetUrl: string;
+}
+
+export interface Failure {
+  pgId: string;
+  route: string;
+  kind: 'http' | 'no-answer' | 'gave-up' | 'flow';
+  status?: number;
+  code?: string;
+  detail: string;
+  /** ms since the run's clock started. */
+  at: number;
+}
+
+export interface CallStats {
+  requests: number;
+  /** 503 answers with Retry-After, each followed by a resend. */
+  retried503: number;
+  /** "Not ready yet" answers per route (409 on the Nardi reads; 404/409 on survey/final). */
+  notReady: Record<string, number>;
+  /** Resends answered SURVEY_CLOSED: an earlier attempt had been stored. */
+  closedOnResend: number;
+  failures: Failure[];
+}
+
+export class FlowAborted extends Error {
+  override name = 'FlowAborted';
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The Nardi screens' back-off while scoring catches up (mf-nardi retry.ts). */
+export const SCREEN_NOT_READY_BACKOFF_MS = [400, 800, 1500, 2000, 2500] as const;
+const NOT_READY_CODES = new Set<string>([ErrorCodes.NARDI_NOT_SCORED, ErrorCodes.NARDI_NOT_FINAL]);
+const REQUEST_TIMEOUT_MS = 70_000;
+
+type Tolerance = 'none' | 'screen-not-ready' | 'dashboard-final';
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  json?: unknown;
+}
+
+/** The HTTP side of a set of participants: the retry policy above, with its counts. */
+export class StudyClient {
+  readonly stats: CallStats = { requests: 0, retried503: 0, notReady: {}, closedOnResend: 0, failures: [] };
+  private settings: { openHumansAuthorizeUrl: string; studyEmailHost: string } | undefined;
+
+  constructor(
+    readonly origins: StudyOrigins,
+    /** Nothing is sent after this time (ms since epoch); a call still retrying then throws. */
+    readonly deadline: number,
+    readonly clockStart = Date.now(),
+  ) {}
+
+  failure(f: Omit<Failure, 'at'>): void {
+    this.stats.failures.push({ ...f, at: Date.now() - this.clockStart });
+  }
+
+  private async send(method: 'GET' | 'POST', route: string, body: unknown): Promise<Answer | Error> {
+    this.stats.requests += 1;
+    try {
+      const res = await fetch(`${this.origins.url}${route}`, {
+        method,
+        headers: body === undefined ? { accept: '*/*' } : { 'content-type': 'application/json', accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      let json: unknown;
+      if ((res.headers.get('content-type') ?? '').includes('json')) {
+        try {
+          json = JSON.parse(bytes.toString('utf8'));
+        } catch {
+          json = undefined;
+        }
+      }
+      return { status: res.status, headers: res.headers, body: bytes, json };
+    } catch (err) {
+      return err as Error;
+    }
+  }
+
+  /** One call under the policy above; answers the 2xx body (JSON or bytes), or null when tolerated as "not ready". */
+  async call(pgId: string, method: 'GET' | 'POST', route: string, body: unknown, tolerance: Tolerance = 'none'): Promise<Answer | null> {
+    const label = route.startsWith('/api/user/report/') ? '/api/user/report/{pgId}' : route;
+    let unclear = false;
+    let notReadyAttempts = 0;
+    let gaveUp = false;
+    for (;;) {
+      if (Date.now() > this.deadline) throw new FlowAborted(`${label} for ${pgId}: still not answered when the run's deadline passed`);
+      const answer = await this.send(method, route, body);
+      if (answer instanceof Error) {
+        this.failure({ pgId, route: label, kind: 'no-answer', detail: answer.message });
+        unclear = true;
+        await sleep(1_000);
+        continue;
+      }
+      const { status, headers, json } = answer;
+      const code = (json as { code?: string } | undefined)?.code;
+      const message = (json as { error?: string } | undefined)?.error ?? answer.body.toString('utf8').slice(0, 200);
+      if (status >= 200 && status < 300) return answer;
+      const retryAfter = headers.get('retry-after');
+      if (status === 503 && retryAfter !== null && /^\d+$/.test(retryAfter)) {
+        this.stats.retried503 += 1;
+        unclear = true;
+        await sleep(Number(retryAfter) * 1_000);
+        continue;
+      }
+      if (tolerance === 'screen-not-ready' && status === 409 && code !== undefined && NOT_READY_CODES.has(code)) {
+        this.stats.notReady[label] = (this.stats.notReady[label] ?? 0) + 1;
+        const wait = SCREEN_NOT_READY_BACKOFF_MS[notReadyAttempts];
+        notReadyAttempts += 1;
+        if (wait === undefined && !gaveUp) {
+          gaveUp = true;
+          this.failure({ pgId, route: label, kind: 'gave-up', status, code, detail: `still ${code} after the screen's ${SCREEN_NOT_READY_BACKOFF_MS.length} retries: ${message}` });
+        }
+        await sleep(wait ?? 2_500);
+        continue;
+      }
+      if (tolerance === 'dashboard-final' && (status === 404 || status === 409)) {
+        this.stats.notReady[label] = (this.stats.notReady[label] ?? 0) + 1;
+        return null;
+      }
+      if (unclear && status === 409 && code === ErrorCodes.SURVEY_CLOSED) {
+        this.stats.closedOnResend += 1;
+        return answer;
+      }
+      this.failure({ pgId, route: label, kind: 'http', status, code, detail: `${method} answered ${status}${retryAfter === null ? '' : ` (Retry-After ${retryAfter})`}: ${message}` });
+      if (status >= 500) {
+        unclear = true;
+        await sleep(1_000);
+        continue;
+      }
+      throw new FlowAborted(`${label} for ${pgId} answered ${status} ${code ?? ''}: ${message}`);
+    }
+  }
+
+  async postJson<T>(pgId: string, route: string, body: unknown, tolerance: Tolerance = 'none'): Promise<T | null> {
+    const answer = await this.call(pgId, 'POST', route, body, tolerance);
+    return answer === null ? null : (answer.json as T);
+  }
+
+  /** GET /api/settings: the Open Humans authorization page the consent screen links to, the study email's host. */
+  async studySettings(): Promise<{ openHumansAuthorizeUrl: string; studyEmailHost: string }> {
+    if (!this.settings) {
+      const answer = await this.call('-', 'GET', '/api/settings', undefined);
+      this.settings = answer?.json as { openHumansAuthorizeUrl: string; studyEmailHost: string };
+    }
+    return this.settings;
+  }
+}
+
+interface RankedEntry {
+  code: string;
+  score: number;
+}
+interface NardiScores {
+  typeCodes: RankedEntry[];
+  functionalPairs: RankedEntry[];
+  temperaments: RankedEntry[];
+}
+
+export interface UserView {
+  finalScore: { typeCode: string } | null;
+  finalReport: unknown;
+  surveys?: unknown;
+}
+
+/** A participant who has consented, done TypeFinder and Nardi parts one to three: finishing is what is left. */
+export interface ReadyParticipant {
+  pgId: string;
+  /** Their self-assessment type (fully sure, so the final type: domain.md section 5). */
+  selfAssessmentType: string;
+  selectedTypeCode: string;
+}
+
+/** What a participant's finish made of them, as the test saw it. */
+export interface Finished {
+  pgId: string;
+  expectedType: string;
+  /** ms since the run's clock started: the first and the last call of the finish. */
+  startedAt: number;
+  endedAt: number;
+  aborted?: string;
+}
+
+/** Consent through the Open Humans stand-in (its authorization form, as a browser posts it), then POST /api/consent. */
+async function consent(client: StudyClient, member: string): Promise<string> {
+  const page = new URL(`${(await client.studySettings()).openHumansAuthorizeUrl}&state=fault-run`);
+  const form = new URLSearchParams({
+    client_id: page.searchParams.get('client_id') ?? '',
+    response_type: 'code',
+    state: 'fault-run',
+    member,
+    sources: 'direct-sharing-128',
+    decision: 'authorize',
+  });
+  const redirectUri = page.searchParams.get('redirect_uri');
+  if (redirectUri) form.set('redirect_uri', redirectUri);
+  const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
+  const location = res.headers.get('location');
+  const code = location ? new URL(location).searchParams.get('code') : null;
+  if (!code) throw new FlowAborted(`the Open Humans stand-in did not redirect with a code (${res.status})`);
+  const answer = await client.postJson<{ pgId: string }>(`member ${member}`, '/api/consent', { code });
+  if (!answer) throw new FlowAborted('no pgId from /api/consent');
+  return answer.pgId;
+}
+
+/** The TypeFinder stand-in's widget signs and posts the result to the study; then the dashboard claims it. */
+async function typeFinder(client: StudyClient, pgId: string, typeCode: string): Promise<void> {
+  const [energy, information, decisions, lifestyle] = typeCode.split('');
+  const { studyEmailHost } = await client.studySettings();
+  const res = await fetch(client.origins.typeFinderWidgetUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ email: `${pgId}@${studyEmailHost}`, energy: energy!, information: information!, decisions: decisions!, lifestyle: lifestyle! }),
+  });
+  if (!res.ok) throw new FlowAborted(`the TypeFinder widget answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  await client.postJson(pgId, '/api/user/tfresult', { pgId });
+}
+
+/**
+ * Everything before the finish: consent, TypeFinder, Nardi part one (25 answers), the scores,
+ * parts two and three. `i` varies the answers and the types from one participant to the next.
+ */
+export async function prepareParticipant(client: StudyClient, i: number): Promise<ReadyParticipant> {
+  const member = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  const pgId = await consent(client, member);
+  await typeFinder(client, pgId, TYPE_CODES[(i * 5) % TYPE_CODES.length]!);
+  const answers = Array.from({ length: 25 }, (_, q) => ({ id: q + 1, value: (q + i) % 3 === 0 ? 'B' : 'A' }));
+  await client.postJson(pgId, '/api/user/survey', { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } });
+  const scores = await client.postJson<NardiScores>(pgId, '/api/user/nardi', { pgId }, 'screen-not-ready');
+  if (!scores) throw new FlowAborted('no Nardi scores');
+  const selectedTemperament = partTwoOffers(scores.temperaments)[0]?.code;
+  await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-two', selectedTemperament } } });
+  const selectedFP = partThreeOffers(scores.functionalPairs, selectedTemperament)[0]?.code;
+  await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-three', selectedFP } } });
+  const selectedTypeCode = partFourOffers(scores.typeCodes, selectedFP)[0]?.code;
+  if (!selectedTypeCode) throw new FlowAborted('Nardi part four offered no type');
+  return { pgId, selectedTypeCode, selfAssessmentType: TYPE_CODES[(i * 7 + 3) % TYPE_CODES.length]! };
+}
+
+/**
+ * The finish, as the screens call it: Nardi part four (the survey completed), the Nardi type
+ * (POST /api/user/nardi/final) and the participant reloaded, then the self-assessment saved
+ * completed, the final score asked for (POST /api/user/survey/final) and the dashboard loaded.
+ */
+export async function finishParticipant(client: StudyClient, p: ReadyParticipant): Promise<Finished> {
+  const startedAt = Date.now() - client.clockStart;
+  const finished: Finished = { pgId: p.pgId, expectedType: p.selfAssessmentType, startedAt, endedAt: startedAt };
+  const { pgId } = p;
+  try {
+    await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'completed', selectedTypeCode: p.selectedTypeCode } } });
+    await client.postJson(pgId, '/api/user/nardi/final', { pgId }, 'screen-not-ready');
+    await client.postJson(pgId, '/api/user', { pgId });
+    const answers = [
+      { id: 'personalityType', value: p.selfAssessmentType.toLowerCase() },
+      { id: 'typeSource', value: ['Read'] },
+      { id: 'confidence', value: '100%' },
+      { id: 'experience', value: 'Beginner' },
+    ];
+    await client.postJson(pgId, '/api/user/survey', {
+      pgId,
+      survey: { id: 'selfAssessment', status: 'completed', index: 4, answers, typeCode: p.selfAssessmentType },
+    });
+    await client.postJson(pgId, '/api/user/survey/final', { pgId }, 'dashboard-final');
+    await client.postJson(pgId, '/api/user', { pgId });
+  } catch (err) {
+    finished.aborted = (err as Error).message;
+    client.failure({ pgId, route: '(finish)', kind: 'flow', detail: finished.aborted });
+  }
+  finished.endedAt = Date.now() - client.clockStart;
+  return finished;
+}
+
+export interface Outcome {
+  pgId: string;
+  finalType: string | null;
+  reportListed: boolean;
+  /** The bytes of GET /api/user/report/{pgId}, once the dashboard lists the report. */
+  pdf: Buffer | null;
+  /** ms since the run's clock started when the dashboard first showed both. */
+  settledAt: number | null;
+}
+
+/**
+ * Waits (polling POST /api/user, as the dashboard does) until the participant's dashboard shows
+ * a final type and lists the report, then downloads the PDF. Gives up at the client's deadline.
+ */
+export async function awaitOutcome(client: StudyClient, pgId: string, pollMs = 500): Promise<Outcome> {
+  const outcome: Outcome = { pgId, finalType: null, reportListed: false, pdf: null, settledAt: null };
+  try {
+    for (;;) {
+      const view = await client.postJson<UserView>(pgId, '/api/user', { pgId });
+      outcome.finalType = view?.finalScore?.typeCode ?? null;
+      outcome.reportListed = Boolean(view?.finalReport);
+      if (outcome.finalType && outcome.reportListed) break;
+      if (Date.now() + pollMs > client.deadline) return outcome;
+      await sleep(pollMs);
+    }
+    outcome.settledAt = Date.now() - client.clockStart;
+    const report = await client.call(pgId, 'GET', `/api/user/report/${pgId}`, undefined);
+    outcome.pdf = report?.body ?? null;
+  } catch (err) {
+    if (!(err instanceof FlowAborted)) throw err;
+  }
+  return outcome;
+}
