@@ -38,7 +38,7 @@ function parseArgs(argv) {
     pipelineSeconds: quick ? 10 : 60,
     pdfReads: quick ? 50 : 200,
     renders: quick ? 100 : 1000,
-    prepareBudgetS: quick ? 120 : 600,
+    prepareBudgetS: quick ? 120 : 300,
     pages: ['/', '/consent', '/how-it-works', '/survey', '/survey/{pgId}', '/about', '/mbti-load', '/ready-csv'],
   };
 }
@@ -59,18 +59,30 @@ async function main() {
   const hasWrk = want('proxy') || want('static') ? ensureTools([WRK], say) : false;
   const hasNginx = hasWrk ? ensureTools([NGINX], say) : false;
   const out = await import('./bench/print.mjs');
+  // One figure failing (a timeout on a busy machine) is reported and the others still run.
+  const guard = async (name, fn) => {
+    try {
+      await fn();
+    } catch (err) {
+      const message = String(err.message).split('\n')[0];
+      say(`${name} failed: ${message}`);
+      (results.failed ??= {})[name] = message;
+    }
+  };
 
   const runDir = path.join(root, '.test-artifacts', `bench-${process.pid}`);
   fs.rmSync(runDir, { recursive: true, force: true });
   const workDir = path.join(runDir, 'work');
   fs.mkdirSync(workDir, { recursive: true });
 
-  if (want('render')) {
-    say(`PDF renderer in-process, ${o.renders} renders...`);
-    const { benchRender } = await import('./bench/render.mjs');
-    results.render = await benchRender({ root, workDir, renders: o.renders });
-    out.printRender(results.render, print);
-  }
+  await guard('render', async () => {
+    if (want('render')) {
+      say(`PDF renderer in-process, ${o.renders} renders...`);
+      const { benchRender } = await import('./bench/render.mjs');
+      results.render = await benchRender({ root, workDir, renders: o.renders });
+      out.printRender(results.render, print);
+    }
+  });
 
   const needsStack = ['idle', 'proxy', 'static', 'pipeline', 'pdfread', 'admin', 'pages'].some(want);
   if (!needsStack) return results;
@@ -111,8 +123,10 @@ async function main() {
       journey = await createJourney({ baseUrl: stack.url, typeFinderWidgetUrl: stack.typeFinder.widgetUrl, root, workDir });
       const total = want('pipeline') ? rates.reduce((a, rate) => a + rate * o.pipelineSeconds, 0) : 1;
       say(`Making ${total} participants up to their last save (consent, TypeFinder, Nardi), for at most ${o.prepareBudgetS} s...`);
-      ready = await prepareParticipants(journey, total, { budgetMs: o.prepareBudgetS * 1000, log: say });
-      if (ready.length === 0) throw new Error('no participant could be made up to the last save');
+      await guard('prepare', async () => {
+        ready = await prepareParticipants(journey, total, { budgetMs: o.prepareBudgetS * 1000, log: say });
+        if (ready.length === 0) throw new Error('no participant could be made up to the last save');
+      });
     }
 
     const toStore = STORED - ready.length;
@@ -136,60 +150,70 @@ async function main() {
       const { startNginx } = await import('./bench/nginx.mjs');
       nginx = await startNginx({ dir: path.join(runDir, 'nginx'), root, participantsPort: stack.services.find((s) => s.name === 'participants').port, log: say });
     }
-    if (want('proxy') && hasWrk) {
-      say('POST /api/user: gateway, direct, nginx...');
-      const { benchProxy } = await import('./bench/proxy.mjs');
-      results.proxy = await benchProxy({ stack, nginx, pgIds: pgIds.slice(0, 1000), workDir, seconds: o.wrkSeconds, unloadedSeconds: o.unloadedSeconds, log: say });
-      out.printProxy(results.proxy, print);
-    }
-    if (want('static') && hasWrk) {
-      say('Static files: gateway, nginx...');
-      const { benchStatic } = await import('./bench/static.mjs');
-      results.static = await benchStatic({ root, stack, nginx, seconds: o.wrkSeconds, log: say });
-      out.printStatic(results.static, print);
-    }
+    await guard('proxy', async () => {
+      if (want('proxy') && hasWrk) {
+        say('POST /api/user: gateway, direct, nginx...');
+        const { benchProxy } = await import('./bench/proxy.mjs');
+        results.proxy = await benchProxy({ stack, nginx, pgIds: pgIds.slice(0, 1000), workDir, seconds: o.wrkSeconds, unloadedSeconds: o.unloadedSeconds, log: say });
+        out.printProxy(results.proxy, print);
+      }
+    });
+    await guard('static', async () => {
+      if (want('static') && hasWrk) {
+        say('Static files: gateway, nginx...');
+        const { benchStatic } = await import('./bench/static.mjs');
+        results.static = await benchStatic({ root, stack, nginx, seconds: o.wrkSeconds, log: say });
+        out.printStatic(results.static, print);
+      }
+    });
     await nginx?.stop();
     nginx = undefined;
 
-    if (want('pipeline') || want('pdfread')) {
-      const { runPipeline, readStoredPdf } = await import('./bench/pipeline.mjs');
-      results.pipeline = [];
-      let at = 0;
-      for (const rate of rates) {
-        // The 1/s run gets its full count first; the 20/s run what is left.
-        const participants = ready.slice(at, rate === 1 ? at + o.pipelineSeconds : undefined);
-        at += participants.length;
-        if (participants.length === 0) continue;
-        say(`Last saves at ${rate}/s for ${(participants.length / rate).toFixed(0)} s...`);
-        results.pipeline.push(await runPipeline({ baseUrl: stack.url, journey, participants, rate, log: say }));
-        await sleep(3000);
+    await guard('pipeline', async () => {
+      if (want('pipeline') || want('pdfread')) {
+        const { runPipeline, readStoredPdf } = await import('./bench/pipeline.mjs');
+        results.pipeline = [];
+        let at = 0;
+        for (const rate of rates) {
+          // The 1/s run gets its full count first; the 20/s run what is left.
+          const participants = ready.slice(at, rate === 1 ? at + o.pipelineSeconds : undefined);
+          at += participants.length;
+          if (participants.length === 0) continue;
+          say(`Last saves at ${rate}/s for ${(participants.length / rate).toFixed(0)} s...`);
+          results.pipeline.push(await runPipeline({ baseUrl: stack.url, journey, participants, rate, log: say }));
+          await sleep(3000);
+        }
+        if (want('pipeline')) out.printPipeline(results.pipeline, print);
+        else delete results.pipeline;
+        if (want('pdfread')) {
+          say(`Stored PDF read, ${o.pdfReads} sequential reads...`);
+          results.pdfRead = await readStoredPdf({ baseUrl: stack.url, pgId: ready[0].pgId, reads: o.pdfReads });
+          out.printPdfRead(results.pdfRead, print);
+        }
       }
-      if (want('pipeline')) out.printPipeline(results.pipeline, print);
-      else delete results.pipeline;
-      if (want('pdfread')) {
-        say(`Stored PDF read, ${o.pdfReads} sequential reads...`);
-        results.pdfRead = await readStoredPdf({ baseUrl: stack.url, pgId: ready[0].pgId, reads: o.pdfReads });
-        out.printPdfRead(results.pdfRead, print);
-      }
-    }
+    });
 
-    if (want('admin')) {
-      const { benchAdmin } = await import('./bench/admin.mjs');
-      results.admin = await benchAdmin({ stack, pgIds: allPgIds, storedCount: await stack.db('participants').collection('participants').countDocuments(), log: say });
-      out.printAdmin(results.admin, print);
-    }
-
-    if (want('pages')) {
-      const { measurePages } = await import('./bench/pages.mjs');
-      const pages = o.pages.map((p) => p.replace('{pgId}', pgIds[3]));
-      results.pages = {};
-      for (const cpuSlowdown of [1, 4]) {
-        say(`Pages in Chromium at ${cpuSlowdown}x CPU slowdown...`);
-        const measured = await measurePages({ baseUrl: stack.url, pages, cpuSlowdown });
-        results.pages[cpuSlowdown] = Object.fromEntries(Object.entries(measured).map(([p, v]) => [p.replace(pgIds[3], '{pgId}'), v]));
+    await guard('admin', async () => {
+      if (want('admin')) {
+        const { benchAdmin } = await import('./bench/admin.mjs');
+        results.admin = await benchAdmin({ stack, pgIds: allPgIds, storedCount: await stack.db('participants').collection('participants').countDocuments(), log: say });
+        out.printAdmin(results.admin, print);
       }
-      out.printPages(results.pages, print);
-    }
+    });
+
+    await guard('pages', async () => {
+      if (want('pages')) {
+        const { measurePages } = await import('./bench/pages.mjs');
+        const pages = o.pages.map((p) => p.replace('{pgId}', pgIds[3]));
+        results.pages = {};
+        for (const cpuSlowdown of [1, 4]) {
+          say(`Pages in Chromium at ${cpuSlowdown}x CPU slowdown...`);
+          const measured = await measurePages({ baseUrl: stack.url, pages, cpuSlowdown });
+          results.pages[cpuSlowdown] = Object.fromEntries(Object.entries(measured).map(([p, v]) => [p.replace(pgIds[3], '{pgId}'), v]));
+        }
+        out.printPages(results.pages, print);
+      }
+    });
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);

@@ -41,31 +41,49 @@ export async function benchAdmin({ stack, pgIds, storedCount, log }) {
     results.push(r);
     log(`  ${r.rows} rows in ${r.seconds.toFixed(2)} s`);
   };
+  // A step that fails (a gateway timeout on a busy machine) is reported; the next still runs.
+  const step = async (id, what, fn) => {
+    try {
+      await fn();
+    } catch (err) {
+      log(`  ${what} failed: ${err.message}`);
+      results.push({ id, what: `${what} FAILED`, rows: 0, seconds: NaN, bytes: undefined, error: err.message });
+    }
+  };
 
   const upload = JSON.stringify(Object.fromEntries(pgIds.map((pgId, i) => [pgId, mbtiRow(i)])));
   for (const [id, label] of [
     ['upload', 'MBTI upload, first time (POST /api/user/mbti)'],
     ['reupload', 'MBTI upload, same file again'],
   ]) {
-    log(`${label}...`);
-    const run = await timed(async () => (await expectOk(await admin('POST', '/api/user/mbti', upload), 'the MBTI upload')).json());
-    const { insertedCount, matchedCount, modifiedCount, unknownPgIds, updatedParticipants } = run.value;
-    log(`  inserted ${insertedCount}, matched ${matchedCount}, modified ${modifiedCount}, unknown ${unknownPgIds?.length}, participants updated ${updatedParticipants}`);
-    record({ id, what: label, rows: pgIds.length, seconds: run.seconds, bytes: Buffer.byteLength(upload) });
+    await step(id, label, async () => {
+      log(`${label}...`);
+      const run = await timed(async () => (await expectOk(await admin('POST', '/api/user/mbti', upload), 'the MBTI upload')).json());
+      const { insertedCount, matchedCount, modifiedCount, unknownPgIds, updatedParticipants } = run.value;
+      log(`  inserted ${insertedCount}, matched ${matchedCount}, modified ${modifiedCount}, unknown ${unknownPgIds?.length}, participants updated ${updatedParticipants}`);
+      record({ id, what: label, rows: pgIds.length, seconds: run.seconds, bytes: Buffer.byteLength(upload) });
+    });
   }
 
-  log('Statistics download (GET /api/stats)...');
-  const stats = await timed(async () => drain(await expectOk(await admin('GET', '/api/stats'), 'the statistics download')));
-  record({ id: 'stats', what: 'statistics CSV (GET /api/stats)', rows: stats.value.lines - 1, seconds: stats.seconds, bytes: stats.value.bytes });
+  await step('stats', 'statistics CSV', async () => {
+    log('Statistics download (GET /api/stats)...');
+    const stats = await timed(async () => drain(await expectOk(await admin('GET', '/api/stats'), 'the statistics download')));
+    record({ id: 'stats', what: 'statistics CSV (GET /api/stats)', rows: stats.value.lines - 1, seconds: stats.seconds, bytes: stats.value.bytes });
+  });
 
-  log('Roster download (GET /api/ohready/{masterKey})...');
-  const roster = await timed(async () => drain(await expectOk(await fetch(`${stack.url}/api/ohready/${encodeURIComponent(key)}`), 'the roster download')));
-  record({ id: 'roster', what: 'roster CSV (GET /api/ohready/{key})', rows: roster.value.lines - 1, seconds: roster.seconds, bytes: roster.value.bytes });
+  await step('roster', 'roster CSV', async () => {
+    log('Roster download (GET /api/ohready/{masterKey})...');
+    const roster = await timed(async () => drain(await expectOk(await fetch(`${stack.url}/api/ohready/${encodeURIComponent(key)}`), 'the roster download')));
+    record({ id: 'roster', what: 'roster CSV (GET /api/ohready/{key})', rows: roster.value.lines - 1, seconds: roster.seconds, bytes: roster.value.bytes });
+  });
 
-  log('Enrollment figures (GET /api/admin/enrollment)...');
-  const enrollment = await timed(async () => (await expectOk(await admin('GET', '/api/admin/enrollment'), 'the enrollment figures')).json());
-  record({ id: 'enrollment', what: 'enrollment figures (GET /api/admin/enrollment)', rows: enrollment.value.participants, seconds: enrollment.seconds, bytes: undefined });
+  await step('enrollment', 'enrollment figures', async () => {
+    log('Enrollment figures (GET /api/admin/enrollment)...');
+    const enrollment = await timed(async () => (await expectOk(await admin('GET', '/api/admin/enrollment'), 'the enrollment figures')).json());
+    record({ id: 'enrollment', what: 'enrollment figures (GET /api/admin/enrollment)', rows: enrollment.value.participants, seconds: enrollment.seconds, bytes: undefined });
+  });
 
-  if (stats.value.lines - 1 !== storedCount) log(`  note: the statistics held ${stats.value.lines - 1} rows, ${storedCount} participants are stored`);
+  const statsRows = results.find((r) => r.id === 'stats' && !r.error)?.rows;
+  if (statsRows !== undefined && statsRows !== storedCount) log(`  note: the statistics held ${statsRows} rows, ${storedCount} participants are stored`);
   return results;
 }

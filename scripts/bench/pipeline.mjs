@@ -24,10 +24,17 @@ function count(c, status) {
 export async function prepareParticipants(journey, total, { firstIndex = 0, concurrency = 6, budgetMs = Infinity, log }) {
   let lastLog = Date.now();
   const started = Date.now();
+  const failures = [];
   const made = await inParallel(
     total,
     concurrency,
-    (i) => (Date.now() - started > budgetMs ? undefined : journey.upToLastSave(firstIndex + i)),
+    (i) =>
+      Date.now() - started > budgetMs
+        ? undefined
+        : journey.upToLastSave(firstIndex + i).catch((err) => {
+            failures.push(String(err.message).split('\n')[0]);
+            return undefined;
+          }),
     (done) => {
       if (Date.now() - lastLog > 15_000) {
         lastLog = Date.now();
@@ -36,6 +43,7 @@ export async function prepareParticipants(journey, total, { firstIndex = 0, conc
     },
   );
   const ready = made.filter(Boolean);
+  if (failures.length > 0) log?.(`  ${failures.length} could not be made: ${[...new Set(failures)].slice(0, 3).join('; ')}`);
   log?.(`  ${ready.length} participants ready in ${((Date.now() - started) / 1000).toFixed(1)} s${ready.length < total ? ` (the time budget ran out; ${total} were wanted)` : ''}`);
   return ready;
 }
@@ -54,6 +62,11 @@ async function followOne(baseUrl, journey, participant, counts) {
     return out;
   }
   const body = JSON.stringify({ pgId: participant.pgId });
+  // As the dashboard does after the last save: ask for the final score (404/409 while scoring
+  // has not got every survey yet is no failure there), then read the participant until it shows.
+  const final = await fetch(`${baseUrl}/api/user/survey/final`, { method: 'POST', headers: json, body });
+  await final.arrayBuffer();
+  count(counts.final, final.status);
   for (;;) {
     const res = await fetch(`${baseUrl}/api/user`, { method: 'POST', headers: json, body });
     count(counts.type, res.status);
@@ -87,7 +100,7 @@ async function followOne(baseUrl, journey, participant, counts) {
 
 /** Saves the participants' last answers at `rate` per second, one every 1/rate s; answers the figures. */
 export async function runPipeline({ baseUrl, journey, participants, rate, log }) {
-  const counts = { save: counter(), type: counter(), pdf: counter() };
+  const counts = { save: counter(), final: counter(), type: counter(), pdf: counter() };
   const runs = [];
   const started = Date.now();
   for (const [i, participant] of participants.entries()) {
@@ -100,7 +113,7 @@ export async function runPipeline({ baseUrl, journey, participants, rate, log })
   const failed = results.filter((r) => r.failed);
   if (failed.length > 0) log?.(`  ${failed.length} did not finish: ${[...new Set(failed.map((r) => r.failed))].join(', ')}`);
   const pick = (key) => results.map((r) => r[key]).filter((v) => v !== undefined);
-  const total = (kind) => counts.save[kind] + counts.type[kind] + counts.pdf[kind];
+  const total = (kind) => Object.values(counts).reduce((a, c) => a + c[kind], 0);
   return {
     rate,
     completions: participants.length,

@@ -34,15 +34,16 @@ export function printStatic(st, print) {
 
 export function printPipeline(runs, print) {
   print('');
-  print('3. Results pipeline: last save (self-assessment) at a steady rate; times from sending the save');
+  print('3. Results pipeline: last save (self-assessment) at a steady rate, then POST /api/user/survey/final as the dashboard does; times from sending the save; 5xx/409 counted per call');
   const rows = [['rate', 'completions', 'measure', 'p50', 'p95', 'max', '5xx', '409', 'unfinished']];
   for (const run of runs) {
     for (const [label, key] of [
       ['save', 'save'],
+      ['POST /api/user/survey/final', 'final'],
       ['final type visible', 'type'],
       ['PDF ready', 'pdf'],
     ]) {
-      const s = run[key];
+      const s = run[key] ?? {};
       const c = run.counts[key];
       rows.push([`${run.rate}/s for ${(run.completions / run.rate).toFixed(0)} s`, String(run.completions), label, ms(s.p50), ms(s.p95), ms(s.max), String(c['5xx']), String(c[409]), key === 'pdf' ? String(run.unfinished) : '']);
     }
@@ -93,6 +94,6 @@ export function printAdmin(results, print) {
   print('');
   print('8. Admin tools through the gateway');
   const rows = [['what', 'rows', 'seconds', 'rows/s', 'bytes']];
-  for (const r of results) rows.push([r.what, String(r.rows), r.seconds.toFixed(2), String(r.seconds > 0 ? Math.round(r.rows / r.seconds) : 0), r.bytes === undefined ? '-' : String(r.bytes)]);
+  for (const r of results) rows.push([r.what, String(r.rows), r.error ? '-' : r.seconds.toFixed(2), r.error ? '-' : String(r.seconds > 0 ? Math.round(r.rows / r.seconds) : 0), r.bytes === undefined ? '-' : String(r.bytes)]);
   table(rows, print);
 }

@@ -44,6 +44,7 @@ export async function startBenchStack({ root, runDir, log }) {
         queuePrefix,
         dbPrefix: `${suffix}_`,
         env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'warn' },
+        readyTimeoutMs: 120_000,
       });
     } catch (err) {
       if (attempt >= 3) throw err;

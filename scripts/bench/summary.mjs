@@ -44,7 +44,7 @@ export function summaryRows(r) {
   if (r.pdfRead) add('stored PDF read p50', ms(r.pdfRead.p50), '< 10 ms', r.pdfRead.p50 < 10);
   if (r.admin) {
     const byId = Object.fromEntries(r.admin.map((a) => [a.id, a]));
-    const sec = (a) => `${a.seconds.toFixed(2)} s`;
+    const sec = (a) => (a.error ? 'failed' : `${a.seconds.toFixed(2)} s`);
     if (byId.upload) add(`MBTI upload, ${byId.upload.rows} rows`, sec(byId.upload), '< 2 s', byId.upload.seconds < 2);
     if (byId.reupload) add('MBTI upload again', sec(byId.reupload));
     if (byId.stats) add('statistics CSV', sec(byId.stats), '< 1 s', byId.stats.seconds < 1);

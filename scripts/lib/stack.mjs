@@ -33,7 +33,8 @@ function localSecrets(file) {
   return secrets;
 }
 
-async function waitForHttp(url, { timeoutMs = 30_000, isAlive = () => true } = {}) {
+async function waitForHttp(url, { timeoutMs, isAlive = () => true } = {}) {
+  timeoutMs ??= 30_000;
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
@@ -67,6 +68,7 @@ function tail(file, lines = 20) {
  * @param {boolean} [o.freePorts] pick free ports for the services (tests) instead of 4101-4103
  * @param {Record<string,string>} [o.env] extra environment for every process
  * @param {string} [o.queuePrefix] prefix for each service's queue name
+ * @param {number} [o.readyTimeoutMs] how long each process may take to answer its health check (default 30 s)
  * @param {string} [o.frontendRoot] the folder holding each frontend's dist (default: root)
  */
 export async function startStack(o) {
@@ -118,7 +120,7 @@ export async function startStack(o) {
     const s = services.find((x) => x.name === name);
     const entry = launch(s.name, path.join(o.root, s.dir), serviceEnv(s));
     try {
-      await waitForHttp(`http://${host}:${s.port}/readyz`, { isAlive: () => !entry.exited });
+      await waitForHttp(`http://${host}:${s.port}/readyz`, { isAlive: () => !entry.exited, timeoutMs: o.readyTimeoutMs });
     } catch (err) {
       throw new Error(`svc-${s.name} did not start: ${err.message}\n--- ${entry.logFile} ---\n${tail(entry.logFile)}`);
     }
@@ -181,7 +183,7 @@ export async function startStack(o) {
         ...(o.standinEnv ?? {}),
       });
       try {
-        await waitForHttp(`${ohUrl}/healthz`, { isAlive: () => !standin.exited });
+        await waitForHttp(`${ohUrl}/healthz`, { isAlive: () => !standin.exited, timeoutMs: o.readyTimeoutMs });
       } catch (err) {
         throw new Error(`the Open Humans stand-in did not start: ${err.message}\n--- ${standin.logFile} ---\n${tail(standin.logFile)}`);
       }
@@ -206,7 +208,7 @@ export async function startStack(o) {
         FRAME_ANCESTORS: `'self' ${publicUrl}`,
       });
       try {
-        await waitForHttp(`${tfUrl}/healthz`, { isAlive: () => !widget.exited });
+        await waitForHttp(`${tfUrl}/healthz`, { isAlive: () => !widget.exited, timeoutMs: o.readyTimeoutMs });
       } catch (err) {
         throw new Error(`the TypeFinder stand-in did not start: ${err.message}\n--- ${widget.logFile} ---\n${tail(widget.logFile)}`);
       }
@@ -251,7 +253,7 @@ export async function startStack(o) {
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
     });
     try {
-      await waitForHttp(`http://${host}:${port}/healthz`, { isAlive: () => !gw.exited });
+      await waitForHttp(`http://${host}:${port}/healthz`, { isAlive: () => !gw.exited, timeoutMs: o.readyTimeoutMs });
     } catch (err) {
       throw new Error(`the gateway did not start: ${err.message}\n--- ${gw.logFile} ---\n${tail(gw.logFile)}`);
     }
