@@ -40,10 +40,13 @@ async function measureOne(browser, url, cpuSlowdown) {
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
     await page.waitForTimeout(300);
     const lcps = await page.evaluate(() => window.__lcp);
+    // First contentful paint too: a page whose largest paint Chromium did not report still shows when it drew.
+    const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
     const list = [...scripts.values()];
     return {
       finalUrl: page.url(),
       lcpMs: lcps.length ? lcps[lcps.length - 1] : undefined,
+      fcpMs,
       jsBytesWire: list.reduce((a, s) => a + s.wire, 0),
       jsBytesRaw: list.reduce((a, s) => a + s.raw, 0),
       scripts: list.length,
