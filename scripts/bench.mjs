@@ -1,8 +1,15 @@
-// `npm run bench`: the admin tools at the study's full size. Starts the whole system on free
-// ports with its own database (a fresh FerretDB unless MONGO_URL is set), exchange and queues,
-// creates 6,000 participants directly in the database, then times through the gateway: the
-// upload of 6,000 MBTI rows, the same upload again, the statistics download, the roster and the
-// enrollment figures. Prints rows, seconds, rows/s and bytes; stops everything it started.
+// `npm run bench`: the system's figures side by side in one run, on 6,000 stored participants.
+// Starts its own stack on free ports (own databases, exchange and queues), and prints:
+//   1 proxy     POST /api/user via the gateway, direct, and via a reference nginx (wrk)
+//   2 static    index.html and the largest JS asset from the gateway and from nginx (wrk)
+//   3 pipeline  last saves at 1/s and 20/s: save, final type visible, PDF ready
+//   4 pdfread   reading a stored report PDF
+//   5 idle      idle CPU per process with 0 and with 6,000 participants
+//   6 render    the PDF renderer in-process, 1,000 renders
+//   7 pages     JavaScript bytes and LCP per page in Chromium, 1x and 4x CPU slowdown
+//   8 admin     MBTI upload, re-upload, statistics, roster, enrollment
+// then a summary with the targets. `--only=proxy,static,...` runs a subset; `--quick` shortens
+// every duration (for development; its figures are not the real ones). Stops all it started.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -10,183 +17,220 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (msg) => console.log(`[bench] ${msg}`);
+const print = (line) => console.log(line);
 
-const PARTICIPANTS = 6000;
-const TYPES = ['ESTP', 'ISTP', 'ESFP', 'ISFP', 'ESTJ', 'ISTJ', 'ESFJ', 'ISFJ', 'ENTJ', 'INTJ', 'ENTP', 'INTP', 'ENFJ', 'INFJ', 'ENFP', 'INFP'];
+const FIGURES = ['idle', 'proxy', 'static', 'pipeline', 'pdfread', 'admin', 'pages', 'render'];
+const STORED = 6000;
+const startedAt = Date.now();
 
-/** A participant document as svc-participants stores it: consented through Open Humans, some surveys done. */
-function participantDocument(pgId, i, now) {
-  const type = TYPES[i % TYPES.length];
-  const done = (id, extra = {}) => ({ id, status: 'completed', index: 0, answers: [], ...extra });
-  const progress = i % 4; // 0: nothing yet, 1: TypeFinder, 2: + Nardi, 3: all three and a final type
+function parseArgs(argv) {
+  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const selected = only ? only.split(',').map((s) => s.trim()).filter(Boolean) : FIGURES;
+  const unknown = selected.filter((s) => !FIGURES.includes(s));
+  if (unknown.length) throw new Error(`unknown figure(s) ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
+  const quick = argv.includes('--quick');
   return {
-    _id: pgId,
-    consent: true,
-    dataReady: false,
-    snpFileUploaded: i % 3 !== 0,
-    surveys: {
-      ...(progress >= 1 ? { typeFinder: done('typeFinder', { typeCode: type }) } : {}),
-      ...(progress >= 2 ? { nardi: done('nardi', { typeCode: type, consistency: i % 11 }) } : {}),
-      ...(progress >= 3 ? { selfAssessment: done('selfAssessment', { typeCode: type }) } : {}),
-    },
-    finalScore: progress >= 3 ? { typeCode: type, computedAt: now.toISOString() } : null,
-    finalScoreVersion: progress >= 3 ? 1 : 0,
-    finalReport: null,
-    surveysResetAt: null,
-    openHumans: { memberId: String(10_000_000 + i) },
-    consentedAt: now,
-    createdAt: now,
-    updatedAt: now,
+    selected: new Set(selected),
+    quick,
+    wrkSeconds: quick ? 3 : 10,
+    unloadedSeconds: quick ? 2 : 5,
+    idleSeconds: quick ? 5 : 20,
+    pipelineSeconds: quick ? 10 : 60,
+    pdfReads: quick ? 50 : 200,
+    renders: quick ? 100 : 1000,
+    prepareBudgetS: quick ? 120 : 300,
+    pageRuns: quick ? 1 : 3,
   };
 }
 
-function mbtiRow(i) {
-  const base = i % 30;
-  return { wholeType: TYPES[(i * 7) % TYPES.length], pci1: base, pci2: base + 1, pci3: base + 2, pci4: base + 3, dpref1: base + 4, dpref2: base + 5, dpref3: base + 6, dpref4: base + 7 };
-}
-
-async function timed(fn) {
-  const started = process.hrtime.bigint();
-  const value = await fn();
-  return { value, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
-}
-
-/** Reads a streamed answer to the end, counting bytes and lines without keeping the body. */
-async function drain(res) {
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of res.body) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
-  }
-  return { bytes, lines };
-}
-
-async function expectOk(res, what) {
-  if (res.ok) return res;
-  throw new Error(`${what} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-}
-
-async function removeBrokerObjects(amqpUrl, exchange, queuePrefix) {
-  const amqp = (await import('amqplib')).default;
-  const connection = await amqp.connect(amqpUrl);
-  try {
-    const channel = await connection.createChannel();
-    for (const service of ['participants', 'scoring', 'reports']) {
-      const queue = `${queuePrefix}svc-${service}`;
-      for (const name of [queue, `${queue}.dlq`, ...[1_000, 5_000, 15_000, 60_000].map((ms) => `${queue}.retry.${ms}ms`)]) await channel.deleteQueue(name);
-    }
-    await channel.deleteExchange(exchange);
-    await channel.deleteExchange(`${exchange}.dlx`);
-    await channel.close();
-  } finally {
-    await connection.close();
-  }
-}
-
 async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const want = (figure) => o.selected.has(figure);
+  const results = { storedCount: STORED, quick: o.quick };
+  const started = new Date();
+  say(`${started.toISOString()}: ${[...o.selected].join(', ')}${o.quick ? ' (quick: short durations, not the real figures)' : ''}`);
+  say('The machine may be shared with other work: compare figures within one run, not across runs.');
+
   const { ensureNodeModules } = await import('./lib/install.mjs');
   ensureNodeModules(root, say);
   const { buildAll } = await import('./build.mjs');
   await buildAll({ log: say });
-  if (!process.env.MONGO_URL) (await import('./lib/ferretdb.mjs')).ensureFerretInstalled(say);
-  const { startStack } = await import('./lib/stack.mjs');
-  const { freePort } = await import('./lib/local-services.mjs');
-  const { MongoClient } = await import('mongodb');
+  const { ensureTools, WRK, NGINX } = await import('./bench/tools.mjs');
+  const hasWrk = want('proxy') || want('static') ? ensureTools([WRK], say) : false;
+  const hasNginx = hasWrk ? ensureTools([NGINX], say) : false;
+  const out = await import('./bench/print.mjs');
+  // One figure failing (a timeout on a busy machine) is reported and the others still run.
+  const guard = async (name, fn) => {
+    try {
+      await fn();
+    } catch (err) {
+      const message = String(err.message).split('\n')[0];
+      say(`${name} failed: ${message}`);
+      (results.failed ??= {})[name] = message;
+    }
+  };
 
-  const suffix = `bench_${process.pid}_${Date.now().toString(36)}`;
   const runDir = path.join(root, '.test-artifacts', `bench-${process.pid}`);
   fs.rmSync(runDir, { recursive: true, force: true });
-  const exchange = `study.events.${suffix}`;
-  const queuePrefix = `${suffix}.`;
-  const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+  const workDir = path.join(runDir, 'work');
+  fs.mkdirSync(workDir, { recursive: true });
 
-  say('Starting the system (services, gateway, database) on free ports...');
-  const stack = await startStack({
-    root,
-    port: await freePort(),
-    freePorts: true,
-    dataDir: path.join(runDir, 'ferretdb'),
-    logDir: path.join(runDir, 'logs'),
-    log: say,
-    queuePrefix,
-    dbPrefix: `${suffix}_`,
-    env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'warn' },
+  await guard('render', async () => {
+    if (want('render')) {
+      say(`PDF renderer in-process, ${o.renders} renders...`);
+      const { benchRender } = await import('./bench/render.mjs');
+      results.render = await benchRender({ root, workDir, renders: o.renders });
+      out.printRender(results.render, print);
+    }
   });
-  const mongo = await MongoClient.connect(stack.mongoUrl);
-  const dbName = `${suffix}_participants`;
-  const results = [];
-  const record = (result) => {
-    results.push(result);
-    say(`  ${result.rows} rows in ${result.seconds.toFixed(2)} s`);
-  };
-  try {
-    const key = stack.adminMasterKey;
-    const admin = (method, route, body) =>
-      fetch(`${stack.url}${route}`, {
-        method,
-        headers: { 'x-master-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body,
-      });
 
-    say(`Creating ${PARTICIPANTS} participants in the database...`);
-    const now = new Date();
-    const ids = Array.from({ length: PARTICIPANTS }, () => randomUUID());
-    const seeded = await timed(async () => {
-      const participants = mongo.db(dbName).collection('participants');
-      for (let start = 0; start < ids.length; start += 1000) {
-        await participants.insertMany(ids.slice(start, start + 1000).map((pgId, i) => participantDocument(pgId, start + i, now)));
+  const needsStack = ['idle', 'proxy', 'static', 'pipeline', 'pdfread', 'admin', 'pages'].some(want);
+  if (!needsStack) return results;
+
+  const { startBenchStack } = await import('./bench/stack-run.mjs');
+  const { sleep } = await import('./bench/stats.mjs');
+  say('Starting the system (services, gateway, database) on free ports...');
+  const stack = await startBenchStack({ root, runDir, log: say });
+  let nginx;
+  const cleanup = async () => {
+    say('Stopping everything started here...');
+    await nginx?.stop();
+    await stack.stop();
+    say(`Logs: ${path.relative(root, path.join(runDir, 'logs'))}`);
+  };
+  const onSignal = () => cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    say(`Processes: ${stack.groups.map((g) => `${g.name} ${g.pids().join(',')}`).join('; ')}`);
+    const { measureIdle } = await import('./bench/idle.mjs');
+    results.idle = {};
+    if (want('idle')) {
+      await sleep(5000);
+      say(`Idle CPU with 0 participants (${o.idleSeconds} s)...`);
+      results.idle.none = await measureIdle({ groups: stack.groups, seconds: o.idleSeconds });
+    }
+
+    // The pipeline's participants are made first, through the API, while the database is small
+    // (at 6,000 the system may be too slow to make them in reasonable time); the rest of the
+    // 6,000 are then stored directly.
+    let journey;
+    let ready = [];
+    const rates = want('pipeline') ? [1, 20] : [1];
+    if (want('pipeline') || want('pdfread')) {
+      const { createJourney } = await import('./bench/journey.mjs');
+      const { prepareParticipants } = await import('./bench/pipeline.mjs');
+      journey = await createJourney({ baseUrl: stack.url, typeFinderWidgetUrl: stack.typeFinder.widgetUrl, root, workDir });
+      const total = want('pipeline') ? rates.reduce((a, rate) => a + rate * o.pipelineSeconds, 0) : 1;
+      say(`Making ${total} participants up to their last save (consent, TypeFinder, Nardi), for at most ${o.prepareBudgetS} s...`);
+      await guard('prepare', async () => {
+        ready = await prepareParticipants(journey, total, { budgetMs: o.prepareBudgetS * 1000, log: say });
+        if (ready.length === 0) throw new Error('no participant could be made up to the last save');
+      });
+    }
+
+    const toStore = STORED - ready.length;
+    say(`Storing ${toStore} participants in svc-participants' database (${STORED} in all)...`);
+    const { loadTs } = await import('./bench/ts-module.mjs');
+    const { seedParticipants } = await loadTs(path.join(root, 'scripts', 'bench', 'seed-participants.ts'), workDir, 'seed-participants');
+    const pgIds = Array.from({ length: toStore }, () => randomUUID());
+    const seedStarted = Date.now();
+    await seedParticipants(stack.db('participants'), pgIds);
+    say(`  stored in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const allPgIds = [...ready.map((p) => p.pgId), ...pgIds];
+
+    if (want('idle')) {
+      await sleep(5000);
+      say(`Idle CPU with ${STORED} participants (${o.idleSeconds} s)...`);
+      results.idle.stored = await measureIdle({ groups: stack.groups, seconds: o.idleSeconds });
+      out.printIdle(results.idle, STORED, print);
+    } else delete results.idle;
+
+    if (hasNginx && (want('proxy') || want('static'))) {
+      const { startNginx } = await import('./bench/nginx.mjs');
+      nginx = await startNginx({ dir: path.join(runDir, 'nginx'), root, participantsPort: stack.services.find((s) => s.name === 'participants').port, log: say });
+    }
+    await guard('proxy', async () => {
+      if (want('proxy') && hasWrk) {
+        say('POST /api/user: gateway, direct, nginx...');
+        const { benchProxy } = await import('./bench/proxy.mjs');
+        results.proxy = await benchProxy({ stack, nginx, pgIds: pgIds.slice(0, 1000), workDir, seconds: o.wrkSeconds, unloadedSeconds: o.unloadedSeconds, log: say });
+        out.printProxy(results.proxy, print);
       }
     });
-    record({ what: 'create participants (database insert)', rows: PARTICIPANTS, seconds: seeded.seconds, bytes: undefined });
+    await guard('static', async () => {
+      if (want('static') && hasWrk) {
+        say('Static files: gateway, nginx...');
+        const { benchStatic } = await import('./bench/static.mjs');
+        results.static = await benchStatic({ root, stack, nginx, seconds: o.wrkSeconds, log: say });
+        out.printStatic(results.static, print);
+      }
+    });
+    await nginx?.stop();
+    nginx = undefined;
 
-    const upload = JSON.stringify(Object.fromEntries(ids.map((pgId, i) => [pgId, mbtiRow(i)])));
-    for (const label of ['MBTI upload, first time (POST /api/user/mbti)', 'MBTI upload, same file again']) {
-      say(`${label}...`);
-      const run = await timed(async () => (await expectOk(await admin('POST', '/api/user/mbti', upload), 'the MBTI upload')).json());
-      const { insertedCount, matchedCount, modifiedCount, unknownPgIds, updatedParticipants } = run.value;
-      say(`  inserted ${insertedCount}, matched ${matchedCount}, modified ${modifiedCount}, unknown ${unknownPgIds.length}, participants updated ${updatedParticipants}`);
-      record({ what: label, rows: PARTICIPANTS, seconds: run.seconds, bytes: Buffer.byteLength(upload) });
-    }
+    await guard('pipeline', async () => {
+      if (want('pipeline') || want('pdfread')) {
+        const { runPipeline, readStoredPdf } = await import('./bench/pipeline.mjs');
+        results.pipeline = [];
+        let at = 0;
+        for (const rate of rates) {
+          // The 1/s run gets its full count first; the 20/s run what is left.
+          const participants = ready.slice(at, rate === 1 ? at + o.pipelineSeconds : undefined);
+          at += participants.length;
+          if (participants.length === 0) continue;
+          say(`Last saves at ${rate}/s for ${(participants.length / rate).toFixed(0)} s...`);
+          results.pipeline.push(await runPipeline({ baseUrl: stack.url, journey, participants, rate, log: say }));
+          await sleep(3000);
+        }
+        if (want('pipeline')) out.printPipeline(results.pipeline, print);
+        else delete results.pipeline;
+        if (want('pdfread')) {
+          say(`Stored PDF read, ${o.pdfReads} sequential reads...`);
+          results.pdfRead = await readStoredPdf({ baseUrl: stack.url, pgId: ready[0].pgId, reads: o.pdfReads });
+          out.printPdfRead(results.pdfRead, print);
+        }
+      }
+    });
 
-    say('Statistics download (GET /api/stats)...');
-    const stats = await timed(async () => drain(await expectOk(await admin('GET', '/api/stats'), 'the statistics download')));
-    record({ what: 'statistics CSV (GET /api/stats)', rows: stats.value.lines - 1, seconds: stats.seconds, bytes: stats.value.bytes });
+    await guard('admin', async () => {
+      if (want('admin')) {
+        const { benchAdmin } = await import('./bench/admin.mjs');
+        results.admin = await benchAdmin({ stack, pgIds: allPgIds, storedCount: await stack.db('participants').collection('participants').countDocuments(), log: say });
+        out.printAdmin(results.admin, print);
+      }
+    });
 
-    say('Roster download (GET /api/ohready/{masterKey})...');
-    const roster = await timed(async () => drain(await expectOk(await fetch(`${stack.url}/api/ohready/${encodeURIComponent(key)}`), 'the roster download')));
-    record({ what: 'roster CSV (GET /api/ohready/{key})', rows: roster.value.lines - 1, seconds: roster.seconds, bytes: roster.value.bytes });
-
-    say('Enrollment figures (GET /api/admin/enrollment)...');
-    const enrollment = await timed(async () => (await expectOk(await admin('GET', '/api/admin/enrollment'), 'the enrollment figures')).json());
-    record({ what: 'enrollment figures (GET /api/admin/enrollment)', rows: enrollment.value.participants, seconds: enrollment.seconds, bytes: undefined });
-
-    if (stats.value.lines - 1 !== PARTICIPANTS) throw new Error(`the statistics held ${stats.value.lines - 1} rows, not ${PARTICIPANTS}`);
-
-    console.log('');
-    console.log(`${'what'.padEnd(48)} ${'rows'.padStart(6)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(8)} ${'bytes'.padStart(10)}`);
-    for (const r of results) {
-      const rate = r.seconds > 0 ? Math.round(r.rows / r.seconds) : 0;
-      console.log(`${r.what.padEnd(48)} ${String(r.rows).padStart(6)} ${r.seconds.toFixed(2).padStart(8)} ${String(rate).padStart(8)} ${(r.bytes === undefined ? '-' : String(r.bytes)).padStart(10)}`);
-    }
-    console.log('');
+    await guard('pages', async () => {
+      if (want('pages')) {
+        const { measurePages } = await import('./bench/pages.mjs');
+        results.pages = {};
+        for (const cpuSlowdown of [1, 4]) {
+          say(`Pages in Chromium at ${cpuSlowdown}x CPU slowdown...`);
+          const measured = await measurePages({ baseUrl: stack.url, cpuSlowdown, runs: o.pageRuns, typeFinderWidgetUrl: stack.typeFinder?.widgetUrl, log: say });
+          results.pages[cpuSlowdown] = Object.fromEntries(measured.map((f) => [f.path, { ...f, scripts: f.jsFiles }]));
+        }
+        out.printPages(results.pages, print);
+      }
+    });
   } finally {
-    say('Stopping everything started here...');
-    if (process.env.MONGO_URL) {
-      for (const name of ['participants', 'scoring', 'reports']) await mongo.db(`${suffix}_${name}`).dropDatabase();
-    }
-    await mongo.close();
-    await stack.stop();
-    await removeBrokerObjects(amqpUrl, exchange, queuePrefix).catch((err) => say(`could not remove the bench's queues: ${err.message}`));
-    fs.rmSync(path.join(runDir, 'ferretdb'), { recursive: true, force: true });
-    say(`Logs: ${path.relative(root, path.join(runDir, 'logs'))}`);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await cleanup();
   }
+  fs.writeFileSync(path.join(runDir, 'results.json'), JSON.stringify(results, null, 2));
+  return results;
 }
 
 main().then(
-  () => process.exit(0),
+  async (results) => {
+    const { printSummary } = await import('./bench/summary.mjs');
+    printSummary(results, print);
+    say(`Finished in ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
+    process.exit(0);
+  },
   (err) => {
-    console.error(`[bench] ${err.message}`);
+    console.error(`[bench] ${err.stack || err.message}`);
     process.exit(1);
   },
 );

@@ -37,7 +37,8 @@ function localSecrets(file) {
   return secrets;
 }
 
-async function waitForHttp(url, { timeoutMs = 30_000, isAlive = () => true } = {}) {
+async function waitForHttp(url, { timeoutMs, isAlive = () => true } = {}) {
+  timeoutMs ??= 30_000;
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {

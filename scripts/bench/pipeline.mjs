@@ -1,0 +1,144 @@
+// The results pipeline under a steady rate of last saves: participants are made beforehand up to
+// their last save (journey.mjs); then each one's self-assessment is saved at the given rate and
+// followed until its final type shows in POST /api/user and its PDF answers
+// GET /api/user/report/{pgId} with 200 application/pdf. Also the read of a stored PDF.
+import { inParallel } from './journey.mjs';
+import { since, sleep, summarize } from './stats.mjs';
+
+const POLL_MS = 20;
+const GIVE_UP_MS = 60_000;
+
+function counter() {
+  return { '5xx': 0, 409: 0, other: 0 };
+}
+function count(c, status) {
+  if (status >= 500) c['5xx'] += 1;
+  else if (status === 409) c[409] += 1;
+  else if (status >= 400) c.other += 1;
+}
+
+/**
+ * Makes up to `total` participants up to their last save, `concurrency` at a time, for at most
+ * `budgetMs`; answers those made (fewer when the budget ran out).
+ */
+export async function prepareParticipants(journey, total, { firstIndex = 0, concurrency = 6, budgetMs = Infinity, log }) {
+  let lastLog = Date.now();
+  const started = Date.now();
+  const failures = [];
+  const made = await inParallel(
+    total,
+    concurrency,
+    (i) =>
+      Date.now() - started > budgetMs
+        ? undefined
+        : journey.upToLastSave(firstIndex + i).catch((err) => {
+            failures.push(String(err.message).split('\n')[0]);
+            return undefined;
+          }),
+    (done) => {
+      if (Date.now() - lastLog > 15_000) {
+        lastLog = Date.now();
+        log?.(`  ${done}/${total} participants ready for their last save`);
+      }
+    },
+  );
+  const ready = made.filter(Boolean);
+  if (failures.length > 0) log?.(`  ${failures.length} could not be made: ${[...new Set(failures)].slice(0, 3).join('; ')}`);
+  log?.(`  ${ready.length} participants ready in ${((Date.now() - started) / 1000).toFixed(1)} s${ready.length < total ? ` (the time budget ran out; ${total} were wanted)` : ''}`);
+  return ready;
+}
+
+/** One last save followed to the final type and the PDF; times in ms from sending the save. */
+async function followOne(baseUrl, journey, participant, counts) {
+  const json = { 'content-type': 'application/json' };
+  const started = process.hrtime.bigint();
+  const out = { saveMs: undefined, typeMs: undefined, pdfMs: undefined, failed: undefined };
+  const save = await fetch(`${baseUrl}/api/user/survey`, { method: 'POST', headers: json, body: JSON.stringify(journey.selfAssessmentSave(participant.pgId, participant.tfType)) });
+  await save.arrayBuffer();
+  out.saveMs = since(started);
+  count(counts.save, save.status);
+  if (!save.ok) {
+    out.failed = `save ${save.status}`;
+    return out;
+  }
+  const body = JSON.stringify({ pgId: participant.pgId });
+  // As the dashboard does after the last save: ask for the final score (404/409 while scoring
+  // has not got every survey yet is no failure there), then read the participant until it shows.
+  const final = await fetch(`${baseUrl}/api/user/survey/final`, { method: 'POST', headers: json, body });
+  await final.arrayBuffer();
+  count(counts.final, final.status);
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/user`, { method: 'POST', headers: json, body });
+    count(counts.type, res.status);
+    const view = res.ok ? await res.json() : (await res.arrayBuffer(), undefined);
+    if (view?.finalScore?.typeCode) {
+      out.typeMs = since(started);
+      break;
+    }
+    if (since(started) > GIVE_UP_MS) {
+      out.failed = 'no final type';
+      return out;
+    }
+    await sleep(POLL_MS);
+  }
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/user/report/${participant.pgId}`);
+    const bytes = await res.arrayBuffer();
+    count(counts.pdf, res.status);
+    if (res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('application/pdf') && bytes.byteLength > 0) {
+      out.pdfMs = since(started);
+      break;
+    }
+    if (since(started) > GIVE_UP_MS) {
+      out.failed = 'no PDF';
+      return out;
+    }
+    await sleep(POLL_MS);
+  }
+  return out;
+}
+
+/** Saves the participants' last answers at `rate` per second, one every 1/rate s; answers the figures. */
+export async function runPipeline({ baseUrl, journey, participants, rate, log }) {
+  const counts = { save: counter(), final: counter(), type: counter(), pdf: counter() };
+  const runs = [];
+  const started = Date.now();
+  for (const [i, participant] of participants.entries()) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - Date.now();
+    if (wait > 0) await sleep(wait);
+    runs.push(followOne(baseUrl, journey, participant, counts).catch((err) => ({ failed: err.message })));
+  }
+  const results = await Promise.all(runs);
+  const failed = results.filter((r) => r.failed);
+  if (failed.length > 0) log?.(`  ${failed.length} did not finish: ${[...new Set(failed.map((r) => r.failed))].join(', ')}`);
+  const pick = (key) => results.map((r) => r[key]).filter((v) => v !== undefined);
+  const total = (kind) => Object.values(counts).reduce((a, c) => a + c[kind], 0);
+  return {
+    rate,
+    completions: participants.length,
+    seconds: (Date.now() - started) / 1000,
+    save: summarize(pick('saveMs')),
+    type: summarize(pick('typeMs')),
+    pdf: summarize(pick('pdfMs')),
+    counts,
+    errors5xx: total('5xx'),
+    conflicts409: total(409),
+    unfinished: failed.length,
+  };
+}
+
+/** `reads` sequential GETs of one stored report PDF. */
+export async function readStoredPdf({ baseUrl, pgId, reads }) {
+  const samples = [];
+  let bytes = 0;
+  for (let i = 0; i < reads; i += 1) {
+    const started = process.hrtime.bigint();
+    const res = await fetch(`${baseUrl}/api/user/report/${pgId}`);
+    const body = await res.arrayBuffer();
+    samples.push(since(started));
+    if (res.status !== 200) throw new Error(`the stored report answered ${res.status}`);
+    bytes = body.byteLength;
+  }
+  return { ...summarize(samples), bytes };
+}

@@ -1,0 +1,50 @@
+// Renders the final report PDF `count` times in this process with svc-reports' own renderer and
+// prints one JSON line: time per render and memory before and after. Run by render.mjs as a
+// child process (with --expose-gc) so the bench's own memory does not mix in.
+import { SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
+import type { FinalScoreRecord } from '../../svc-reports/src/data-access/reports-collection';
+import { finalReportView } from '../../svc-reports/src/domain/final-report/final-report-view';
+import { renderFinalReport } from '../../svc-reports/src/domain/final-report/render-final-report';
+
+const score: FinalScoreRecord = {
+  version: 1,
+  typeCode: 'INTJ',
+  decidedBy: { basis: 'selfAssessmentConfident' },
+  inputs: {
+    typeFinder: { typeCode: 'INTJ' },
+    nardi: { typeCode: 'INTP', consistency: 7, dichotPref: SAMPLE_DICHOT_PREF, temperaments: SAMPLE_TEMPERAMENTS.map((t) => ({ ...t })) },
+    selfAssessment: { status: 'completed', personalityType: 'INTJ', confidence: '90%' },
+    mbti: { wholeType: 'ENTJ' },
+  },
+  computedAt: new Date(),
+};
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const memory = () => {
+  gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+};
+
+async function main(): Promise<void> {
+  const count = Number(process.argv[2] ?? 1000);
+  // One render first: loading pdfkit's fonts is a one-off cost, not a per-render one.
+  await renderFinalReport(finalReportView('6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6', score, new Date()));
+  const before = memory();
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i += 1) {
+    const pgId = `6f1c2a9e-3b4d-4c5e-9f60-${String(i).padStart(12, '0')}`;
+    const started = process.hrtime.bigint();
+    const pdf = await renderFinalReport(finalReportView(pgId, score, new Date()));
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    bytes = pdf.length;
+  }
+  const after = memory();
+  process.stdout.write(`${JSON.stringify({ times, before, after, bytes })}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
