@@ -41,7 +41,7 @@ async function freePort() {
   return port;
 }
 
-async function waitForPort(port, timeoutMs = 20_000) {
+async function waitForPort(port, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise((resolve) => {
