@@ -53,7 +53,7 @@ async function main() {
   const report = path.join(root, '.test-artifacts', 'jest-results.json');
   fs.mkdirSync(path.dirname(report), { recursive: true });
   fs.rmSync(report, { force: true });
-  say('Jest: unit, ui, integration, e2e');
+  say('Jest: unit, ui, integration, e2e, fault');
   const res = spawnSync(bin('jest'), ['--ci', '--json', `--outputFile=${report}`, ...jestArgs], { cwd: root, stdio: 'inherit' });
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
