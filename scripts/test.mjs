@@ -1,6 +1,6 @@
 // `npm test`: installs what is missing, then lint, type-check, build, and every jest
-// project: unit, UI, integration (real FerretDB, RabbitMQ, Redis) and browser tests
-// (Chromium through the gateway). Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
+// project: unit, UI, integration (real FerretDB, RabbitMQ, Redis), browser tests
+// (Chromium through the gateway) and fault runs (e2e/faults). Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,7 +53,7 @@ async function main() {
   const report = path.join(root, '.test-artifacts', 'jest-results.json');
   fs.mkdirSync(path.dirname(report), { recursive: true });
   fs.rmSync(report, { force: true });
-  say('Jest: unit, ui, integration, e2e');
+  say('Jest: unit, ui, integration, e2e, fault');
   const res = spawnSync(bin('jest'), ['--ci', '--json', `--outputFile=${report}`, ...jestArgs], { cwd: root, stdio: 'inherit' });
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));

@@ -238,11 +238,19 @@ async function consent(client: StudyClient, member: string): Promise<string> {
 async function typeFinder(client: StudyClient, pgId: string, typeCode: string): Promise<void> {
   const [energy, information, decisions, lifestyle] = typeCode.split('');
   const { studyEmailHost } = await client.studySettings();
-  const res = await fetch(client.origins.typeFinderWidgetUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ email: `${pgId}@${studyEmailHost}`, energy: energy!, information: information!, decisions: decisions!, lifestyle: lifestyle! }),
-  });
-  if (!res.ok) throw new FlowAborted(`the TypeFinder widget answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  // The widget posts the signed result to the study's webhook and says whether it was taken. A
+  // refusal ('Results not sent') is a failure the participant sees; they take the quiz again.
+  for (;;) {
+    if (Date.now() > client.deadline) throw new FlowAborted(`the TypeFinder result for ${pgId} was never taken`);
+    const res = await fetch(client.origins.typeFinderWidgetUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ email: `${pgId}@${studyEmailHost}`, energy: energy!, information: information!, decisions: decisions!, lifestyle: lifestyle! }),
+    });
+    if (res.ok) break;
+    const text = (await res.text()).replace(/\s+/g, ' ');
+    client.failure({ pgId, route: 'TypeFinder widget -> /api/typefinder/results', kind: 'http', status: res.status, detail: `the widget answered ${res.status}: ${text.slice(0, 150)}` });
+    await sleep(1_000);
+  }
   await client.postJson(pgId, '/api/user/tfresult', { pgId });
 }
 
