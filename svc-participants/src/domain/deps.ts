@@ -23,6 +23,8 @@ export interface ParticipantsDeps {
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */
   nudgeOutbox(): void;
+  /** Tells the participant's open result streams (on every instance) to send what is stored now. */
+  resultsChanged(pgId: string): void;
   logger: Logger;
   now(): Date;
 }
