@@ -53,7 +53,7 @@ export function createServiceProxy(options: ServiceProxyOptions): ServiceProxy {
       proxyRes: (proxyRes) => {
         breaker.recordReachable();
         // A result stream (Server-Sent Events) stays open and quiet between events: no answer timeout for it.
-        if (String(proxyRes.headers['content-type'] ?? '').startsWith('text/event-stream')) proxyRes.req.setTimeout(0);
+        if (String(proxyRes.headers['content-type'] ?? '').startsWith('text/event-stream')) proxyRes.socket.setTimeout(0);
         // The browser sees one origin: no framework banner, and never a Referer carrying a path secret.
         delete proxyRes.headers['x-powered-by'];
         proxyRes.headers['referrer-policy'] = 'no-referrer';
