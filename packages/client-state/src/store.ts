@@ -207,8 +207,9 @@ export function createClientStore(options: ClientStoreOptions = {}): ClientStore
         const completed = nardiResult !== null && user.nardi.status === 'completed';
         const nardi = completed ? { ...user.nardi, typeCode: nardiResult.typeCode, consistency: nardiResult.consistency } : user.nardi;
         const next = { ...user, nardi, finalScore: results.finalScore, finalReport: results.finalReport };
+        const held = current.surveys.nardi;
         const surveys =
-          completed && current.surveys.nardi.status === 'completed'
+          completed && held.status === 'completed' && (held.typeCode !== nardiResult.typeCode || held.consistency !== nardiResult.consistency)
             ? { ...current.surveys, nardi: { ...current.surveys.nardi, typeCode: nardiResult.typeCode, consistency: nardiResult.consistency } }
             : current.surveys;
         const unchanged = surveys === current.surveys && JSON.stringify([user.nardi, user.finalScore, user.finalReport]) === JSON.stringify([nardi, next.finalScore, next.finalReport]);
