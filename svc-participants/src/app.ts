@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
@@ -7,6 +7,7 @@ import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
+import { ResultsChannel } from './data-access/results-channel';
 import { TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
 import type { ParticipantsDeps } from './domain/deps';
@@ -14,6 +15,7 @@ import { studySettings } from './domain/settings';
 import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points/events/handlers';
 import { mountConsentRoutes } from './entry-points/http/consent-routes';
 import { mountOpenHumansWebhookRoutes } from './entry-points/http/open-humans-webhook-routes';
+import { mountResultsStreamRoutes } from './entry-points/http/results-stream-routes';
 import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
@@ -30,6 +32,18 @@ export function openHumansClient(config: ParticipantsConfig): OpenHumansClient {
   });
 }
 
+// One results channel per running service (its event handlers and its streams share it).
+const resultsChannels = new WeakMap<ServiceContext<ParticipantsConfig>, ResultsChannel>();
+
+function resultsChannel(ctx: ServiceContext<ParticipantsConfig>): ResultsChannel {
+  let channel = resultsChannels.get(ctx);
+  if (!channel) {
+    channel = new ResultsChannel(ctx.redis, `results:${ctx.config.MONGO_DB}`, ctx.logger);
+    resultsChannels.set(ctx, channel);
+  }
+  return channel;
+}
+
 /** The use cases' dependencies for one service context; `logger` scopes the log lines (per request). */
 export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger: Logger = ctx.logger): ParticipantsDeps {
   const cipher = TokenCipher.fromConfig(ctx.config.TOKEN_ENCRYPTION_KEY);
@@ -43,6 +57,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     studyEmailHost: ctx.config.STUDY_EMAIL_HOST,
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
+    resultsChanged: (pgId) => resultsChannel(ctx).changed(pgId),
     logger,
     now: () => new Date(),
   };
@@ -52,7 +67,8 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
 export async function start(config: ParticipantsConfig, options: { logger?: Logger } = {}): Promise<RunningParticipants> {
   // Fail before connecting anything when the key is unusable (the config check already read it).
   TokenCipher.fromConfig(config.TOKEN_ENCRYPTION_KEY);
-  running = await startService({
+  const streams = new Set<Response>();
+  const started = await startService({
     service: SERVICE_NAME,
     config,
     logger: options.logger,
@@ -71,9 +87,22 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET });
       mountSurveyRoutes(app, deps);
+      mountResultsStreamRoutes(app, deps, resultsChannel(ctx), streams);
       mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminGuard: adminGuards(ctx)('typefinder-import', { kind: 'header' }) });
     },
   });
+  const stopService = started.stop;
+  // Open result streams would hold the server's drain until its timeout: end them first.
+  let stopping: Promise<void> | undefined;
+  started.stop = () => {
+    stopping ??= (async () => {
+      for (const stream of streams) stream.end();
+      await resultsChannel(started.ctx).close();
+      await stopService();
+    })();
+    return stopping;
+  };
+  running = started;
   return running;
 }
 

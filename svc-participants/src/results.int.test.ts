@@ -291,7 +291,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       const copy = finalized as unknown as CloudEvent;
       await svc.ctx.broker.publish(copy);
       await svc.ctx.broker.publish(createEvent({ type: copy.type, source: copy.source, subject: copy.subject, data: copy.data }));
-      const marker = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: pgId, data: { withdrawnAt: new Date().toISOString() } });
+      const marker = createEvent({ type: 'participants.participant.noted.v1', source: 'svc-participants', subject: pgId, data: {} });
       await svc.ctx.broker.publish(marker);
       // The queue is worked in order of arrival, in batches: once the later marker is handled, the copies were too.
       await waitFor(() => reportsDb().collection('inbox').findOne({ _id: marker.id as never }), 'svc-reports to reach the marker', 20_000);

@@ -23,7 +23,6 @@ export function reportsDeps(ctx: ServiceContext<ReportsConfig>): ReportsDeps {
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
-    readWaitMs: ctx.config.REPORT_READ_WAIT_MS,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   errorBodySchema,
   EventTypes,
   FINAL_REPORT_NOT_READY_MESSAGE,
+  FINAL_REPORT_BEING_MADE_MESSAGE,
   NARDI_REPORT_NOT_READY_MESSAGE,
   nardiReportSchema,
   reportGeneratedDataSchema,
@@ -24,6 +25,8 @@ import {
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { start, type RunningReports } from './app';
 import { loadReportsConfig } from './config';
+import { RENDER_ON_DEMAND_AFTER_MS } from './domain/final-report/get-final-report';
+import { reportLockKey } from './domain/report-document';
 import { FINAL_REPORT_FILES_COLLECTION } from './data-access/final-report-files';
 import { REPORTS_COLLECTION, type ReportDocument } from './data-access/reports-collection';
 
@@ -78,7 +81,7 @@ function binaryParser(res: request.Response, callback: (err: Error | null, body:
 
 describe('svc-reports: the Nardi report and the final report', () => {
   const testEnv = serviceTestEnv('reports-flow');
-  const config = loadReportsConfig({ ...testEnv.env, REPORT_READ_WAIT_MS: '300' });
+  const config = loadReportsConfig(testEnv.env);
   const { logger, lines } = memoryLogger('debug', 'svc-reports');
   let svc: RunningReports;
   let probe: ProbeQueue;
@@ -256,12 +259,44 @@ describe('svc-reports: the Nardi report and the final report', () => {
       expect((await request(svc.url).get(`/api/user/report/${pgId}`).expect(409)).body.code).toBe('FINAL_REPORT_NOT_READY');
     });
 
-    it('renders the PDF on request when the score is finalized but the PDF is not stored yet', async () => {
+    it('serves a stored PDF by reading only: no lock taken, no write, no event', async () => {
       const pgId = newPgId();
-      const data = finalized(4, 'ENFP');
-      await reports().insertOne({ _id: pgId, scoreVersion: 4, finalScore: { ...data, computedAt: new Date(data.computedAt) } });
-      const res = await finalReport(pgId).expect(200);
-      expect(pdfText(res.body as Buffer)).toContain('ENFP');
+      await send(event(EventTypes.scoreFinalized, pgId, finalized(1)));
+      await generated(pgId, 1);
+      await waitFor(async () => ((await reports().findOne({ _id: pgId }))?.outbox ?? []).length === 0, 'the outbox to be published');
+      const before = await reports().findOne({ _id: pgId });
+      // Another holder of the report document's lock does not hold up a read.
+      let held = false;
+      let release = () => {};
+      const released = svc.ctx.lock.run(reportLockKey(pgId), async () => {
+        held = true;
+        await new Promise<void>((resolve) => (release = resolve));
+        held = false;
+      });
+      try {
+        await waitFor(() => held, 'the lock to be held');
+        await finalReport(pgId).expect(200);
+        expect(held).toBe(true);
+      } finally {
+        release();
+        await released;
+      }
+      expect(await reports().findOne({ _id: pgId })).toEqual(before);
+    });
+
+    it('answers 409 with Retry-After while the PDF of a fresh score is being made, and makes it itself once long overdue', async () => {
+      const pgId = newPgId();
+      const fresh = finalized(4, 'ENFP');
+      await reports().insertOne({ _id: pgId, scoreVersion: 4, finalScore: { ...fresh, computedAt: new Date() } });
+      const res = await request(svc.url).get(`/api/user/report/${pgId}`).expect(409);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'FINAL_REPORT_NOT_READY', error: FINAL_REPORT_BEING_MADE_MESSAGE });
+      expect(await files().countDocuments({ pgId })).toBe(0);
+
+      // Its event never made it (parked, say): past RENDER_ON_DEMAND_AFTER_MS the request makes it, once.
+      await reports().updateOne({ _id: pgId }, { $set: { 'finalScore.computedAt': new Date(Date.now() - RENDER_ON_DEMAND_AFTER_MS - 1_000) } });
+      const made = await finalReport(pgId).expect(200);
+      expect(pdfText(made.body as Buffer)).toContain('ENFP');
       expect(await files().countDocuments({ pgId, version: 4 })).toBe(1);
       const [gen] = await generated(pgId, 1);
       expect(reportGeneratedDataSchema.parse(gen?.data)).toMatchObject({ scoreVersion: 4, typeCode: 'ENFP' });

@@ -9,6 +9,9 @@ import { PERSONAL_DATA_COLLECTIONS } from './data-access/personal-data';
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const OTHER = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 
+/** A participants event type scoring has no handler for (one added later, say). */
+const UNHANDLED_TYPE = 'participants.participant.noted.v1';
+
 describe('svc-scoring', () => {
   const testEnv = serviceTestEnv('scoring');
   const config = loadScoringConfig(testEnv.env);
@@ -39,15 +42,15 @@ describe('svc-scoring', () => {
   });
 
   it('consumes participant events from its queue; one it does not handle is acked and logged at debug', async () => {
-    const event = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: PG_ID, data: { withdrawnAt: new Date().toISOString() } });
+    const event = createEvent({ type: UNHANDLED_TYPE, source: 'svc-participants', subject: PG_ID, data: {} });
     await svc.ctx.broker.publish(event);
     await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: event.id as never }), 'the event in the inbox');
-    expect(lines().find((l) => l.msg === 'event not handled here' && l.eventId === event.id)).toMatchObject({ level: 'debug', eventType: EventTypes.participantWithdrawn });
+    expect(lines().find((l) => l.msg === 'event not handled here' && l.eventId === event.id)).toMatchObject({ level: 'debug', eventType: UNHANDLED_TYPE });
   });
 
   it('is not bound to its own events', async () => {
     const event = createEvent({ type: EventTypes.scoreFinalized, source: 'svc-scoring', subject: PG_ID, data: { typeCode: 'INTJ' } });
-    const marker = createEvent({ type: EventTypes.participantWithdrawn, source: 'svc-participants', subject: OTHER, data: { withdrawnAt: new Date().toISOString() } });
+    const marker = createEvent({ type: UNHANDLED_TYPE, source: 'svc-participants', subject: OTHER, data: {} });
     await svc.ctx.broker.publish(event);
     await svc.ctx.broker.publish(marker);
     // The queue is FIFO: once the later participant event is handled, the scoring one would have been too.

@@ -23,8 +23,6 @@ export function scoringDeps(ctx: ServiceContext<ScoringConfig>): ScoringDeps & {
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
-    readWaitMs: ctx.config.NARDI_READ_WAIT_MS,
-    finalScoreReadWaitMs: ctx.config.FINAL_SCORE_READ_WAIT_MS,
   };
 }
 

@@ -5,13 +5,7 @@ const env = { MONGO_URL: 'mongodb://127.0.0.1:27017/', AMQP_URL: 'amqp://guest:g
 
 describe('svc-scoring configuration', () => {
   it('uses the embedded defaults', () => {
-    expect(loadScoringConfig(env)).toMatchObject({ PORT: 4102, HOST: '127.0.0.1', MONGO_DB: 'scoring', EVENTS_EXCHANGE: 'study.events', EVENTS_QUEUE: 'svc-scoring', NARDI_READ_WAIT_MS: 5000 });
-  });
-
-  it('reads how long the Nardi reads wait, within 0..30000 ms', () => {
-    expect(loadScoringConfig({ ...env, NARDI_READ_WAIT_MS: '250' }).NARDI_READ_WAIT_MS).toBe(250);
-    expect(() => loadScoringConfig({ ...env, NARDI_READ_WAIT_MS: '60000' })).toThrow(/NARDI_READ_WAIT_MS: not valid/);
-    expect(() => loadScoringConfig({ ...env, NARDI_READ_WAIT_MS: 'soon' })).toThrow(/NARDI_READ_WAIT_MS: not valid/);
+    expect(loadScoringConfig(env)).toMatchObject({ PORT: 4102, HOST: '127.0.0.1', MONGO_DB: 'scoring', EVENTS_EXCHANGE: 'study.events', EVENTS_QUEUE: 'svc-scoring' });
   });
 
   it('fails naming MONGO_URL when it is missing', () => {

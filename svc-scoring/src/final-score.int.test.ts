@@ -49,7 +49,7 @@ class Participant {
 
 describe('svc-scoring: the final score', () => {
   const testEnv = serviceTestEnv('scoring-final');
-  const config = loadScoringConfig({ ...testEnv.env, FINAL_SCORE_READ_WAIT_MS: '300' });
+  const config = loadScoringConfig(testEnv.env);
   const { logger, lines } = memoryLogger('debug', 'svc-scoring');
   let svc: RunningScoring;
   let probe: ProbeQueue;
@@ -102,10 +102,10 @@ describe('svc-scoring: the final score', () => {
     const none = errorBodySchema.parse((await finalScore(p.pgId).expect(409)).body);
     expect(none).toMatchObject({
       code: 'FINAL_SCORE_NOT_READY',
-      error: 'Your final score is not ready yet: please complete the TypeFinder test, complete the Nardi Personality Indicator and complete or decline the self-assessment.',
+      error: 'Your final score is not ready yet: please complete the TypeFinder test, complete the Nardi Personality Indicator and complete or decline the self-assessment from your dashboard. If you have just done so, your dashboard shows your final type as soon as it is worked out.',
     });
     await send(p.typeFinder(), p.nardi());
-    expect((await finalScore(p.pgId).expect(409)).body.error).toBe('Your final score is not ready yet: please complete or decline the self-assessment.');
+    expect((await finalScore(p.pgId).expect(409)).body.error).toBe('Your final score is not ready yet: please complete or decline the self-assessment from your dashboard. If you have just done so, your dashboard shows your final type as soon as it is worked out.');
     expect((await scores().findOne({ _id: p.pgId }))?.finalScore).toBeUndefined();
   });
 
@@ -131,20 +131,14 @@ describe('svc-scoring: the final score', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('waits for the last survey on its way: a request sent before the event arrives answers the score', async () => {
-    const patient = await start(loadScoringConfig({ ...testEnv.env, FINAL_SCORE_READ_WAIT_MS: '10000' }));
-    try {
-      const p = new Participant(newPgId());
-      await send(p.typeFinder(), p.nardi());
-      const asked = request(patient.url).post('/api/user/survey/final').send({ pgId: p.pgId }).then((res) => res);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await svc.ctx.broker.publish(p.declined());
-      const res = await asked;
-      expect(res.status).toBe(200);
-      expect(res.body.typeCode).toBe('INTJ');
-    } finally {
-      await patient.stop();
-    }
+  it('reads what is stored and never waits: before the last survey arrives it answers 409 at once naming what to do', async () => {
+    const p = new Participant(newPgId());
+    await send(p.typeFinder(), p.nardi());
+    const res = await finalScore(p.pgId).expect(409);
+    expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'FINAL_SCORE_NOT_READY', error: expect.stringContaining('complete or decline the self-assessment from your dashboard') });
+    await send(p.declined());
+    await scoreEvents(p.pgId, 1);
+    expect((await finalScore(p.pgId).expect(200)).body.typeCode).toBe('INTJ');
   });
 
   it('is Inconclusive exactly when the self-assessment is completed, results differ and the person is under 80% sure', async () => {

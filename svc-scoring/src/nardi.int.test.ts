@@ -52,8 +52,7 @@ function completed(pgId: string, time: Date, choices: { selectedTemperament: str
 
 describe('svc-scoring: Nardi scoring', () => {
   const testEnv = serviceTestEnv('scoring-nardi');
-  // Short waits keep the "not there yet" answers quick; the waiting itself is the same.
-  const config = loadScoringConfig({ ...testEnv.env, NARDI_READ_WAIT_MS: '400' });
+  const config = loadScoringConfig(testEnv.env);
   const { logger, lines } = memoryLogger('debug', 'svc-scoring');
   let svc: RunningScoring;
   let probe: ProbeQueue;
@@ -83,7 +82,7 @@ describe('svc-scoring: Nardi scoring', () => {
   const nardiScores = (pgId: string) => request(svc.url).post('/api/user/nardi').send({ pgId });
   const nardiFinal = (pgId: string) => request(svc.url).post('/api/user/nardi/final').send({ pgId });
 
-  it('answers 409 with the retry message while the part-one answers have not arrived', async () => {
+  it('answers 409 naming what the participant can do while it holds no part-one scores or result', async () => {
     const res = await nardiScores(newPgId()).expect(409);
     expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'NARDI_NOT_SCORED', error: NARDI_NOT_SCORED_MESSAGE });
     const final = await nardiFinal(newPgId()).expect(409);
@@ -95,7 +94,8 @@ describe('svc-scoring: Nardi scoring', () => {
     const event = answered(pgId, new Date());
     await svc.ctx.broker.publish(event);
     const scored = await nextEvent(EventTypes.nardiScored, pgId);
-    expect(scored).toMatchObject({ source: 'svc-scoring', correlationid: 'req-test-0001', data: EXPECTED_SCORES });
+    // answeredAt names the answers scored, so svc-participants can tell the screens they are here.
+    expect(scored).toMatchObject({ source: 'svc-scoring', correlationid: 'req-test-0001', data: { ...EXPECTED_SCORES, answeredAt: event.time } });
 
     const res = await nardiScores(pgId.toUpperCase()).expect(200);
     expect(nardiScoresSchema.parse(res.body)).toEqual(EXPECTED_SCORES);
@@ -109,22 +109,13 @@ describe('svc-scoring: Nardi scoring', () => {
     expect(doc?.outbox).toEqual([]);
   });
 
-  it('waits for answers on their way: a read sent before the event arrives answers once it is scored', async () => {
-    // A second instance on the same database and queue, with the default-sized wait.
-    const patient = await start(loadScoringConfig({ ...testEnv.env, NARDI_READ_WAIT_MS: '10000' }));
-    try {
-      const pgId = newPgId();
-      const read = request(patient.url).post('/api/user/nardi').send({ pgId }).then((res) => res);
-      // The event is sent only after the read has found nothing and started waiting.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await scores().findOne({ _id: pgId })).toBeNull();
-      await svc.ctx.broker.publish(answered(pgId, new Date()));
-      const res = await read;
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual(EXPECTED_SCORES);
-    } finally {
-      await patient.stop();
-    }
+  it('reads what is stored and never waits: asked before the answers arrive it answers 409 at once, then 200 once they are scored', async () => {
+    const pgId = newPgId();
+    expect((await nardiScores(pgId).expect(409)).body.code).toBe('NARDI_NOT_SCORED');
+    expect(await scores().findOne({ _id: pgId })).toBeNull();
+    await svc.ctx.broker.publish(answered(pgId, new Date()));
+    await nextEvent(EventTypes.nardiScored, pgId);
+    expect((await nardiScores(pgId).expect(200)).body).toEqual(EXPECTED_SCORES);
   });
 
   it('handles a duplicate delivery once', async () => {
@@ -160,11 +151,18 @@ describe('svc-scoring: Nardi scoring', () => {
     });
     const res = await nardiFinal(pgId).expect(200);
     expect(nardiFinalResponseSchema.parse(res.body)).toEqual({ typeCode: 'INFJ', consistency: 6 });
+
+    // The same completion delivered again under another event id (a producer retry) publishes no second result.
+    const again = completed(pgId, completedAt, { selectedTemperament: 'NF', selectedFP: 'NFJ', selectedTypeCode: 'INFJ' });
+    await svc.ctx.broker.publish(again);
+    await handled(again);
+    expect(lines().filter((l) => l.msg === 'Nardi survey completed' && l.pgId === pgId).map((l) => l.outcome)).toEqual(['stored', 'unchanged']);
   });
 
   it('scores a completion whose part-one event never came, publishing the scores too', async () => {
     const pgId = newPgId();
     await svc.ctx.broker.publish(completed(pgId, new Date(), { selectedTemperament: 'NT', selectedFP: 'NTJ', selectedTypeCode: 'INTJ' }));
+    // No part-one event to name: the scores go without answeredAt.
     expect((await nextEvent(EventTypes.nardiScored, pgId)).data).toEqual(EXPECTED_SCORES);
     expect((await nextEvent(EventTypes.nardiCompleted, pgId)).data).toMatchObject({ typeCode: 'INTJ', consistency: 10 });
     expect((await nardiScores(pgId).expect(200)).body).toEqual(EXPECTED_SCORES);

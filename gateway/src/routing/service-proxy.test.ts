@@ -139,4 +139,58 @@ describe('createServiceProxy and the circuit breaker', () => {
     },
     3000,
   );
+
+  it(
+    'passes a text/event-stream through as it comes and keeps it open past the answer timeout',
+    async () => {
+      let upstreamRes: http.ServerResponse | undefined;
+      const upstream = http.createServer((_req, res) => {
+        upstreamRes = res;
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+        res.write('event: results\ndata: {"n":1}\n\n');
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const { port } = upstream.address() as net.AddressInfo;
+      const breaker = new CircuitBreaker({ probeIntervalMs: 60_000, probe: async () => true });
+      const agent = new http.Agent({ keepAlive: true });
+      const proxy = createServiceProxy({
+        name: 'participants',
+        origin: `http://127.0.0.1:${port}`,
+        agents: { http: agent, https: new https.Agent() },
+        breaker,
+        connectTimeoutMs: 1000,
+        upstreamTimeoutMs: 200,
+      });
+      const app = express();
+      app.use(requestId());
+      app.use((req, res) => proxy(req, res));
+      const gateway = http.createServer(app);
+      await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+      try {
+        const chunks: string[] = [];
+        const ended = await new Promise<boolean>((resolve, reject) => {
+          const req = http.get(`http://127.0.0.1:${(gateway.address() as net.AddressInfo).port}/api/user/events/3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f`, (res) => {
+            expect(res.headers['content-type']).toBe('text/event-stream');
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              chunks.push(chunk);
+              // The first event arrives at once (nothing buffers it); the second after three answer timeouts of silence.
+              if (chunks.length === 1) setTimeout(() => upstreamRes?.end('event: results\ndata: {"n":2}\n\n'), 600);
+            });
+            res.on('end', () => resolve(true));
+            res.on('error', reject);
+          });
+          req.on('error', reject);
+        });
+        expect(ended).toBe(true);
+        expect(chunks.join('')).toBe('event: results\ndata: {"n":1}\n\nevent: results\ndata: {"n":2}\n\n');
+      } finally {
+        breaker.stop();
+        agent.destroy();
+        await new Promise((resolve) => gateway.close(resolve));
+        await new Promise((resolve) => upstream.close(resolve));
+      }
+    },
+    5000,
+  );
 });

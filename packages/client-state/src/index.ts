@@ -29,6 +29,7 @@ export {
   type EventSource,
 } from './store';
 export { getClientStore } from './default-store';
+export { eventSourceResults, waitForResults, type ResultsListener, type ResultsSource } from './results-stream';
 export { isAuthorized, nextDueSurvey, needsConsentAgain } from './selectors';
 export {
   AUTHORIZATION_STATE_KEY,

@@ -1,4 +1,4 @@
-import type { UserView } from '@study/contracts';
+import type { ParticipantResults, UserView } from '@study/contracts';
 import { loadFailureMessage } from './load-messages';
 import { deserializeState, serializeState, STORAGE_KEY, type KeyValueStorage } from './persistence';
 import { initialPersistedState, initialSurveyStates } from './state';
@@ -313,5 +313,51 @@ describe('study ID and load status', () => {
     expect(store.getState().surveys.nardi.status).toBe('part-one');
     store.clearSurveys();
     expect(store.getState().surveys).toEqual(initialSurveyStates());
+  });
+});
+
+describe('results from the result stream', () => {
+  const completedNardi = { id: 'nardi' as const, status: 'completed' as const, index: 0, answers: [], typeCode: 'INFJ' };
+  const results = (overrides: Partial<ParticipantResults> = {}): ParticipantResults => ({
+    pgId: PG_ID,
+    nardi: { scored: true, result: { typeCode: 'INFJ', consistency: 6 } },
+    finalScore: { typeCode: 'INTJ', computedAt: '2025-03-01T10:00:00.000Z' },
+    finalReport: { generatedAt: '2025-03-01T10:00:01.000Z' },
+    ...overrides,
+  });
+
+  it('takes the final score, the report and the Nardi consistency into the user data and the Nardi survey', () => {
+    const store = makeStore(null);
+    store.setPgId(PG_ID);
+    store.loadSucceeded(userView(PG_ID, { nardi: completedNardi }));
+    store.resultsArrived(results());
+    const state = store.getState();
+    expect(state.user).toMatchObject({ finalScore: { typeCode: 'INTJ' }, finalReport: { generatedAt: '2025-03-01T10:00:01.000Z' }, nardi: { consistency: 6 } });
+    expect(state.surveys.nardi).toMatchObject({ status: 'completed', typeCode: 'INFJ', consistency: 6 });
+    // The load status is untouched (a save in progress stays one).
+    expect(state.load?.status).toBe('loaded');
+  });
+
+  it('changes nothing for the same results again, another study ID, or before the data is loaded', () => {
+    const store = makeStore(null);
+    store.setPgId(PG_ID);
+    store.resultsArrived(results());
+    expect(store.getState().user).toBeNull();
+    store.loadSucceeded(userView(PG_ID, { nardi: completedNardi }));
+    store.resultsArrived(results());
+    const listener = jest.fn();
+    store.subscribe(listener);
+    store.resultsArrived(results());
+    store.resultsArrived(results({ pgId: OTHER_ID, finalScore: { typeCode: 'ENFP' } }));
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.getState().user?.finalScore?.typeCode).toBe('INTJ');
+  });
+
+  it('leaves a Nardi survey that is not completed alone', () => {
+    const store = makeStore(null);
+    store.setPgId(PG_ID);
+    store.loadSucceeded(userView());
+    store.resultsArrived(results({ finalScore: null, finalReport: null }));
+    expect(store.getState().surveys.nardi.consistency).toBeUndefined();
   });
 });

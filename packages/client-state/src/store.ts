@@ -1,4 +1,4 @@
-import type { SurveyState, UserView } from '@study/contracts';
+import type { ParticipantResults, SurveyState, UserView } from '@study/contracts';
 import { isV4Uuid } from '@study/personality';
 import { isNotFoundMessage } from './load-messages';
 import { deserializeState, serializeState, STORAGE_KEY, type KeyValueStorage } from './persistence';
@@ -43,6 +43,12 @@ export interface ClientStore {
   loadStarted(pgId: string): void;
   /** POST /api/user answered; ignored when it is about another study ID than the current one. */
   loadSucceeded(user: UserView): void;
+  /**
+   * The participant's results as the result stream sent them (the Nardi result, the final score,
+   * the report): taken into the user data and the Nardi survey; ignored for another study ID or
+   * before the participant's data is loaded.
+   */
+  resultsArrived(results: ParticipantResults): void;
   /** POST /api/user failed for pgId; a message ending in 404 also forgets the unknown study ID. */
   loadFailed(pgId: string, message: string): void;
   saveStarted(): void;
@@ -192,6 +198,23 @@ export function createClientStore(options: ClientStoreOptions = {}): ClientStore
           ? current
           : { ...current, user, surveys: surveyStatesOf(user), load: { status: 'loaded', message: LOAD_MESSAGES.loaded } },
       );
+    },
+    resultsArrived(results) {
+      update((current) => {
+        const user = current.user;
+        if (user === null || current.pgId !== results.pgId.toLowerCase()) return current;
+        const nardiResult = results.nardi.result;
+        const completed = nardiResult !== null && user.nardi.status === 'completed';
+        const nardi = completed ? { ...user.nardi, typeCode: nardiResult.typeCode, consistency: nardiResult.consistency } : user.nardi;
+        const next = { ...user, nardi, finalScore: results.finalScore, finalReport: results.finalReport };
+        const held = current.surveys.nardi;
+        const surveys =
+          completed && held.status === 'completed' && (held.typeCode !== nardiResult.typeCode || held.consistency !== nardiResult.consistency)
+            ? { ...current.surveys, nardi: { ...current.surveys.nardi, typeCode: nardiResult.typeCode, consistency: nardiResult.consistency } }
+            : current.surveys;
+        const unchanged = surveys === current.surveys && JSON.stringify([user.nardi, user.finalScore, user.finalReport]) === JSON.stringify([nardi, next.finalScore, next.finalReport]);
+        return unchanged ? current : { ...current, user: next, surveys };
+      });
     },
     loadFailed(pgId, message) {
       update((current) => {

@@ -7,10 +7,12 @@ import { functionalPairCodeSchema, surveyIdSchema, temperamentCodeSchema, typeCo
 /** `<service>.<entity>.<past tense>.v<major>`, lower case; the routing key equals the type. */
 export const EVENT_TYPE_PATTERN = /^(participants|scoring|reports)\.[a-z][a-z-]*\.[a-z][a-z-]*\.v[1-9][0-9]*$/;
 
-/** Event types the services publish. A breaking change is a new `.v2` beside `.v1`. */
+/**
+ * Event types the services publish, each with at least one consumer (an event nobody consumes is
+ * not published). A breaking change is a new `.v2` beside `.v1`.
+ */
 export const EventTypes = {
   participantConsented: 'participants.participant.consented.v1',
-  participantWithdrawn: 'participants.participant.withdrawn.v1',
   participantErased: 'participants.participant.erased.v1',
   surveyCompleted: 'participants.survey.completed.v1',
   surveyRejected: 'participants.survey.rejected.v1',
@@ -55,10 +57,6 @@ export const participantConsentedDataSchema = z.object({
   reauthorized: z.boolean(),
 });
 export type ParticipantConsentedData = z.infer<typeof participantConsentedDataSchema>;
-
-/** data of participants.participant.withdrawn.v1: the Open Humans authorization is gone; consent is false. */
-export const participantWithdrawnDataSchema = z.object({ withdrawnAt: z.iso.datetime({ offset: true }) });
-export type ParticipantWithdrawnData = z.infer<typeof participantWithdrawnDataSchema>;
 
 /**
  * data of participants.participant.erased.v1: the participant asked for erasure. Every service
@@ -110,8 +108,13 @@ export type SurveyCompletedData = z.infer<typeof surveyCompletedDataSchema>;
 export const surveyRejectedDataSchema = z.object({ surveyId: z.enum(['selfAssessment', 'nardi']), status: z.literal('rejected') });
 export type SurveyRejectedData = z.infer<typeof surveyRejectedDataSchema>;
 
-/** data of scoring.nardi.scored.v1: the part-one scores stored for the subject. */
-export const nardiScoredDataSchema = nardiScoresSchema;
+/**
+ * data of scoring.nardi.scored.v1: the part-one scores stored for the subject, and `answeredAt`,
+ * the time of the participants.nardi.answered.v1 event they score (added later, so optional): the
+ * participant's result stream tells the Nardi screens the scores of their saved answers are there.
+ * Consumer: svc-participants.
+ */
+export const nardiScoredDataSchema = nardiScoresSchema.extend({ answeredAt: z.iso.datetime({ offset: true }).optional() });
 export type NardiScoredData = z.infer<typeof nardiScoredDataSchema>;
 
 /**
@@ -119,7 +122,8 @@ export type NardiScoredData = z.infer<typeof nardiScoredDataSchema>;
  * the time of the participants.survey.completed.v1 event it answers, so a consumer can tell
  * it belongs to the survey as it stands (and not to one completed before a reset). `scores`
  * are the part-one scores the choices were checked against (what the Nardi report shows), so
- * the result and its scores always travel together; scoring always sends them.
+ * the result and its scores always travel together; scoring always sends them. Consumers:
+ * svc-participants (the consistency the dashboard shows) and svc-reports (the Nardi report).
  */
 export const nardiCompletedDataSchema = z.object({
   typeCode: typeCodeSchema,

@@ -45,7 +45,9 @@ export type NardiFinalRequest = z.infer<typeof nardiFinalRequestSchema>;
 export const nardiFinalResponseSchema = z.object({ typeCode: z.enum(TYPE_CODES), consistency: z.number().int().min(0).max(10) });
 export type NardiFinalResponse = z.infer<typeof nardiFinalResponseSchema>;
 
-/** 409 from POST /api/user/nardi while the part-one answers have not reached scoring yet. */
-export const NARDI_NOT_SCORED_MESSAGE = 'Your answers are still being scored; please try again in a moment.';
-/** 409 from POST /api/user/nardi/final before the completed Nardi survey has reached scoring. */
-export const NARDI_NOT_FINAL_MESSAGE = 'Your Nardi result is not ready yet. Finish all four parts of the Nardi survey, then try again in a moment.';
+/** 409 from POST /api/user/nardi while scoring holds no part-one scores (not saved yet, or just saved and on their way). */
+export const NARDI_NOT_SCORED_MESSAGE =
+  'Your Nardi scores are not here yet: answer and save all 25 questions of part one. If you have just saved them, the next part opens by itself as soon as they are scored.';
+/** 409 from POST /api/user/nardi/final while scoring holds no result of a completed Nardi survey. */
+export const NARDI_NOT_FINAL_MESSAGE =
+  'There is no Nardi result yet: finish part four of the Nardi survey by choosing the type that fits you best. If you have just done so, your result shows on your dashboard in a moment.';

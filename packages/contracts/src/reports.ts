@@ -60,8 +60,12 @@ export const reportGeneratedDataSchema = z.object({
 });
 export type ReportGeneratedData = z.infer<typeof reportGeneratedDataSchema>;
 
-/** 409 from POST /api/user/nardi/report before the completed Nardi survey has reached the reports. */
-export const NARDI_REPORT_NOT_READY_MESSAGE = 'Your Nardi report is not ready yet. Finish all four parts of the Nardi survey, then try again in a moment.';
+/** 409 from POST /api/user/nardi/report while the reports hold no result of a completed Nardi survey. */
+export const NARDI_REPORT_NOT_READY_MESSAGE =
+  'Your Nardi report is made once the Nardi survey is complete: finish all four parts from your dashboard. If you have just finished, open the report again in a moment.';
 /** 409 from GET /api/user/report/{pgId} before the final score exists. */
 export const FINAL_REPORT_NOT_READY_MESSAGE =
-  'Your final report is not ready yet: it is made once your final score has been computed. Complete the TypeFinder test, the Nardi survey and the self-assessment (or decline it), then try again in a moment.';
+  'Your final report is made once your final type is known: complete the TypeFinder test, the Nardi survey and the self-assessment (or decline it) from your dashboard, where the download link appears when the report is ready.';
+/** 409 (with Retry-After) from GET /api/user/report/{pgId} while the PDF of the current final score is being made. */
+export const FINAL_REPORT_BEING_MADE_MESSAGE =
+  'Your final report is being made from your final type: the download link appears on your dashboard as soon as it is ready, in a few seconds.';

@@ -8,12 +8,15 @@ export interface ApiRoute {
   path: string;
   /** Path parameters that carry a secret and must never be logged. */
   secretParams?: readonly string[];
+  /** The answer is a long-lived text/event-stream: no answer timeout, no buffering on the way. */
+  stream?: boolean;
 }
 
 /**
  * Which service answers which public /api call: the calls of product.md section 7, the
  * two webhooks of domain.md, the TypeFinder CSV import, the admin tools' enrollment figures and
- * download links, and the frontends' settings. Services mount these exact paths;
+ * download links, the frontends' settings, and the participant's result stream (Server-Sent
+ * Events: the Nardi result, final type and report as they are stored). Services mount these exact paths;
  * the gateway forwards by them.
  */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -32,6 +35,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'GET', path: '/api/settings' },
   { service: 'participants', method: 'GET', path: '/api/admin/enrollment' },
   { service: 'participants', method: 'POST', path: '/api/admin/download-links' },
+  { service: 'participants', method: 'GET', path: '/api/user/events/:pgId', stream: true },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi' },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi/final' },
   { service: 'scoring', method: 'POST', path: '/api/user/survey/final' },

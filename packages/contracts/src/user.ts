@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pgIdSchema } from './ids';
 import { finalTypeCodeSchema } from './final-score';
-import { surveyStateSchemaFor } from './surveys';
+import { surveyStateSchemaFor, typeCodeSchema } from './surveys';
 
 /** POST /api/user */
 export const userRequestSchema = z.strictObject({ pgId: pgIdSchema });
@@ -40,8 +40,7 @@ export const userViewSchema = z.object({
   finalScore: finalScoreSchema.nullable(),
   /**
    * null until the final report PDF for the current final score has been stored (always sent
-   * by svc-participants). The report can be asked for as soon as finalScore is set: it is made
-   * on demand if it is not stored yet.
+   * by svc-participants): the download link is shown from then on.
    */
   finalReport: finalReportSchema.nullable().optional(),
 });
@@ -50,3 +49,25 @@ export type UserView = z.infer<typeof userViewSchema>;
 /** POST /api/user/reset */
 export const resetSurveysRequestSchema = z.strictObject({ pgId: pgIdSchema });
 export type ResetSurveysRequest = z.infer<typeof resetSurveysRequestSchema>;
+
+/** The name of the Server-Sent Events that GET /api/user/events/{pgId} streams. */
+export const RESULTS_EVENT = 'results';
+
+/**
+ * What GET /api/user/events/{pgId} streams (text/event-stream, `event: results`, one JSON per
+ * `data:` line): the participant's results as svc-participants holds them, sent once on connect
+ * and again each time one of them is stored, so the screens learn of a result as it arrives
+ * instead of asking again and again.
+ */
+export const participantResultsSchema = z.object({
+  pgId: pgIdSchema,
+  nardi: z.object({
+    /** Scoring holds the scores of the saved part-one answers: POST /api/user/nardi answers them. */
+    scored: z.boolean(),
+    /** The completed survey's result (POST /api/user/nardi/final answers it); null before. */
+    result: z.object({ typeCode: typeCodeSchema, consistency: z.number().int().min(0).max(10) }).nullable(),
+  }),
+  finalScore: finalScoreSchema.nullable(),
+  finalReport: finalReportSchema.nullable(),
+});
+export type ParticipantResults = z.infer<typeof participantResultsSchema>;

@@ -49,6 +49,10 @@ export interface ParticipantDocument {
   finalScoreVersion?: number;
   finalReport?: FinalReportState | null;
   surveysResetAt?: Date | null;
+  /** When the Nardi part-one answers were last saved (the time of their participants.nardi.answered.v1). */
+  nardiAnsweredAt?: Date | null;
+  /** The answeredAt of the part-one answers scoring has scored (scoring.nardi.scored.v1). */
+  nardiScoredFor?: Date | null;
   openHumans?: OpenHumansLinkDocument;
   consentedAt?: Date;
   withdrawnAt?: Date;
@@ -79,6 +83,8 @@ function toParticipant(doc: ParticipantDocument): Participant {
     finalScoreVersion: doc.finalScoreVersion ?? 0,
     finalReport: doc.finalReport ?? null,
     surveysResetAt: doc.surveysResetAt ?? null,
+    nardiAnsweredAt: doc.nardiAnsweredAt ?? null,
+    nardiScoredFor: doc.nardiScoredFor ?? null,
     openHumans: doc.openHumans ? { memberId: doc.openHumans.memberId, authorized: doc.openHumans.tokens !== undefined } : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
@@ -187,11 +193,8 @@ export class ParticipantsRepository {
   }
 
   /** The member left the project: consent false, tokens deleted, the withdrawn event. */
-  async withdraw(pgId: string, now: Date, event: CloudEvent): Promise<void> {
-    await this.collection.updateOne(
-      { _id: normalizePgId(pgId) },
-      withOutbox<ParticipantDocument>({ $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } }, event),
-    );
+  async withdraw(pgId: string, now: Date): Promise<void> {
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } });
   }
 
   /**
@@ -209,7 +212,7 @@ export class ParticipantsRepository {
   async resetSurveys(pgId: string, surveys: Record<SurveyId, SurveyState>, now: Date, event: CloudEvent): Promise<void> {
     await this.collection.updateOne(
       { _id: normalizePgId(pgId) },
-      withOutbox<ParticipantDocument>({ $set: { surveys, finalScore: null, finalReport: null, surveysResetAt: now, updatedAt: now } }, event),
+      withOutbox<ParticipantDocument>({ $set: { surveys, finalScore: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } }, event),
     );
   }
 
@@ -227,10 +230,15 @@ export class ParticipantsRepository {
    * Stores new states of some surveys (each replaced whole) and the events they cause, in one
    * write. Fields left undefined are dropped rather than stored as null.
    */
-  async saveSurveys(pgId: string, surveys: readonly StoredSurvey[], now: Date, events: CloudEvent[]): Promise<void> {
-    const set: Record<string, unknown> = { updatedAt: now };
+  async saveSurveys(pgId: string, surveys: readonly StoredSurvey[], now: Date, events: CloudEvent[], nardiAnsweredAt?: Date): Promise<void> {
+    const set: Record<string, unknown> = { updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
     for (const survey of surveys) set[`surveys.${survey.id}`] = withoutUndefined(survey);
     await this.collection.updateOne({ _id: normalizePgId(pgId) }, withOutbox<ParticipantDocument>({ $set: set }, ...events));
+  }
+
+  /** Scoring holds the scores of the part-one answers saved at `answeredAt`. */
+  async setNardiScoredFor(pgId: string, answeredAt: Date, now: Date): Promise<void> {
+    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { nardiScoredFor: answeredAt, updatedAt: now } });
   }
 
   /** The Nardi consistency scoring computed for the completed survey (shown as n/10). */

@@ -21,9 +21,10 @@ export interface ParticipantsDeps {
   studyEmailHost: string;
   /** Serializes the writes of one participant document (participantLockKey). */
   lock: KeyedLock;
-  /** Publish queued events now rather than on the relay's next pass. */
-  /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
+  /** After a write that queued events: publish them now, the document's collection and _id (none: the relay's sweep). */
   nudgeOutbox(collection?: string, id?: unknown): void;
+  /** Tells the participant's open result streams (on every instance) to send what is stored now. */
+  resultsChanged(pgId: string): void;
   logger: Logger;
   now(): Date;
 }

@@ -1,4 +1,4 @@
-import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData, type ParticipantWithdrawnData } from '@study/contracts';
+import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
 import { mbtiScoresLockKey } from '../data-access/mbti-scores-repository';
 import { participantLockKey, participantOutbox } from '../data-access/participants-repository';
@@ -35,9 +35,8 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     if (record.state !== 'active') return 'already-erased';
     const { participant } = record;
     if (!participant.consent && !participant.openHumans?.authorized) return 'already-withdrawn';
-    const data: ParticipantWithdrawnData = { withdrawnAt: now.toISOString() };
-    const event = createEvent({ type: EventTypes.participantWithdrawn, source: deps.service, subject: pgId, data, correlationId });
-    await deps.participants.withdraw(pgId, now, event);
+    // No event: no other service acts on a withdrawal (only an erasure reaches them).
+    await deps.participants.withdraw(pgId, now);
     return 'withdrawn';
   });
 
@@ -47,7 +46,7 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     await deps.lock.run(mbtiScoresLockKey(pgId), () => deps.mbtiResults.remove(pgId));
     await deps.memberLinks.unlink(memberId, pgId);
   }
-  if (outcome === 'erased' || outcome === 'withdrawn') deps.nudgeOutbox(...participantOutbox(pgId));
+  if (outcome === 'erased') deps.nudgeOutbox(...participantOutbox(pgId));
   deps.logger.info({ pgId, outcome, erasureRequested: notice.erasure_requested }, 'Open Humans deauthorization handled');
   return outcome;
 }

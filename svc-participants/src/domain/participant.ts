@@ -1,4 +1,4 @@
-import { initialSurveyState, surveyIds, type FinalScore, type SurveyId, type SurveyState, type UserView } from '@study/contracts';
+import { initialSurveyState, surveyIds, type FinalScore, type ParticipantResults, type SurveyId, type SurveyState, type UserView } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import type { StoredSurvey } from './surveys/stored-survey';
 
@@ -38,6 +38,10 @@ export interface Participant {
   finalReport: FinalReportState | null;
   /** When the surveys were last reset here: a final score computed before that is stale. */
   surveysResetAt: Date | null;
+  /** When the Nardi part-one answers were last saved; null before, and again after a reset. */
+  nardiAnsweredAt: Date | null;
+  /** The answeredAt of the part-one answers scoring announced it has scored (scoring.nardi.scored.v1). */
+  nardiScoredFor: Date | null;
   /** Null for a participant created without Open Humans (tests, imports). */
   openHumans: OpenHumansLink | null;
   createdAt: Date;
@@ -55,6 +59,8 @@ export function newParticipant(pgId: string, now: Date = new Date()): Participan
     finalScoreVersion: 0,
     finalReport: null,
     surveysResetAt: null,
+    nardiAnsweredAt: null,
+    nardiScoredFor: null,
     openHumans: null,
     createdAt: now,
     updatedAt: now,
@@ -115,6 +121,30 @@ export function participantView(participant: Participant): UserView {
     mbti: participant.mbtiType ? { ...survey('mbti'), typeCode: participant.mbtiType } : survey('mbti'),
     typeFinder: survey('typeFinder'),
     finalScore: participant.finalScore,
-    finalReport: finalReportView(participant),
+    finalReport: finalReportView(participant) ?? null,
+  };
+}
+
+/** Nardi statuses at which the part-one answers are saved and the next parts need their scores. */
+const NARDI_AFTER_PART_ONE = new Set(['part-one', 'part-two', 'part-three']);
+
+/**
+ * What the participant's result stream sends (GET /api/user/events/{pgId}): whether scoring holds
+ * the scores of the saved part-one answers, the completed Nardi survey's result, the final score
+ * and whether its report is stored, as this service holds them from the owners' events.
+ */
+export function participantResults(participant: Participant): ParticipantResults {
+  const nardi = participant.surveys.nardi;
+  const result =
+    nardi?.status === 'completed' && nardi.typeCode !== undefined && nardi.consistency !== undefined ? { typeCode: nardi.typeCode, consistency: nardi.consistency } : null;
+  const answeredAt = participant.nardiAnsweredAt;
+  const scoredNow = answeredAt !== null && participant.nardiScoredFor?.getTime() === answeredAt.getTime();
+  // Part one saved before answer times were kept: nothing will announce it, so count it as scored.
+  const savedUntimed = answeredAt === null && nardi !== undefined && NARDI_AFTER_PART_ONE.has(nardi.status);
+  return {
+    pgId: participant.pgId,
+    nardi: { scored: result !== null || scoredNow || savedUntimed, result },
+    finalScore: participant.finalScore,
+    finalReport: finalReportView(participant) ?? null,
   };
 }

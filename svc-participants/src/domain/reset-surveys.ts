@@ -20,6 +20,7 @@ export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: b
     await deps.participants.resetSurveys(pgId, resetSurveyStates(), deps.now(), event);
   });
   deps.nudgeOutbox(...participantOutbox(pgId));
+  deps.resultsChanged(pgId);
   const participant = await deps.participants.findById(pgId);
   if (!participant) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   return participantView(participant);

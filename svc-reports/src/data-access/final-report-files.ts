@@ -39,6 +39,11 @@ export class FinalReportFiles {
     return this.collection.findOne({ _id: finalReportFileId(pgId, version) });
   }
 
+  /** A stored file by its id (`<pgId>:<version>`), read only: no lock, no write. */
+  async findById(id: string): Promise<FinalReportFile | null> {
+    return this.collection.findOne({ _id: id });
+  }
+
   /** Stores the file; false when this version is stored already (another delivery or request got there first). */
   async insert(file: FinalReportFile): Promise<boolean> {
     try {

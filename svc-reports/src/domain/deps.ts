@@ -20,6 +20,4 @@ export interface ReportsDeps {
   nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
-  /** How long the report calls wait for an event still on its way before answering 409. */
-  readWaitMs: number;
 }

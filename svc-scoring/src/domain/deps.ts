@@ -17,8 +17,4 @@ export interface ScoringDeps {
   nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
-  /** How long the Nardi read routes wait for an event that has not arrived yet. */
-  readWaitMs: number;
-  /** How long POST /api/user/survey/final waits for the last survey's event before answering 409. */
-  finalScoreReadWaitMs: number;
 }

@@ -1,5 +1,4 @@
-export { httpNardiApi, type NardiApi, type NardiPatch, type NardiSurveyInput } from './api/nardi-api';
-export { retryWhileNotReady, isNotReadyYet, NOT_READY_BACKOFF_MS, type RetryOptions } from './api/retry';
+export { httpNardiApi, nardiApiOver, RESULT_STREAM_WAIT_MS, type NardiApi, type NardiPatch, type NardiSurveyInput } from './api/nardi-api';
 export { createScoresCache, scoresKey, SCORES_FAILED_MESSAGE, type ScoresCache, type ScoresEntry } from './scores-cache';
 export { NardiServicesProvider, useNardiServices, type NardiServices, type NardiServicesProviderProps } from './services';
 export { useNardiScores, type NardiScoresState } from './use-nardi-scores';

@@ -24,10 +24,10 @@ describe('missingForFinalScore: what stands between the participant and a final 
 
 describe('finalScoreMissingMessage', () => {
   test.each([
-    [['typeFinder', 'nardi', 'selfAssessment'], 'Your final score is not ready yet: please complete the TypeFinder test, complete the Nardi Personality Indicator and complete or decline the self-assessment.'],
-    [['nardi', 'selfAssessment'], 'Your final score is not ready yet: please complete the Nardi Personality Indicator and complete or decline the self-assessment.'],
-    [['selfAssessment'], 'Your final score is not ready yet: please complete or decline the self-assessment.'],
-    [[], 'Your final score is being computed; please try again in a moment.'],
+    [['typeFinder', 'nardi', 'selfAssessment'], 'Your final score is not ready yet: please complete the TypeFinder test, complete the Nardi Personality Indicator and complete or decline the self-assessment from your dashboard. If you have just done so, your dashboard shows your final type as soon as it is worked out.'],
+    [['nardi', 'selfAssessment'], 'Your final score is not ready yet: please complete the Nardi Personality Indicator and complete or decline the self-assessment from your dashboard. If you have just done so, your dashboard shows your final type as soon as it is worked out.'],
+    [['selfAssessment'], 'Your final score is not ready yet: please complete or decline the self-assessment from your dashboard. If you have just done so, your dashboard shows your final type as soon as it is worked out.'],
+    [[], 'Your final type is being worked out from your answers; your dashboard shows it as soon as it is ready.'],
   ] as const)('%j', (missing, message) => {
     expect(finalScoreMissingMessage(missing)).toBe(message);
   });

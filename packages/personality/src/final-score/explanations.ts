@@ -22,14 +22,17 @@ function joinSteps(steps: readonly string[]): string {
   return `${steps.slice(0, -1).join(', ')} and ${steps[steps.length - 1]}`;
 }
 
+/** All three surveys are in and the final type is being worked out. */
+export const FINAL_SCORE_BEING_WORKED_OUT = 'Your final type is being worked out from your answers; your dashboard shows it as soon as it is ready.';
+
 /**
  * The message shown while the final score cannot be computed yet, naming what is missing
  * (see missingForFinalScore), e.g. 'Your final score is not ready yet: please complete the
- * Nardi Personality Indicator and complete or decline the self-assessment.'
+ * Nardi Personality Indicator and complete or decline the self-assessment from your dashboard. ...'
  */
 export function finalScoreMissingMessage(missing: readonly RequiredSurveyId[]): string {
-  if (missing.length === 0) return 'Your final score is being computed; please try again in a moment.';
-  return `Your final score is not ready yet: please ${joinSteps(missing.map((id) => MISSING_STEPS[id]))}.`;
+  if (missing.length === 0) return FINAL_SCORE_BEING_WORKED_OUT;
+  return `Your final score is not ready yet: please ${joinSteps(missing.map((id) => MISSING_STEPS[id]))} from your dashboard. If you have just done so, your dashboard shows your final type as soon as it is worked out.`;
 }
 
 /** Why a final score is 'Inconclusive', in words a participant understands. */

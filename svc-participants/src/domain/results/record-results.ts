@@ -1,22 +1,43 @@
-import type { ReportGeneratedData, ScoreClearedData, ScoreFinalizedData } from '@study/contracts';
+import type { NardiScoredData, ReportGeneratedData, ScoreClearedData, ScoreFinalizedData } from '@study/contracts';
 import { participantLockKey } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
 import type { Participant } from '../participant';
 
 export type ResultOutcome = 'stored' | 'unchanged' | 'stale' | 'not-found';
 
-type Deps = Pick<ParticipantsDeps, 'participants' | 'lock' | 'logger' | 'now'>;
+type Deps = Pick<ParticipantsDeps, 'participants' | 'lock' | 'logger' | 'now' | 'resultsChanged'>;
 
 /**
  * Runs `apply` on the participant under their lock; an erased or unknown participant is never
- * recreated by a late result (not-found).
+ * recreated by a late result (not-found). A result stored is announced to the participant's
+ * open result streams.
  */
-async function withParticipant(deps: Deps, pgId: string, apply: (participant: Participant) => Promise<ResultOutcome>): Promise<ResultOutcome> {
-  return deps.lock.run(participantLockKey(pgId), async () => {
+export async function withParticipant(deps: Deps, pgId: string, apply: (participant: Participant) => Promise<ResultOutcome>): Promise<ResultOutcome> {
+  const outcome = await deps.lock.run(participantLockKey(pgId), async () => {
     const record = await deps.participants.find(pgId);
-    if (record.state !== 'active') return 'not-found';
+    if (record.state !== 'active') return 'not-found' as const;
     return apply(record.participant);
   });
+  if (outcome === 'stored') deps.resultsChanged(pgId);
+  return outcome;
+}
+
+/**
+ * scoring.nardi.scored.v1: scoring holds the scores of the part-one answers saved at
+ * `answeredAt`; the result stream tells the Nardi screens (part two asks for them then). Scores
+ * of answers saved before the current ones change nothing.
+ */
+export async function recordNardiScored(deps: Deps, pgId: string, data: NardiScoredData): Promise<ResultOutcome> {
+  const outcome = await withParticipant(deps, pgId, async (participant) => {
+    if (data.answeredAt === undefined) return 'unchanged';
+    const answeredAt = new Date(data.answeredAt);
+    if (participant.nardiAnsweredAt?.getTime() !== answeredAt.getTime()) return 'stale';
+    if (participant.nardiScoredFor?.getTime() === answeredAt.getTime()) return 'unchanged';
+    await deps.participants.setNardiScoredFor(pgId, answeredAt, deps.now());
+    return 'stored';
+  });
+  deps.logger.info({ pgId, outcome }, 'Nardi part one scored by scoring');
+  return outcome;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Answer, SurveyInput } from '@study/contracts';
-import { NARDI_QUESTION_COUNT, completeNardi, partThreeOffers, partTwoOffers, requireOffered, scoreNardi, validateNardiAnswers, type NardiScores } from '@study/personality';
+import { NARDI_QUESTION_COUNT, partFourOffers, partThreeOffers, partTwoOffers, requireOffered, scoreNardi, validateNardiAnswers, type NardiScores } from '@study/personality';
 import type { StoredSurvey } from './stored-survey';
 import { answersInvalid, checkRule, statusInvalid, stepInvalid } from './survey-errors';
 
@@ -92,7 +92,9 @@ function requireChoice<T>(value: T | undefined, choice: Choice): T {
  * part-two; one of the two functional pairs offered for it -> part-three; one of the three types
  * offered for the pair -> completed, the chosen type becoming typeCode (domain.md section 3).
  * A step may be saved again (to change its own choice) but never skipped or taken back, and
- * what earlier steps decided stays. The offers come from scoring the saved part-one answers.
+ * what earlier steps decided stays. The offers come from ranking the saved part-one answers
+ * with the shared domain rules, only to check what was offered: the Nardi result (scores,
+ * consistency) is computed and stored by svc-scoring, its owner, from the completion event.
  */
 export function nextNardi(stored: StoredSurvey, input: SurveyInput): StoredSurvey {
   if (input.id !== 'nardi') throw new Error(`nextNardi got the ${input.id} survey`);
@@ -134,12 +136,12 @@ export function nextNardi(stored: StoredSurvey, input: SurveyInput): StoredSurve
   if (step === 3) return next;
 
   const selectedTypeCode = requireChoice(input.selectedTypeCode, 'selectedTypeCode');
-  const completion = checkRule(() => completeNardi(scores, { selectedTemperament: next.selectedTemperament, selectedFP: next.selectedFP, selectedTypeCode }));
-  if (input.typeCode !== undefined && input.typeCode !== completion.typeCode) {
-    throw answersInvalid(`typeCode must be the part-four choice (${completion.typeCode}), not ${input.typeCode}.`);
+  const chosen = checkRule(() => requireOffered(partFourOffers(scores.typeCodes, next.selectedFP), selectedTypeCode, 'part four'));
+  if (input.typeCode !== undefined && input.typeCode !== chosen) {
+    throw answersInvalid(`typeCode must be the part-four choice (${chosen}), not ${input.typeCode}.`);
   }
-  next.selectedTypeCode = completion.typeCode;
-  next.typeCode = completion.typeCode;
+  next.selectedTypeCode = chosen;
+  next.typeCode = chosen;
   return next;
 }
 

@@ -32,12 +32,15 @@ async function changeSurveys(
     const events = saved.flatMap(({ next, event }) =>
       event ? [surveyEvent(event, next, { source: deps.service, pgId: current.pgId, correlationId, time: next.completedAt ?? now })] : [],
     );
-    await deps.participants.saveSurveys(current.pgId, saved.map(({ next }) => next), now, events);
+    // New part-one answers: the result stream reports them scored once scoring says so for this time.
+    const nardiAnsweredAt = saved.some((change) => change.event === 'nardi-answered') ? now : undefined;
+    await deps.participants.saveSurveys(current.pgId, saved.map(({ next }) => next), now, events, nardiAnsweredAt);
     if (events.length > 0) deps.nudgeOutbox(...participantOutbox(current.pgId));
+    deps.resultsChanged(current.pgId);
     deps.logger.info({ pgId: current.pgId, surveys: saved.map(({ surveyId, next }) => ({ surveyId, status: next.status })) }, 'surveys saved');
     const surveys = { ...current.surveys };
     for (const { surveyId, next } of saved) surveys[surveyId] = next;
-    return { ...current, surveys, updatedAt: now };
+    return { ...current, surveys, updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
   });
   return participantView(participant);
 }

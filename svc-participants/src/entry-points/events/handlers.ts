@@ -4,6 +4,7 @@ import {
   bindingFor,
   EventTypes,
   nardiCompletedDataSchema,
+  nardiScoredDataSchema,
   pgIdSchema,
   reportGeneratedDataSchema,
   scoreClearedDataSchema,
@@ -11,10 +12,10 @@ import {
 } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import type { ParticipantsDeps } from '../../domain/deps';
-import { clearFinalScore, recordFinalReport, recordFinalScore } from '../../domain/results/record-results';
+import { clearFinalScore, recordFinalReport, recordFinalScore, recordNardiScored } from '../../domain/results/record-results';
 import { recordNardiResult } from '../../domain/surveys/record-nardi-result';
 
-/** What this service listens to: scores and reports, which the dashboard shows. */
+/** What this service listens to: scores and reports, which the dashboard and the result stream show. */
 export const PARTICIPANTS_BINDINGS = [bindingFor('scoring'), bindingFor('reports')];
 
 /** A subject that breaks the contract is a producer bug: failing parks the event on the DLQ to be seen. */
@@ -25,6 +26,9 @@ function subjectOf(event: CloudEvent): string {
 /** Handlers by event type; any other type is acknowledged and logged at debug. */
 export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers {
   return {
+    [EventTypes.nardiScored]: async (event) => {
+      await recordNardiScored(deps, subjectOf(event), nardiScoredDataSchema.parse(event.data));
+    },
     [EventTypes.nardiCompleted]: async (event) => {
       await recordNardiResult(deps, subjectOf(event), nardiCompletedDataSchema.parse(event.data));
     },

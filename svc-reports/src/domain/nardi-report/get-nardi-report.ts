@@ -2,20 +2,19 @@ import { ErrorCodes, NARDI_REPORT_NOT_READY_MESSAGE, type NardiReportView } from
 import { AppError } from '@study/service-kit';
 import type { ReportsDeps } from '../deps';
 import { changeReportDocument } from '../report-document';
-import { waitForDocument } from '../wait-for-document';
 import { buildReportFromResult, nardiReportView } from './nardi-report-view';
 
 const NOT_FOUND = 'No participant with this study ID.';
 
 /**
  * POST /api/user/nardi/report: the Nardi report of the completed survey, built once per
- * completion and stored. Right after the last part the result may still be on its way: the
- * call looks again for up to `readWaitMs` before answering 409. A study ID the reports never
- * heard of, or one erased, is 404.
+ * completion and stored. It never waits for a result on its way: before the completed survey's
+ * result (scoring.nardi.completed.v1) is here it answers 409 saying what to do. A study ID the
+ * reports never heard of, or one erased, is 404.
  */
 export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<NardiReportView> {
   if (await deps.erased.isErased(pgId)) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
-  const doc = await waitForDocument(deps, pgId, (found) => found.nardi?.result !== undefined);
+  const doc = await deps.reports.findOne({ _id: pgId }, { projection: { outbox: 0 } });
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const result = doc.nardi?.result;
   if (!result) throw new AppError(409, ErrorCodes.NARDI_REPORT_NOT_READY, NARDI_REPORT_NOT_READY_MESSAGE);

@@ -3,7 +3,7 @@ import { ErrorCodes, FINAL_REPORT_FILENAME, nardiReportRequestSchema, pgIdSchema
 import { normalizePgId } from '@study/personality';
 import { AppError, parseBody } from '@study/service-kit';
 import type { ReportsDeps } from '../../domain/deps';
-import { getFinalReport } from '../../domain/final-report/get-final-report';
+import { getFinalReport, ReportBeingMadeError } from '../../domain/final-report/get-final-report';
 import { getNardiReport } from '../../domain/nardi-report/get-nardi-report';
 
 export function mountReportRoutes(app: Express, deps: ReportsDeps): void {
@@ -13,11 +13,14 @@ export function mountReportRoutes(app: Express, deps: ReportsDeps): void {
     res.set('Cache-Control', 'no-store').json(await getNardiReport({ ...deps, logger: req.log }, normalizePgId(pgId)));
   });
 
-  /** GET /api/user/report/{pgId}: the final report PDF, downloaded as 'Final Report.pdf'; 409 JSON before the final score exists. */
+  /** GET /api/user/report/{pgId}: the stored final report PDF, downloaded as 'Final Report.pdf'; 409 JSON before it is stored (with Retry-After while it is being made). */
   app.get('/api/user/report/:pgId', async (req, res) => {
     const parsed = pgIdSchema.safeParse(req.params.pgId);
     if (!parsed.success) throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'Invalid request: the study ID must be a version-4 UUID (8-4-4-4-12 hex digits).');
-    const pdf = await getFinalReport({ ...deps, logger: req.log }, normalizePgId(parsed.data));
+    const pdf = await getFinalReport({ ...deps, logger: req.log }, normalizePgId(parsed.data)).catch((err: unknown) => {
+      if (err instanceof ReportBeingMadeError) res.set('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    });
     res
       .status(200)
       .set({

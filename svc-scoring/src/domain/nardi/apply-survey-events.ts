@@ -42,22 +42,24 @@ function applyToNardi(
   });
 }
 
-function scoredEvent(deps: NardiDeps, source: SourceEvent, scores: NardiScores): CloudEvent {
-  const data: NardiScoredData = nardiScoredDataSchema.parse(scores);
+/** scoring.nardi.scored.v1; `answeredAt` when it scores the answers of a participants.nardi.answered.v1 event. */
+function scoredEvent(deps: NardiDeps, source: SourceEvent, scores: NardiScores, answeredAt?: Date): CloudEvent {
+  const data: NardiScoredData = nardiScoredDataSchema.parse({ ...scores, ...(answeredAt ? { answeredAt: answeredAt.toISOString() } : {}) });
   return createEvent({ type: EventTypes.nardiScored, source: deps.service, subject: source.pgId, data, correlationId: source.correlationId });
 }
 
 /**
  * participants.nardi.answered.v1: part one was saved. Scores the 25 answers (scoreNardi),
- * stores answers and scores, and publishes scoring.nardi.scored.v1. New part-one answers start
- * the survey afresh here (earlier choices and results go, and with them a final score).
+ * stores answers and scores, and publishes scoring.nardi.scored.v1 (svc-participants tells the
+ * participant's screens the scores are here). New part-one answers start the survey afresh here
+ * (earlier choices and results go, and with them a final score).
  */
 export async function scorePartOne(deps: NardiDeps, source: SourceEvent, answers: readonly NardiAnswer[]): Promise<ApplyOutcome> {
   const outcome = await applyToNardi(deps, source, (current) => {
     if (current?.scores && sameAnswers(current.answers, answers) && !current.final) return 'unchanged';
     const scores = scoreNardi(answers);
     const nardi: NardiRecord = { asOf: source.time, answers: sortedAnswers(answers), scores, scoredAt: deps.now() };
-    return { nardi, events: [scoredEvent(deps, source, scores)] };
+    return { nardi, events: [scoredEvent(deps, source, scores, source.time)] };
   });
   deps.logger.info({ pgId: source.pgId, outcome }, 'Nardi part one scored');
   return outcome;
@@ -72,6 +74,8 @@ export async function scorePartOne(deps: NardiDeps, source: SourceEvent, answers
  */
 export async function completeNardiSurvey(deps: NardiDeps, source: SourceEvent, data: SurveyCompletedData & { surveyId: 'nardi' }): Promise<ApplyOutcome> {
   const outcome = await applyToNardi(deps, source, (current) => {
+    // The same completion again (a redelivery): its result is stored and published already.
+    if (current?.final && current.final.completedAt.getTime() === source.time.getTime() && sameAnswers(current.answers, data.answers)) return 'unchanged';
     const known = current?.scores !== undefined && sameAnswers(current.answers, data.answers);
     const scores = known ? (current?.scores as NardiScores) : scoreNardi(data.answers);
     const selections = { selectedTemperament: data.selectedTemperament, selectedFP: data.selectedFP, selectedTypeCode: data.selectedTypeCode };

@@ -3,10 +3,10 @@ import { finalScoreRequestSchema } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import { parseBody } from '@study/service-kit';
 import type { ScoringDeps } from '../../domain/deps';
-import { getFinalScore } from '../../domain/final-score/read-final-score';
+import { getFinalScore } from '../../domain/final-score/get-final-score';
 
 export function mountFinalScoreRoutes(app: Express, deps: ScoringDeps): void {
-  /** POST /api/user/survey/final {pgId}: {typeCode, computedAt} once the three required surveys are done; 409 naming what is missing before. */
+  /** POST /api/user/survey/final {pgId}: {typeCode, computedAt} once the three required surveys are done; 409 naming what is still to do before (no waiting). */
   app.post('/api/user/survey/final', async (req, res) => {
     const { pgId } = parseBody(finalScoreRequestSchema, req);
     res.set('Cache-Control', 'no-store').json(await getFinalScore({ ...deps, logger: req.log }, normalizePgId(pgId), req.requestId));

@@ -3,7 +3,7 @@ import { nardiFinalRequestSchema, nardiScoresRequestSchema } from '@study/contra
 import { normalizePgId } from '@study/personality';
 import { parseBody } from '@study/service-kit';
 import type { NardiDeps } from '../../domain/nardi/deps';
-import { getNardiFinal, getNardiScores } from '../../domain/nardi/read-nardi';
+import { getNardiFinal, getNardiScores } from '../../domain/nardi/get-nardi-results';
 
 export function mountNardiRoutes(app: Express, deps: NardiDeps): void {
   /** POST /api/user/nardi {pgId}: the part-one scores (typeCodes, functionalPairs, temperaments, dichotPref, interactionStyles). */

@@ -1,5 +1,6 @@
 import { settingsSchema, userViewSchema, type Settings, type UserView } from '@study/contracts';
 import { requestJson } from '@study/ui';
+import { eventSourceResults, type ResultsSource } from '@study/client-state';
 
 /** The calls the dashboard makes; tests put their own in place. */
 export interface DashboardApi {
@@ -9,10 +10,13 @@ export interface DashboardApi {
   fetchSettings(): Promise<Settings>;
   /** POST /api/user/reset {pgId} */
   resetSurveys(pgId: string): Promise<UserView>;
+  /** GET /api/user/events/{pgId}: the participant's results as they are stored (Server-Sent Events). */
+  subscribeResults?: ResultsSource;
 }
 
 export const httpDashboardApi: DashboardApi = {
   fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: (json) => userViewSchema.parse(json) }),
   fetchSettings: () => requestJson('/api/settings', { parse: (json) => settingsSchema.parse(json) }),
   resetSurveys: (pgId) => requestJson('/api/user/reset', { body: { pgId }, parse: (json) => userViewSchema.parse(json) }),
+  subscribeResults: eventSourceResults,
 };

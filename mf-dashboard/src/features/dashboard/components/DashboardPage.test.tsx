@@ -1,12 +1,12 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AnalyticsProvider, ClientStoreProvider, createClientStore, type AnalyticsEvent, type ClientStore } from '@study/client-state';
-import type { Settings, SurveyState, UserView } from '@study/contracts';
+import { AnalyticsProvider, ClientStoreProvider, createClientStore, type AnalyticsEvent, type ClientStore, type ResultsListener } from '@study/client-state';
+import type { ParticipantResults, Settings, SurveyState, UserView } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { DashboardApi } from '../api/participant-api';
-import { FINAL_SCORE_POLL_ATTEMPTS, FINAL_SCORE_POLL_MS } from '../final-score-watch';
 import { DashboardPage, type StudyIdFormSlotProps } from './DashboardPage';
+import { FINAL_TYPE_PENDING_TEXT, RECONNECTING_TEXT, REPORT_PENDING_TEXT } from './FinalScoreCard';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const SETTINGS: Settings = { openHumansAuthorizeUrl: 'https://oh.example/authorize/?client_id=a', resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
@@ -221,85 +221,96 @@ describe('scores', () => {
   });
 });
 
-describe('waiting for the final type', () => {
+describe('results as they arrive (the result stream)', () => {
   const allDone = () =>
     userView({
       typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }),
-      nardi: survey('nardi', 'completed', { typeCode: 'INTJ', consistency: 8 }),
+      nardi: survey('nardi', 'completed', { typeCode: 'INTJ' }),
       selfAssessment: survey('selfAssessment', 'completed', { typeCode: 'INTJ' }),
     });
 
-  /** Lets the 2 s wait pass and the call it starts answer. */
-  async function nextPoll() {
-    await act(async () => {
-      jest.advanceTimersByTime(FINAL_SCORE_POLL_MS);
-    });
+  /** A result stream the test drives: what the dashboard subscribed to, and a way to send. */
+  function fakeStream() {
+    const listeners = new Map<string, ResultsListener>();
+    const ended: string[] = [];
+    return {
+      subscribe: jest.fn((pgId: string, listener: ResultsListener) => {
+        listeners.set(pgId, listener);
+        return () => {
+          ended.push(pgId);
+          listeners.delete(pgId);
+        };
+      }),
+      send: async (results: Partial<ParticipantResults>) =>
+        act(async () => {
+          listeners.get(PG_ID)?.results({ pgId: PG_ID, nardi: { scored: true, result: null }, finalScore: null, finalReport: null, ...results });
+        }),
+      connected: async (connected: boolean) =>
+        act(async () => {
+          listeners.get(PG_ID)?.connected?.(connected);
+        }),
+      listeners,
+      ended,
+    };
   }
 
-  it('loads the participant again every 2 s until the final type is there, then stops', async () => {
-    jest.useFakeTimers();
-    try {
-      const api = fakeApi();
-      api.fetchUser
-        .mockResolvedValueOnce(allDone())
-        .mockResolvedValueOnce(allDone())
-        .mockResolvedValueOnce({ ...allDone(), finalScore: { typeCode: 'INTJ' } });
-      await renderAt(`/survey/${PG_ID}`, api);
-      const card = within(screen.getByRole('region', { name: 'Your final type' }));
-      expect(card.getByRole('status').textContent).toMatch(/being worked out/);
-      expect(api.fetchUser).toHaveBeenCalledTimes(1);
+  it('shows the consistency, then the final type, then the report link as each arrives, without loading again', async () => {
+    const stream = fakeStream();
+    const api = fakeApi({ fetchUser: jest.fn(async () => allDone()), subscribeResults: stream.subscribe });
+    await renderAt(`/survey/${PG_ID}`, api);
+    expect(stream.subscribe).toHaveBeenCalledWith(PG_ID, expect.anything());
+    const card = () => within(screen.getByRole('region', { name: 'Your final type' }));
+    expect(card().getByRole('status').textContent).toBe(FINAL_TYPE_PENDING_TEXT);
 
-      await nextPoll();
-      expect(api.fetchUser).toHaveBeenCalledTimes(2);
-      // Quietly: the dashboard stays on screen while it asks.
-      expect(screen.queryByText('Loading user data...')).toBeNull();
-      await nextPoll();
-      expect(api.fetchUser).toHaveBeenCalledTimes(3);
-      expect(card.getByText('INTJ', { selector: '.final-score__code' })).toBeTruthy();
+    await stream.send({ nardi: { scored: true, result: { typeCode: 'INTJ', consistency: 8 } } });
+    expect(screen.getAllByText(/consistency 8\/10/).length).toBeGreaterThan(0);
 
-      await nextPoll();
-      await nextPoll();
-      expect(api.fetchUser).toHaveBeenCalledTimes(3);
-    } finally {
-      jest.useRealTimers();
-    }
+    await stream.send({ nardi: { scored: true, result: { typeCode: 'INTJ', consistency: 8 } }, finalScore: { typeCode: 'INTJ', computedAt: '2025-03-01T10:00:00.000Z' } });
+    expect(card().getByText('INTJ', { selector: '.final-score__code' })).toBeTruthy();
+    expect(card().getByRole('status').textContent).toBe(REPORT_PENDING_TEXT);
+    expect(card().queryByRole('link', { name: 'Download Final Report' })).toBeNull();
+
+    await stream.send({
+      nardi: { scored: true, result: { typeCode: 'INTJ', consistency: 8 } },
+      finalScore: { typeCode: 'INTJ', computedAt: '2025-03-01T10:00:00.000Z' },
+      finalReport: { generatedAt: '2025-03-01T10:00:01.000Z' },
+    });
+    expect(card().getByRole('link', { name: 'Download Final Report' }).getAttribute('href')).toBe(`/api/user/report/${PG_ID}`);
+    expect(card().queryByRole('status')).toBeNull();
+    expect(api.fetchUser).toHaveBeenCalledTimes(1);
   });
 
-  it('gives up after about 30 s, and stops when the dashboard is left', async () => {
-    jest.useFakeTimers();
-    try {
-      const api = fakeApi({ fetchUser: jest.fn(async () => allDone()) });
-      await renderAt(`/survey/${PG_ID}`, api);
-      for (let i = 0; i < FINAL_SCORE_POLL_ATTEMPTS + 3; i += 1) await nextPoll();
-      expect(api.fetchUser).toHaveBeenCalledTimes(1 + FINAL_SCORE_POLL_ATTEMPTS);
-
-      cleanup();
-      store.dispose();
-      store = createClientStore({ storage: null, events: null });
-      const left = fakeApi({ fetchUser: jest.fn(async () => allDone()) });
-      await renderAt(`/survey/${PG_ID}`, left);
-      await nextPoll();
-      expect(left.fetchUser).toHaveBeenCalledTimes(2);
-      cleanup();
-      await nextPoll();
-      await nextPoll();
-      expect(left.fetchUser).toHaveBeenCalledTimes(2);
-    } finally {
-      jest.useRealTimers();
-    }
+  it('says so while the stream reconnects, instead of giving up', async () => {
+    const stream = fakeStream();
+    await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => allDone()), subscribeResults: stream.subscribe }));
+    await stream.connected(false);
+    expect(screen.getByText(RECONNECTING_TEXT)).toBeTruthy();
+    await stream.connected(true);
+    expect(screen.queryByText(RECONNECTING_TEXT)).toBeNull();
+    await stream.send({ finalScore: { typeCode: 'INTJ' } });
+    expect(screen.getByText('INTJ', { selector: '.final-score__code' })).toBeTruthy();
   });
 
-  it('does not ask again before all three surveys are done', async () => {
-    jest.useFakeTimers();
-    try {
-      const api = fakeApi({ fetchUser: jest.fn(async () => userView({ typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }) })) });
-      await renderAt(`/survey/${PG_ID}`, api);
-      await nextPoll();
-      await nextPoll();
-      expect(api.fetchUser).toHaveBeenCalledTimes(1);
-    } finally {
-      jest.useRealTimers();
-    }
+  it('ends the stream when the dashboard is left, and opens none without consent', async () => {
+    const stream = fakeStream();
+    await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => allDone()), subscribeResults: stream.subscribe }));
+    cleanup();
+    expect(stream.ended).toEqual([PG_ID]);
+
+    store.dispose();
+    store = createClientStore({ storage: null, events: null });
+    const none = fakeStream();
+    await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => userView({}, { consent: false })), subscribeResults: none.subscribe }));
+    expect(none.subscribe).not.toHaveBeenCalled();
+  });
+
+  it('ignores results about another study ID', async () => {
+    const stream = fakeStream();
+    await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => allDone()), subscribeResults: stream.subscribe }));
+    await act(async () => {
+      stream.listeners.get(PG_ID)?.results({ pgId: '9f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b', nardi: { scored: true, result: null }, finalScore: { typeCode: 'ENFP' }, finalReport: null });
+    });
+    expect(screen.queryByText('ENFP', { selector: '.final-score__code' })).toBeNull();
   });
 });
 

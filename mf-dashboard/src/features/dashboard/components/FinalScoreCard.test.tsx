@@ -4,7 +4,7 @@ import { getPersonalityType, SHARE_HASHTAGS } from '@study/personality';
 import { MemoryRouter } from 'react-router-dom';
 import { PG_ID, survey } from '../../../test-support/participant-fixtures';
 import type { SharePort } from '../share/share-port';
-import { FinalScoreCard, type FinalScoreCardProps } from './FinalScoreCard';
+import { FinalScoreCard, type FinalScoreCardProps, RECONNECTING_TEXT, REPORT_PENDING_TEXT } from './FinalScoreCard';
 
 function surveys(overrides: Partial<SurveyStates> = {}): SurveyStates {
   return {
@@ -52,10 +52,18 @@ describe('FinalScoreCard with a final type', () => {
     ]);
   });
 
-  it('downloads the report from the report path and links to the Nardi report', () => {
-    const card = renderCard();
+  it('offers the report download once the PDF is stored, from the report path, and links to the Nardi report', () => {
+    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' } });
     expect(card.getByRole('link', { name: 'Download Final Report' }).getAttribute('href')).toBe(`/api/user/report/${PG_ID}`);
     expect(card.getByRole('link', { name: 'View Nardi report' }).getAttribute('href')).toBe('/nardi-report');
+    expect(card.queryByRole('status')).toBeNull();
+  });
+
+  it('says the report is being made until it is stored, and that the connection is being restored when it dropped', () => {
+    const card = renderCard({ finalReport: null, connected: false });
+    expect(card.queryByRole('link', { name: 'Download Final Report' })).toBeNull();
+    expect(card.getByRole('status').textContent).toBe(REPORT_PENDING_TEXT);
+    expect(card.getByText(RECONNECTING_TEXT)).toBeTruthy();
   });
 
   it("shares the type's share text with the hashtags and the site address", async () => {
@@ -74,7 +82,8 @@ describe('FinalScoreCard when Inconclusive', () => {
     expect(card.getByText(/point to different types and you were less than 80% sure of your own choice/)).toBeTruthy();
     expect(scoreRows(card).map(([name]) => name)).toEqual(['TypeFinder', 'Nardi Personality Indicator', 'Self-Assessment']);
     expect(card.queryByRole('button', { name: 'Share' })).toBeNull();
-    expect(card.getByRole('link', { name: 'Download Final Report' })).toBeTruthy();
+    expect(card.queryByRole('link', { name: 'Download Final Report' })).toBeNull();
+    expect(card.getByRole('status').textContent).toBe(REPORT_PENDING_TEXT);
   });
 });
 

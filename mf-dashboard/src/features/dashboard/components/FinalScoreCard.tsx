@@ -1,5 +1,5 @@
 import type { SurveyStates } from '@study/client-state';
-import type { FinalScore } from '@study/contracts';
+import type { FinalReport, FinalScore } from '@study/contracts';
 import { getPersonalityType, INCONCLUSIVE, isSurveyDone, shareMessage, SURVEY_ORDER } from '@study/personality';
 import { Button, ButtonLink } from '@study/ui';
 import { useState } from 'react';
@@ -14,6 +14,10 @@ export function finalReportPath(pgId: string): string {
 export interface FinalScoreCardProps {
   pgId: string;
   finalScore: FinalScore | null;
+  /** Set once the PDF of this final score is stored: only then is the download link shown. */
+  finalReport?: FinalReport | null;
+  /** Whether the result stream is connected (false while the browser reconnects it). */
+  connected?: boolean;
   surveys: SurveyStates;
   /** The official MBTI type, given only once it has been uploaded (dataReady) and is known. */
   mbtiTypeCode?: string | null;
@@ -23,7 +27,17 @@ export interface FinalScoreCardProps {
   siteUrl?: string;
 }
 
-function Pending({ surveys }: { surveys: SurveyStates }) {
+/** Said under a result still on its way while the result stream is reconnecting. */
+export const RECONNECTING_TEXT = 'The connection to the study was interrupted; it is being restored and your result will show as soon as it is back.';
+
+function Reconnecting({ connected }: { connected: boolean }) {
+  return connected ? null : <p className="final-score__reconnecting">{RECONNECTING_TEXT}</p>;
+}
+
+export const FINAL_TYPE_PENDING_TEXT = 'All three assessments are done. Your final type is being worked out and will appear here in a moment.';
+export const REPORT_PENDING_TEXT = 'Your final report (PDF) is being made; the download link appears here in a moment.';
+
+function Pending({ surveys, connected }: { surveys: SurveyStates; connected: boolean }) {
   const remaining = SURVEY_ORDER.filter((id) => !isSurveyDone(id, surveys[id].status));
   if (remaining.length > 0) {
     return (
@@ -41,10 +55,13 @@ function Pending({ surveys }: { surveys: SurveyStates }) {
     return <p>The final type needs the results of the Nardi Personality Indicator, which was declined, so none can be given.</p>;
   }
   return (
-    <p className="final-score__working" role="status">
-      <span className="final-score__pulse" aria-hidden="true" />
-      All three assessments are done. Your final type is being worked out and will appear here in a moment.
-    </p>
+    <>
+      <p className="final-score__working" role="status">
+        <span className="final-score__pulse" aria-hidden="true" />
+        {FINAL_TYPE_PENDING_TEXT}
+      </p>
+      <Reconnecting connected={connected} />
+    </>
   );
 }
 
@@ -80,13 +97,13 @@ function defaultSiteUrl(): string {
 }
 
 /** The final personality type with each survey's result, the report and sharing; or what is still needed. */
-export function FinalScoreCard({ pgId, finalScore, surveys, mbtiTypeCode = null, share, siteUrl }: FinalScoreCardProps) {
+export function FinalScoreCard({ pgId, finalScore, finalReport = null, connected = true, surveys, mbtiTypeCode = null, share, siteUrl }: FinalScoreCardProps) {
   const [sharing, setSharing] = useState(false);
   if (finalScore === null) {
     return (
       <section className="card final-score" aria-labelledby="final-score-title">
         <h2 id="final-score-title">Your final type</h2>
-        <Pending surveys={surveys} />
+        <Pending surveys={surveys} connected={connected} />
       </section>
     );
   }
@@ -124,9 +141,11 @@ export function FinalScoreCard({ pgId, finalScore, surveys, mbtiTypeCode = null,
       </div>
       <div className="btn-row final-score__actions">
         {/* A plain link: the browser downloads the PDF itself (the server names it 'Final Report.pdf'). */}
-        <a className="btn btn--primary" href={finalReportPath(pgId)}>
-          Download Final Report
-        </a>
+        {finalReport !== null && (
+          <a className="btn btn--primary" href={finalReportPath(pgId)}>
+            Download Final Report
+          </a>
+        )}
         <ButtonLink to="/nardi-report" variant="secondary">
           View Nardi report
         </ButtonLink>
@@ -136,6 +155,15 @@ export function FinalScoreCard({ pgId, finalScore, surveys, mbtiTypeCode = null,
           </Button>
         )}
       </div>
+      {finalReport === null && (
+        <>
+          <p className="final-score__working" role="status">
+            <span className="final-score__pulse" aria-hidden="true" />
+            {REPORT_PENDING_TEXT}
+          </p>
+          <Reconnecting connected={connected} />
+        </>
+      )}
     </section>
   );
 }

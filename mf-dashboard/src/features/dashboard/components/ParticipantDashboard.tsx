@@ -1,7 +1,7 @@
 import { useClientState, useClientStore } from '@study/client-state';
 import type { Settings, UserView } from '@study/contracts';
 import type { DashboardApi } from '../api/participant-api';
-import { finalScoreExpected, useFinalScoreWatch } from '../final-score-watch';
+import { useResultsStream } from '../results-stream';
 import type { SharePort } from '../share/share-port';
 import { FinalScoreCard } from './FinalScoreCard';
 import { MbtiEntry } from './MbtiEntry';
@@ -23,8 +23,8 @@ export interface ParticipantDashboardProps {
 export function ParticipantDashboard({ pgId, user, settings, api, share }: ParticipantDashboardProps) {
   const store = useClientStore();
   const surveys = useClientState((state) => state.surveys);
-  // The participant never has to reload: the dashboard asks again until the final type is there.
-  useFinalScoreWatch(store, api, pgId, user.access.consent && finalScoreExpected(user.finalScore, surveys));
+  // The participant never has to reload: each result shows the moment it is stored.
+  const { connected } = useResultsStream(store, api, pgId, user.access.consent);
   return (
     <>
       <dl className="identity">
@@ -54,6 +54,8 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
             <FinalScoreCard
               pgId={pgId}
               finalScore={user.finalScore}
+              finalReport={user.finalReport ?? null}
+              connected={connected}
               surveys={surveys}
               mbtiTypeCode={user.access.dataReady ? (user.mbti.typeCode ?? null) : null}
               share={share}

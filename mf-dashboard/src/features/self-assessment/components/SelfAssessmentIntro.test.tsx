@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClientStore } from '@study/client-state';
+import type { ClientStore, ResultsListener } from '@study/client-state';
 import { ApiError } from '@study/ui';
 import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, survey, userView } from '../../../test-support/participant-fixtures';
 import { httpSelfAssessmentApi, type SelfAssessmentApi } from '../api/self-assessment-api';
@@ -53,6 +53,27 @@ describe('/self-assessment', () => {
     await act(async () => finalScore.resolve(FINAL_SCORE));
     expect(api.fetchUser).toHaveBeenCalledWith(PG_ID);
     expect(store.getState().surveys.selfAssessment.status).toBe('rejected');
+    expect(screen.getByText('now at /survey')).toBeTruthy();
+  });
+
+  it('asks for the final score only once the result stream shows it, so the answer is the score (no 409)', async () => {
+    let listener: ResultsListener | undefined;
+    const stop = jest.fn();
+    const api = fakeApi({
+      subscribeResults: jest.fn((_pgId: string, given: ResultsListener) => {
+        listener = given;
+        return stop;
+      }),
+    });
+    await open(api);
+    await userEvent.click(screen.getByRole('button', { name: 'No thank you' }));
+    expect(api.subscribeResults).toHaveBeenCalledWith(PG_ID, expect.anything());
+    const pending = { pgId: PG_ID, nardi: { scored: true, result: { typeCode: 'INTJ' as const, consistency: 8 } }, finalScore: null, finalReport: null };
+    await act(async () => listener?.results(pending));
+    expect(api.requestFinalScore).not.toHaveBeenCalled();
+    await act(async () => listener?.results({ ...pending, finalScore: FINAL_SCORE }));
+    expect(api.requestFinalScore).toHaveBeenCalledWith(PG_ID);
+    expect(stop).toHaveBeenCalled();
     expect(screen.getByText('now at /survey')).toBeTruthy();
   });
 

@@ -7,6 +7,7 @@ import {
   type SurveyInput,
   type UserView,
 } from '@study/contracts';
+import { eventSourceResults, type ResultsSource } from '@study/client-state';
 import { requestJson } from '@study/ui';
 
 /** The calls every assessment screen makes; tests put their own in place. */
@@ -19,6 +20,8 @@ export interface SessionApi {
   saveSurvey(pgId: string, survey: SurveyInput): Promise<UserView>;
   /** POST /api/user/survey/final {pgId}: the final score, worked out from the stored surveys. */
   requestFinalScore(pgId: string): Promise<FinalScoreResponse>;
+  /** GET /api/user/events/{pgId}: the participant's results as they are stored (Server-Sent Events). */
+  subscribeResults?: ResultsSource;
 }
 
 const parseUser = (json: unknown) => userViewSchema.parse(json);
@@ -28,4 +31,5 @@ export const httpSessionApi: SessionApi = {
   fetchSettings: () => requestJson('/api/settings', { parse: (json) => settingsSchema.parse(json) }),
   saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
   requestFinalScore: (pgId) => requestJson('/api/user/survey/final', { body: { pgId }, parse: (json) => finalScoreResponseSchema.parse(json) }),
+  subscribeResults: eventSourceResults,
 };

@@ -10,7 +10,9 @@ import {
 } from '@study/contracts';
 import type { FunctionalPairCode, TemperamentCode, TypeCode } from '@study/personality';
 import { requestJson } from '@study/ui';
-import { retryWhileNotReady } from './retry';
+import { eventSourceResults, waitForResults, type ResultsSource } from '@study/client-state';
+
+const parseUser = (json: unknown) => userViewSchema.parse(json);
 
 /** The Nardi survey as POST /api/user/survey takes it. */
 export type NardiSurveyInput = Extract<SurveyInput, { id: 'nardi' }>;
@@ -31,18 +33,36 @@ export interface NardiApi {
   saveSurvey(pgId: string, survey: NardiSurveyInput): Promise<UserView>;
   /** POST /api/user/survey/upd {pgId, update: {nardi}}: answers the participant's view. */
   updateNardi(pgId: string, patch: NardiPatch): Promise<UserView>;
-  /** POST /api/user/nardi {pgId}: the part-one scores (asks again while they are still being computed). */
+  /** POST /api/user/nardi {pgId}: the part-one scores, asked for once the result stream says scoring holds them. */
   fetchScores(pgId: string): Promise<NardiScoresView>;
-  /** POST /api/user/nardi/final {pgId}: the Nardi type and consistency (asks again while not ready). */
+  /** POST /api/user/nardi/final {pgId}: the Nardi type and consistency, asked for once the result stream shows them. */
   fetchFinal(pgId: string): Promise<NardiFinalResponse>;
 }
 
-const parseUser = (json: unknown) => userViewSchema.parse(json);
+/**
+ * How long a Nardi screen waits for the result stream before asking anyway: scoring normally
+ * answers within a fraction of a second; if the stream cannot deliver, the call is made and its
+ * answer (the result, or a message saying what to do) is shown.
+ */
+export const RESULT_STREAM_WAIT_MS = 10_000;
 
-export const httpNardiApi: NardiApi = {
-  fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: parseUser }),
-  saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
-  updateNardi: (pgId, patch) => requestJson('/api/user/survey/upd', { body: { pgId, update: { nardi: patch } }, parse: parseUser }),
-  fetchScores: (pgId) => retryWhileNotReady(() => requestJson('/api/user/nardi', { body: { pgId }, parse: (json) => nardiScoresSchema.parse(json) })),
-  fetchFinal: (pgId) => retryWhileNotReady(() => requestJson('/api/user/nardi/final', { body: { pgId }, parse: (json) => nardiFinalResponseSchema.parse(json) })),
-};
+/** The calls of httpNardiApi over a given result stream (tests put their own in place). */
+export function nardiApiOver(results: ResultsSource): NardiApi {
+  return {
+    fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: parseUser }),
+    saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
+    updateNardi: (pgId, patch) => requestJson('/api/user/survey/upd', { body: { pgId, update: { nardi: patch } }, parse: parseUser }),
+    fetchScores: async (pgId) => {
+      await waitForResults(results, pgId, ({ nardi }) => nardi.scored, RESULT_STREAM_WAIT_MS);
+      return requestJson('/api/user/nardi', { body: { pgId }, parse: (json) => nardiScoresSchema.parse(json) });
+    },
+    fetchFinal: async (pgId) => {
+      await waitForResults(results, pgId, ({ nardi }) => nardi.result !== null, RESULT_STREAM_WAIT_MS);
+      return requestJson('/api/user/nardi/final', { body: { pgId }, parse: (json) => nardiFinalResponseSchema.parse(json) });
+    },
+  };
+}
+
+
+/** The study's API, each result asked for once its owner has stored it (no asking again and again). */
+export const httpNardiApi: NardiApi = nardiApiOver(eventSourceResults);

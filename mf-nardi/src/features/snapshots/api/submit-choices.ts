@@ -27,9 +27,10 @@ export async function completeSurvey(store: ClientStore, api: NardiApi, pgId: st
 }
 
 /**
- * Part four, second half: the Nardi type and consistency (POST /api/user/nardi/final), then the
- * participant's data loaded again into the store. The consistency reaches the participant's data
- * by event; until it has, the store keeps the one just received.
+ * Part four, second half: the Nardi type and consistency (POST /api/user/nardi/final, asked for
+ * once the result stream shows svc-scoring has worked them out and svc-participants holds them),
+ * then the participant's data loaded again into the store, consistency included. Should the load
+ * still lack it, the store keeps the one just received.
  */
 export async function finishSurvey(store: ClientStore, api: NardiApi, pgId: string): Promise<void> {
   try {
