@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import {
   EventTypes,
   finalScoreResponseSchema,
   nardiReportSchema,
+  participantResultsSchema,
+  type ParticipantResults,
   settingsSchema,
   userViewSchema,
   type CloudEventEnvelope,
@@ -42,8 +45,6 @@ const TF_SECRET = 'typefinder-secret-for-tests';
 const HOST = 'study.example.org';
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
 const INTJ_QUIZ = { energy: 'I', information: 'N', decisions: 'T', lifestyle: 'J' };
-/** How long the sibling services wait for a result on its way before answering 409. */
-const READ_WAIT_MS = '1500';
 
 function nardi(status: string, fields: Record<string, unknown> = {}): SurveyInput {
   return { id: 'nardi', status, index: 24, answers: ANSWERS, ...fields } as SurveyInput;
@@ -82,7 +83,6 @@ function binaryParser(res: request.Response, callback: (err: Error | null, body:
   stream.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
-// Each "not yet" answer waits READ_WAIT_MS for a result on its way; a test makes several.
 jest.setTimeout(60_000);
 
 describe('Results, computed asynchronously (svc-participants, svc-scoring and svc-reports on one exchange)', () => {
@@ -101,7 +101,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
   let mongo: MongoClient;
   const published: CloudEventEnvelope[] = [];
 
-  const reportsEnv = () => ({ ...reportsNames.env, EVENTS_EXCHANGE: config.EVENTS_EXCHANGE, LOG_LEVEL: 'info', REPORT_READ_WAIT_MS: READ_WAIT_MS });
+  const reportsEnv = () => ({ ...reportsNames.env, EVENTS_EXCHANGE: config.EVENTS_EXCHANGE, LOG_LEVEL: 'info' });
   const startReports = async () => {
     reports = await startSiblingService('svc-reports', reportsEnv());
     return reports;
@@ -139,7 +139,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');
     [scoring] = await Promise.all([
-      startSiblingService('svc-scoring', { ...scoringNames.env, EVENTS_EXCHANGE: config.EVENTS_EXCHANGE, LOG_LEVEL: 'info', FINAL_SCORE_READ_WAIT_MS: READ_WAIT_MS }),
+      startSiblingService('svc-scoring', { ...scoringNames.env, EVENTS_EXCHANGE: config.EVENTS_EXCHANGE, LOG_LEVEL: 'info' }),
       startReports(),
     ]);
     mongo = await MongoClient.connect(config.MONGO_URL);
@@ -229,6 +229,36 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
     }, `a ${type} event for ${pgId}`, 30_000);
   }
 
+  /** GET /api/user/events/{pgId} as a browser reads it: every `results` message, in order. */
+  async function resultStream(pgId: string) {
+    const received: ParticipantResults[] = [];
+    const req = http.get(`${svc.url}/api/user/events/${pgId}`);
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject));
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        const data = lines.find((line) => line.startsWith('data: '));
+        if (lines.includes('event: results') && data) received.push(participantResultsSchema.parse(JSON.parse(data.slice('data: '.length))));
+      }
+    });
+    return {
+      res,
+      received,
+      until: (ready: (results: ParticipantResults) => boolean, what: string) => waitFor(() => received.find(ready), what, 30_000),
+      close: () => req.destroy(),
+    };
+  }
+
+  /** POST /api/user/survey/final as the screens ask it: once the dashboard's data shows the score. */
+  async function finalScoreOnceShown(pgId: string): Promise<request.Response> {
+    await viewWhen(pgId, (u) => u.finalScore !== null, 'the final score on the dashboard');
+    return finalScore(pgId).expect(200);
+  }
+
   const reportFiles = (pgId: string) => reportsDb().collection('final-report-files').countDocuments({ pgId });
 
   // ---- the whole flow ------------------------------------------------------------------------
@@ -251,20 +281,50 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       expect(await view(pgId)).toMatchObject({ finalScore: null, finalReport: null });
     });
 
-    it('TypeFinder (webhook + Submit Results) and Nardi over the API: the Nardi report is ready, the final score still waits for the self-assessment', async () => {
+    it('TypeFinder (webhook + Submit Results) and Nardi over the API: the stream says when part one is scored and shows the result; the Nardi report is ready, the final score still waits for the self-assessment', async () => {
       await typeFinderTest(pgId);
-      await nardiSurvey(pgId);
+      const stream = await resultStream(pgId);
+      try {
+        expect(stream.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+        await stream.until((r) => !r.nardi.scored, 'the stream on connect');
+        await save(pgId, nardi('part-one'));
+        await stream.until((r) => r.nardi.scored, 'part one scored');
+        // Asked once the stream says so, the owner answers at once.
+        expect((await request(scoring.url).post('/api/user/nardi').send({ pgId }).expect(200)).body.typeCodes[0]).toEqual({ code: 'INTJ', score: 19, rank: 1 });
+        await save(pgId, nardi('part-two', { selectedTemperament: 'NT' }));
+        await save(pgId, nardi('part-three', { selectedTemperament: 'NT', selectedFP: 'NTJ' }));
+        await save(pgId, nardi('completed', { selectedTemperament: 'NT', selectedFP: 'NTJ', selectedTypeCode: 'INTJ' }));
+        expect((await stream.until((r) => r.nardi.result !== null, 'the Nardi result')).nardi.result).toEqual({ typeCode: 'INTJ', consistency: 10 });
+        expect((await request(scoring.url).post('/api/user/nardi/final').send({ pgId }).expect(200)).body).toEqual({ typeCode: 'INTJ', consistency: 10 });
+        // What the stream showed is what the dashboard loads.
+        expect((await view(pgId)).nardi).toMatchObject({ status: 'completed', typeCode: 'INTJ', consistency: 10 });
+      } finally {
+        stream.close();
+      }
+      // The reports hear of the result from the same event as svc-participants.
+      await waitFor(async () => (await nardiReport(pgId)).status === 200, 'the Nardi report', 20_000);
       const res = await nardiReport(pgId).expect(200);
       const report = nardiReportSchema.parse(res.body);
       expect(report).toMatchObject({ pgId, status: 'completed', consistency: { score: 10, outOf: 10 }, favourite: { typeCode: 'INTJ' } });
       expect(report.topTypes.map(({ code, score }) => `${code} ${score}/25`)).toEqual(['INTJ 19/25', 'ENTJ 17/25', 'INFJ 16/25']);
       expect(report.functionalPairs).toEqual([expect.objectContaining({ code: 'NTJ', selected: true }), expect.objectContaining({ code: 'NFJ', selected: false })]);
       const score = await finalScore(pgId).expect(409);
-      expect(score.body.error).toBe('Your final score is not ready yet: please complete or decline the self-assessment.');
+      expect(score.body.error).toContain('Your final score is not ready yet: please complete or decline the self-assessment from your dashboard.');
     });
 
-    it('the self-assessment completes it: POST /api/user/survey/final answers the score, POST /api/user shows it and then the report', async () => {
-      await save(pgId, selfAssessment('intj', '85%'));
+    it('the self-assessment completes it: the stream shows the final type and then the report; POST /api/user/survey/final then answers the score (no 409), POST /api/user shows both', async () => {
+      const stream = await resultStream(pgId);
+      try {
+        await save(pgId, selfAssessment('intj', '85%'));
+        const scored = await stream.until((r) => r.finalScore !== null, 'the final type on the stream');
+        expect(scored).toMatchObject({ finalScore: { typeCode: 'INTJ' }, finalReport: null });
+        await stream.until((r) => r.finalReport !== null, 'the report on the stream');
+        // Only changes are sent: the type, then the report, each once.
+        const finalTypes = stream.received.filter((r) => r.finalScore !== null);
+        expect(finalTypes.map((r) => r.finalReport === null)).toEqual([true, false]);
+      } finally {
+        stream.close();
+      }
       const res = await finalScore(pgId).expect(200);
       const score = finalScoreResponseSchema.parse(res.body);
       expect(score.typeCode).toBe('INTJ');
@@ -317,7 +377,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       await typeFinderTest(pgId);
       await nardiSurvey(pgId);
       await declineSelfAssessment(pgId);
-      expect((await finalScore(pgId).expect(200)).body.typeCode).toBe('INTJ');
+      expect((await finalScoreOnceShown(pgId)).body.typeCode).toBe('INTJ');
       const user = await viewWhen(pgId, (u) => u.finalReport != null, 'the new report on the dashboard');
       expect(user.finalScore?.typeCode).toBe('INTJ');
       expect(await reportsDb().collection('final-report-files').find({ pgId }).project({ _id: 0, version: 1 }).toArray()).toEqual([{ version: 3 }]);
@@ -352,7 +412,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
     await typeFinderTest(pgId);
     await nardiSurvey(pgId);
     await save(pgId, selfAssessment('INTJ', '90%'));
-    expect((await finalScore(pgId).expect(200)).body.typeCode).toBe('INTJ');
+    expect((await finalScoreOnceShown(pgId)).body.typeCode).toBe('INTJ');
     const user = await viewWhen(pgId, (u) => u.finalScore !== null, 'the final score on the dashboard');
     expect(user.finalReport).toBeNull();
     expect(await reportFiles(pgId)).toBe(0);
@@ -377,7 +437,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
     await typeFinderTest(pgId, typeFinderType);
     await nardiSurvey(pgId);
     await lastStep(pgId);
-    expect((await finalScore(pgId).expect(200)).body.typeCode).toBe(expected);
+    expect((await finalScoreOnceShown(pgId)).body.typeCode).toBe(expected);
     const user = await viewWhen(pgId, (u) => u.finalReport != null, 'the final score and report on the dashboard');
     expect(user.finalScore?.typeCode).toBe(expected);
     const text = pdfText((await finalReport(pgId).expect(200)).body as Buffer);

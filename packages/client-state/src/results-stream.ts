@@ -44,21 +44,21 @@ export function waitForResults(
 ): Promise<ParticipantResults | null> {
   return new Promise((resolve) => {
     let done = false;
-    let stop: (() => void) | undefined;
+    const subscription: { stop?: () => void } = {};
     const finish = (results: ParticipantResults | null) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       // A source may answer while subscribing: stop once the subscription is in hand.
-      queueMicrotask(() => stop?.());
+      queueMicrotask(() => subscription.stop?.());
       resolve(results);
     };
     const timer = setTimeout(() => finish(null), timeoutMs);
-    stop = source(pgId, {
+    const stop = source(pgId, {
       results: (results) => {
         if (ready(results)) finish(results);
       },
     });
-    if (done) stop();
+    subscription.stop = stop;
   });
 }
