@@ -404,7 +404,8 @@ async function main() {
           logDir: path.join(runDir, 'logs'),
           log: say,
           queuePrefix: `${suffix}.`,
-          dbPrefix: `${suffix}_`,
+          // A FerretDB of its own needs no unique database names; a shared MONGO_URL does.
+          ...(process.env.MONGO_URL ? { dbPrefix: `${suffix}_` } : {}),
           frontendRoot,
           env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'info' },
         });
