@@ -192,7 +192,8 @@ async function deviceStateOf(browser, origin, pgId) {
     const page = await context.newPage();
     await page.goto(`/survey/${pgId}`);
     await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor({ timeout: 60_000 });
-    await page.waitForLoadState('networkidle');
+    // The store writes to localStorage a moment after a change (debounced): wait for the study ID there.
+    await page.waitForFunction((id) => Object.values(window.localStorage).some((value) => value.includes(id)), pgId, { timeout: 30_000 });
     return await context.storageState();
   } finally {
     await context.close();
@@ -404,7 +405,8 @@ async function main() {
           logDir: path.join(runDir, 'logs'),
           log: say,
           queuePrefix: `${suffix}.`,
-          dbPrefix: `${suffix}_`,
+          // A FerretDB of its own needs no unique database names; a shared MONGO_URL does.
+          ...(process.env.MONGO_URL ? { dbPrefix: `${suffix}_` } : {}),
           frontendRoot,
           env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'info' },
         });
