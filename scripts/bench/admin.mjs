@@ -43,11 +43,13 @@ export async function benchAdmin({ stack, pgIds, storedCount, log }) {
   };
   // A step that fails (a gateway timeout on a busy machine) is reported; the next still runs.
   const step = async (id, what, fn) => {
+    const started = process.hrtime.bigint();
     try {
       await fn();
     } catch (err) {
-      log(`  ${what} failed: ${err.message}`);
-      results.push({ id, what: `${what} FAILED`, rows: 0, seconds: NaN, bytes: undefined, error: err.message });
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      log(`  ${what} failed after ${seconds.toFixed(1)} s: ${err.message}`);
+      results.push({ id, what: `${what} FAILED`, rows: 0, seconds, bytes: undefined, error: err.message });
     }
   };
 

@@ -94,6 +94,6 @@ export function printAdmin(results, print) {
   print('');
   print('8. Admin tools through the gateway');
   const rows = [['what', 'rows', 'seconds', 'rows/s', 'bytes']];
-  for (const r of results) rows.push([r.what, String(r.rows), r.error ? '-' : r.seconds.toFixed(2), r.error ? '-' : String(r.seconds > 0 ? Math.round(r.rows / r.seconds) : 0), r.bytes === undefined ? '-' : String(r.bytes)]);
+  for (const r of results) rows.push([r.what, String(r.rows), r.error ? `failed after ${r.seconds.toFixed(1)}` : r.seconds.toFixed(2), r.error ? '-' : String(r.seconds > 0 ? Math.round(r.rows / r.seconds) : 0), r.bytes === undefined ? '-' : String(r.bytes)]);
   table(rows, print);
 }

@@ -44,11 +44,11 @@ export function summaryRows(r) {
   if (r.pdfRead) add('stored PDF read p50', ms(r.pdfRead.p50), '< 10 ms', r.pdfRead.p50 < 10);
   if (r.admin) {
     const byId = Object.fromEntries(r.admin.map((a) => [a.id, a]));
-    const sec = (a) => (a.error ? 'failed' : `${a.seconds.toFixed(2)} s`);
-    if (byId.upload) add(`MBTI upload, ${byId.upload.rows} rows`, sec(byId.upload), '< 2 s', byId.upload.seconds < 2);
+    const sec = (a) => (a.error ? (Number.isFinite(a.seconds) ? `failed after ${a.seconds.toFixed(0)} s` : 'failed') : `${a.seconds.toFixed(2)} s`);
+    if (byId.upload) add(`MBTI upload, ${r.storedCount} rows`, sec(byId.upload), '< 2 s', !byId.upload.error && byId.upload.seconds < 2);
     if (byId.reupload) add('MBTI upload again', sec(byId.reupload));
-    if (byId.stats) add('statistics CSV', sec(byId.stats), '< 1 s', byId.stats.seconds < 1);
-    if (byId.roster) add('roster CSV', sec(byId.roster), '< 1 s', byId.roster.seconds < 1);
+    if (byId.stats) add('statistics CSV', sec(byId.stats), '< 1 s', !byId.stats.error && byId.stats.seconds < 1);
+    if (byId.roster) add('roster CSV', sec(byId.roster), '< 1 s', !byId.roster.error && byId.roster.seconds < 1);
     if (byId.enrollment) add('enrollment figures', sec(byId.enrollment));
   }
   if (r.static) {
