@@ -8,6 +8,8 @@ import path from 'node:path';
 import { startFerret } from './ferretdb.mjs';
 import { ensureRabbitMq, ensureRedis, freePort } from './local-services.mjs';
 
+/** The embedded stack's study-team address (STUDY_CONTACT_EMAIL overrides it). */
+export const DEFAULT_CONTACT_EMAIL = 'study-team@study.localhost';
 export const SERVICES = [
   { name: 'participants', dir: 'svc-participants', port: 4101, db: 'participants' },
   { name: 'scoring', dir: 'svc-scoring', port: 4102, db: 'scoring' },
@@ -247,6 +249,9 @@ export async function startStack(o) {
       PARTICIPANTS_URL: `http://${host}:${services[0].port}`,
       SCORING_URL: `http://${host}:${services[1].port}`,
       REPORTS_URL: `http://${host}:${services[2].port}`,
+      // The gateway refuses to start without a contact address; the embedded stack names the
+      // local study team's mailbox unless the operator sets the real one.
+      STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
       // The TypeFinder widget is framed by the dashboard.
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
     });

@@ -24,6 +24,7 @@ export function reportsDeps(ctx: ServiceContext<ReportsConfig>): ReportsDeps {
     logger: ctx.logger,
     now: () => new Date(),
     readWaitMs: ctx.config.REPORT_READ_WAIT_MS,
+    studyName: ctx.config.STUDY_NAME,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceConfig, loadConfig } from '@study/service-kit';
+import { baseServiceConfig, loadConfig, studyNameSetting } from '@study/service-kit';
 
 export const SERVICE_NAME = 'svc-reports';
 
@@ -11,6 +11,7 @@ export const reportsConfigSchema = baseServiceConfig({ port: 4103, mongoDb: 'rep
     .max(30_000)
     .default(5_000)
     .describe('how long (0-30000 ms) POST /api/user/nardi/report and GET /api/user/report/{pgId} wait for a result still on its way before answering 409'),
+  STUDY_NAME: studyNameSetting(),
 });
 export type ReportsConfig = ReturnType<typeof loadReportsConfig>;
 

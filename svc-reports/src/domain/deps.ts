@@ -21,4 +21,6 @@ export interface ReportsDeps {
   now(): Date;
   /** How long the report calls wait for an event still on its way before answering 409. */
   readWaitMs: number;
+  /** STUDY_NAME: how the reports name the study (the same setting the site shows). */
+  studyName: string;
 }
