@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_STUDY_NAME } from '@study/contracts';
 
 /** Raised when the environment does not describe a runnable service. */
 export class ConfigError extends Error {
@@ -86,8 +87,6 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string,
   throw new ConfigError(problems);
 }
 
-/** The study's name when STUDY_NAME is not set: the one name the site, its tab titles and the reports use. */
-export const DEFAULT_STUDY_NAME = 'Personality Genetics Study';
 
 /**
  * STUDY_NAME, read by the gateway (published to the frontends in /config.js) and by svc-reports
