@@ -29,7 +29,9 @@ function findFfmpeg() {
  * downloaded): a browsers directory holding just ffmpeg-<revision>/ffmpeg-linux.
  */
 function playwrightFfmpegDir(ffmpeg, workDir) {
-  const browsers = JSON.parse(fs.readFileSync(require.resolve('playwright-core/browsers.json'), 'utf8')).browsers;
+  // browsers.json is not among the package's exports: read it beside the package's entry point.
+  const packageDir = path.dirname(require.resolve('playwright-core'));
+  const browsers = JSON.parse(fs.readFileSync(path.join(packageDir, 'browsers.json'), 'utf8')).browsers;
   const { revision } = browsers.find((b) => b.name === 'ffmpeg');
   const dir = path.join(workDir, 'ms-playwright');
   fs.mkdirSync(path.join(dir, `ffmpeg-${revision}`), { recursive: true });

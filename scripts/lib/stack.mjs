@@ -35,7 +35,8 @@ function localSecrets(file) {
   return secrets;
 }
 
-async function waitForHttp(url, { timeoutMs = 30_000, isAlive = () => true } = {}) {
+// STACK_START_TIMEOUT_MS: a busy machine may need longer than the default for a part to come up.
+async function waitForHttp(url, { timeoutMs = Number(process.env.STACK_START_TIMEOUT_MS) || 30_000, isAlive = () => true } = {}) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
