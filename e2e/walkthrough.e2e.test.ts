@@ -191,6 +191,7 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     await notice.waitFor();
     expect(await page.getByRole('link', { name: 'Continue to Dashboard' }).getAttribute('href')).toBe('/survey');
     expect(await page.getByRole('checkbox').count()).toBe(0);
+    expect(await linesOf(page, '.consent-study-id')).toBe(1);
     expect(await page.getByRole('button', { name: 'Agree & Authorize Project' }).count()).toBe(0);
     await checkStop(page, 'Consent', 'consent-signed-in');
 
