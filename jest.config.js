@@ -6,7 +6,10 @@ const backends = '<rootDir>/{packages/*,svc-*,gateway,standins/*}/src/**';
 const frontends = '<rootDir>/{packages/*,shell,mf-*}/src/**';
 const common = {
   transform,
-  moduleNameMapper: { '\\.css$': '<rootDir>/packages/test-infra/src/style-stub.js' },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/packages/test-infra/src/style-stub.js',
+    '/video-assets$': '<rootDir>/packages/test-infra/src/video-assets-stub.js',
+  },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

@@ -114,7 +114,7 @@ describe('the study team tools', () => {
     await page.getByText('scores.csv has been uploaded.').waitFor();
 
     const counts = page.getByLabel('Upload counts');
-    expect(await counts.locator('dt').allTextContents()).toEqual(['insertedCount', 'matchedCount', 'modifiedCount', 'deletedCount', 'upsertedCount']);
+    expect(await counts.locator('dt').allTextContents()).toEqual(['Inserted', 'Matched', 'Modified', 'Deleted', 'Upserted']);
     expect(await counts.locator('dd').allTextContents()).toEqual(['3', '0', '0', '0', '0']);
     expect(await page.getByLabel('Unknown study IDs').getByRole('listitem').allTextContents()).toEqual([UNKNOWN]);
     const rejected = page.getByRole('region', { name: 'Rows not used (4)' });

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { ConfigError, findRepoRoot, loadConfig, parseByteSize, parseTrustProxy } from './config';
 
+/** The one setting without a default: the study team's contact address. */
+const REQUIRED = { STUDY_CONTACT_EMAIL: 'study-team@example.org' };
+
 function problemsOf(env: Record<string, string>): string {
   try {
-    loadConfig(env);
+    loadConfig({ ...REQUIRED, ...env });
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
     return (err as Error).message;
@@ -12,8 +15,14 @@ function problemsOf(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
-  it('has embedded defaults for everything', () => {
-    const config = loadConfig({});
+  it('refuses to start without the study team\'s contact address, naming the variable', () => {
+    const message = problemsOf({ STUDY_CONTACT_EMAIL: undefined as unknown as string });
+    expect(message).toContain('STUDY_CONTACT_EMAIL');
+    expect(message).toContain("the study team's contact email address");
+  });
+
+  it('has embedded defaults for everything else', () => {
+    const config = loadConfig(REQUIRED);
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
@@ -27,7 +36,7 @@ describe('loadConfig', () => {
       ],
       frontendUpstreamTimeoutMs: 10_000,
       cspFrameSrc: ["'self'"],
-      publicConfig: {},
+      publicConfig: { studyName: 'Personality Genetics Study', contactEmail: 'study-team@example.org' },
     });
     // No frontend server configured: every frontend is served from FRONTEND_ROOT.
     expect(config.shellUpstream).toBeUndefined();
@@ -41,7 +50,7 @@ describe('loadConfig', () => {
   });
 
   it('defaults FRONTEND_ROOT to the repository root', () => {
-    expect(loadConfig({}).frontendRoot).toBe(path.resolve(__dirname, '..', '..'));
+    expect(loadConfig(REQUIRED).frontendRoot).toBe(path.resolve(__dirname, '..', '..'));
   });
 
   it('reads every variable', () => {
@@ -68,6 +77,7 @@ describe('loadConfig', () => {
       CSP_FRAME_SRC: "'self', https://www.youtube-nocookie.com",
       HOW_IT_WORKS_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/abc123',
       STUDY_CONTACT_EMAIL: 'study-team@example.org',
+      STUDY_NAME: ' Type and Genes ',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -84,7 +94,7 @@ describe('loadConfig', () => {
       shellUpstream: 'http://shell',
       frontendUpstreamTimeoutMs: 2500,
       cspFrameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
-      publicConfig: { howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc123', contactEmail: 'study-team@example.org' },
+      publicConfig: { studyName: 'Type and Genes', howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc123', contactEmail: 'study-team@example.org' },
     });
     expect(config.remotes[0]?.entry).toBe('https://cdn.example.org/consent/mf-manifest.json');
     expect(config.remotes[3]?.entry).toBe('/admin-v2/mf-manifest.json');
@@ -120,6 +130,8 @@ describe('loadConfig', () => {
     ['HOW_IT_WORKS_VIDEO_URL', 'https://user:secret@videos.example.org/embed/1'],
     ['STUDY_CONTACT_EMAIL', 'not an email'],
     ['STUDY_CONTACT_EMAIL', 'team@example.org<script>'],
+    ['STUDY_NAME', ' '],
+    ['STUDY_NAME', 'x'.repeat(81)],
     ['UPSTREAM_CONNECT_TIMEOUT_MS', '0'],
     ['CSP_FRAME_SRC', "'self'; script-src *"],
   ])('stops with a message naming %s when it is %p', (name, value) => {
@@ -128,7 +140,7 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty frontend server variable as unset, as docker-compose passes `${VAR:-}`', () => {
-    const config = loadConfig({ SHELL_UPSTREAM_URL: '', MF_ADMIN_UPSTREAM_URL: '' });
+    const config = loadConfig({ ...REQUIRED, SHELL_UPSTREAM_URL: '', MF_ADMIN_UPSTREAM_URL: '' });
     expect(config.shellUpstream).toBeUndefined();
     expect(config.remotes[3]?.upstream).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { loadConfig as loadEnv } from '@study/service-kit';
+import { loadConfig as loadEnv, studyNameSetting } from '@study/service-kit';
 import type { HttpMethod, ServiceName } from '@study/contracts';
 
 export { ConfigError } from '@study/service-kit';
@@ -112,14 +112,16 @@ const embeddableUrl = () =>
     .optional()
     .describe('an https URL of an embeddable video page, e.g. https://www.youtube-nocookie.com/embed/VIDEO_ID');
 
-/** A single mailbox, shown on the site and used in mailto: links. */
+/**
+ * The study team's mailbox, shown on the site and used in mailto: links. Required: a study that
+ * participants cannot reach is not fit to run, so the gateway refuses to start without one.
+ */
 const emailAddress = () =>
   z
     .string()
     .max(254)
     .regex(/^[^\s@<>"'()]+@[^\s@<>"'()]+\.[^\s@<>"'()]+$/)
-    .optional()
-    .describe('an email address, e.g. study-team@example.org');
+    .describe("the study team's contact email address, shown to participants, e.g. study-team@example.org");
 
 function envSchema(frontendRootDefault: string) {
   return z.object({
@@ -158,6 +160,7 @@ function envSchema(frontendRootDefault: string) {
     CSP_FRAME_SRC: cspSources("'self'"),
     HOW_IT_WORKS_VIDEO_URL: embeddableUrl(),
     STUDY_CONTACT_EMAIL: emailAddress(),
+    STUDY_NAME: studyNameSetting(),
   });
 }
 
@@ -186,8 +189,9 @@ export interface RouteBodyLimit {
 
 /** What the gateway publishes to the browser as window.__STUDY_CONFIG__ (GET /config.js). */
 export interface PublicStudyConfig {
+  studyName: string;
+  contactEmail: string;
   howItWorksVideoUrl?: string;
-  contactEmail?: string;
 }
 
 export interface GatewayConfig {
@@ -213,7 +217,7 @@ export interface GatewayConfig {
   breakerProbeIntervalMs: number;
   shutdownTimeoutMs: number;
   cspFrameSrc: readonly string[];
-  /** Published in /config.js; only the fields that are set. */
+  /** Published in /config.js; optional fields only when set. */
   publicConfig: PublicStudyConfig;
 }
 
@@ -296,8 +300,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     cspFrameSrc: vars.CSP_FRAME_SRC,
     publicConfig: {
+      studyName: vars.STUDY_NAME,
+      contactEmail: vars.STUDY_CONTACT_EMAIL,
       ...(vars.HOW_IT_WORKS_VIDEO_URL ? { howItWorksVideoUrl: vars.HOW_IT_WORKS_VIDEO_URL } : {}),
-      ...(vars.STUDY_CONTACT_EMAIL ? { contactEmail: vars.STUDY_CONTACT_EMAIL } : {}),
     },
   };
 }

@@ -6,6 +6,8 @@ import type { FinalScoreRecord } from '../../svc-reports/src/data-access/reports
 import { finalReportView } from '../../svc-reports/src/domain/final-report/final-report-view';
 import { renderFinalReport } from '../../svc-reports/src/domain/final-report/render-final-report';
 
+const STUDY_NAME = 'Personality Genetics Study';
+
 const score: FinalScoreRecord = {
   version: 1,
   typeCode: 'INTJ',
@@ -29,14 +31,14 @@ const memory = () => {
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 1000);
   // One render first: loading pdfkit's fonts is a one-off cost, not a per-render one.
-  await renderFinalReport(finalReportView('6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6', score, new Date()));
+  await renderFinalReport(finalReportView('6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6', score, new Date(), STUDY_NAME));
   const before = memory();
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < count; i += 1) {
     const pgId = `6f1c2a9e-3b4d-4c5e-9f60-${String(i).padStart(12, '0')}`;
     const started = process.hrtime.bigint();
-    const pdf = await renderFinalReport(finalReportView(pgId, score, new Date()));
+    const pdf = await renderFinalReport(finalReportView(pgId, score, new Date(), STUDY_NAME));
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
     bytes = pdf.length;
   }

@@ -12,6 +12,8 @@ import { createPgDatabase, dropPgDatabase, ensurePostgres } from './postgres.mjs
 /** The PostgreSQL database `npm start` keeps its data in across restarts. */
 export const STUDY_PG_DATABASE = 'ferretdb_study';
 
+/** The embedded stack's study-team address (STUDY_CONTACT_EMAIL overrides it). */
+export const DEFAULT_CONTACT_EMAIL = 'study-team@study.localhost';
 export const SERVICES = [
   { name: 'participants', dir: 'svc-participants', port: 4101, db: 'participants' },
   { name: 'scoring', dir: 'svc-scoring', port: 4102, db: 'scoring' },
@@ -37,8 +39,8 @@ function localSecrets(file) {
   return secrets;
 }
 
-async function waitForHttp(url, { timeoutMs, isAlive = () => true } = {}) {
-  timeoutMs ??= 30_000;
+// STACK_START_TIMEOUT_MS: a busy machine may need longer than the default for a part to come up.
+async function waitForHttp(url, { timeoutMs = Number(process.env.STACK_START_TIMEOUT_MS) || 30_000, isAlive = () => true } = {}) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
@@ -301,6 +303,9 @@ export async function startStack(o) {
       PARTICIPANTS_URL: `http://${host}:${services[0].port}`,
       SCORING_URL: `http://${host}:${services[1].port}`,
       REPORTS_URL: `http://${host}:${services[2].port}`,
+      // The gateway refuses to start without a contact address; the embedded stack names the
+      // local study team's mailbox unless the operator sets the real one.
+      STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
       // The TypeFinder widget is framed by the dashboard.
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
     });

@@ -23,6 +23,7 @@ export function reportsDeps(ctx: ServiceContext<ReportsConfig>): ReportsDeps {
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
+    studyName: ctx.config.STUDY_NAME,
   };
 }
 

@@ -1,8 +1,10 @@
-import { baseServiceConfig, loadConfig } from '@study/service-kit';
+import { baseServiceConfig, loadConfig, studyNameSetting } from '@study/service-kit';
 
 export const SERVICE_NAME = 'svc-reports';
 
-export const reportsConfigSchema = baseServiceConfig({ port: 4103, mongoDb: 'reports', queue: 'svc-reports' });
+export const reportsConfigSchema = baseServiceConfig({ port: 4103, mongoDb: 'reports', queue: 'svc-reports' }).extend({
+  STUDY_NAME: studyNameSetting(),
+});
 export type ReportsConfig = ReturnType<typeof loadReportsConfig>;
 
 /** Reads and checks the environment once; throws a ConfigError naming each bad variable. */

@@ -44,6 +44,7 @@ describe('security headers', () => {
     expect(csp.get('script-src')).toEqual(["'self'", 'https://admin.example.org']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://admin.example.org']);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://admin.example.org']);
+    expect(csp.get('media-src')).toEqual(["'self'", 'https://admin.example.org']);
     expect(csp.get('frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);

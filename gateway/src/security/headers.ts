@@ -62,6 +62,8 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
         connectSrc: ["'self'", ...remotes],
         imgSrc: ["'self'", 'data:', ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],
+        // The how-it-works video and its captions ship with a remote (mf-consent).
+        mediaSrc: ["'self'", ...remotes],
         frameSrc,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

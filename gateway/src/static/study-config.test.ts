@@ -21,9 +21,8 @@ function directives(csp: string | undefined): Map<string, string[]> {
 
 describe('the /config.js script', () => {
   it('sets window.__STUDY_CONFIG__ to the public settings', () => {
-    const config = { howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc', contactEmail: 'team@example.org' };
+    const config = { studyName: 'A Study', howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc', contactEmail: 'team@example.org' };
     expect(evaluate(studyConfigScript(config))).toEqual(config);
-    expect(evaluate(studyConfigScript({}))).toEqual({});
   });
 
   it.each([
@@ -32,9 +31,10 @@ describe('the /config.js script', () => {
     ['quotes and backslashes', `https://example.org/"';\\`],
     ['line and paragraph separators', 'https://example.org/\u2028\u2029'],
   ])('cannot be broken out of with %s', (_what, value) => {
-    const script = studyConfigScript({ howItWorksVideoUrl: value });
+    const config = { studyName: value, contactEmail: 'team@example.org', howItWorksVideoUrl: value };
+    const script = studyConfigScript(config);
     expect(script).not.toMatch(/[<>\u2028\u2029]/);
-    expect(evaluate(script)).toEqual({ howItWorksVideoUrl: value });
+    expect(evaluate(script)).toEqual(config);
   });
 
   it('escapes only what must be escaped', () => {
@@ -59,15 +59,19 @@ describe('GET /config.js', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(evaluate(res.text)).toEqual({ howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc123?rel=0', contactEmail: 'team@example.org' });
+    expect(evaluate(res.text)).toEqual({
+      studyName: 'Personality Genetics Study',
+      howItWorksVideoUrl: 'https://www.youtube-nocookie.com/embed/abc123?rel=0',
+      contactEmail: 'team@example.org',
+    });
     expect(directives(res.headers['content-security-policy']).get('frame-src')).toEqual(["'self'", 'https://widget.example.com', 'https://www.youtube-nocookie.com']);
   });
 
-  it('publishes an empty object when nothing is configured; frame-src stays as configured', async () => {
+  it('publishes the study name and contact address only when no video is configured; frame-src stays as configured', async () => {
     running = await startGateway({});
     const res = await request(running.url).get('/config.js');
     expect(res.status).toBe(200);
-    expect(evaluate(res.text)).toEqual({});
+    expect(evaluate(res.text)).toEqual({ studyName: 'Personality Genetics Study', contactEmail: 'study-team@example.org' });
     expect(directives(res.headers['content-security-policy']).get('frame-src')).toEqual(["'self'"]);
   });
 

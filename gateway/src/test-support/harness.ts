@@ -45,7 +45,7 @@ export interface RunningGateway {
 
 /** A gateway on a free port, configured like production from environment variables. */
 export async function startGateway(env: Record<string, string | undefined>): Promise<RunningGateway> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', STUDY_CONTACT_EMAIL: 'study-team@example.org', ...env });
   const logs = new LogCapture();
   const gateway = createGateway(config, { logDestination: logs });
   const address = await gateway.start();

@@ -361,3 +361,21 @@ describe('results from the result stream', () => {
     expect(store.getState().surveys.nardi.consistency).toBeUndefined();
   });
 });
+
+describe('signing out (a shared computer)', () => {
+  it('forgets the study ID, the data and the surveys, and writes that to storage at once', () => {
+    const storage = new RecordingStorage();
+    const store = makeStore(storage);
+    store.completeAuthorization({ state: 'f'.repeat(32), pgId: PG_ID });
+    store.loadStarted(PG_ID);
+    store.loadSucceeded(userView());
+    jest.advanceTimersByTime(1000);
+    expect(deserializeState(storage.getItem(STORAGE_KEY)).pgId).toBe(PG_ID);
+
+    store.signOut();
+    expect(store.getState()).toMatchObject(initialPersistedState());
+    // No debounce: a reload or another tab right after sees nobody signed in.
+    expect(deserializeState(storage.getItem(STORAGE_KEY))).toEqual(initialPersistedState());
+    expect(makeStore(storage).getState().pgId).toBeNull();
+  });
+});

@@ -60,6 +60,12 @@ export interface ClientStore {
   setSurvey(survey: SurveyState): void;
   /** Every survey back to its initial state. */
   clearSurveys(): void;
+  /**
+   * Signs this browser out (a shared computer, another study ID): forgets the study ID, the
+   * participant's data and survey states, and writes that to storage at once, so other tabs and
+   * a reload see it too.
+   */
+  signOut(): void;
 
   /** Shows a notice for NOTICE_DURATION_MS; answers its id. */
   notify(notice: NoticeInput): number;
@@ -241,6 +247,10 @@ export function createClientStore(options: ClientStoreOptions = {}): ClientStore
     },
     clearSurveys() {
       update((current) => ({ ...current, surveys: initialSurveyStates() }));
+    },
+    signOut() {
+      update((current) => ({ ...current, ...initialPersistedState() }));
+      write();
     },
 
     notify(notice) {

@@ -198,3 +198,4 @@ export {
   type EnrollmentStep,
   type Enrollment,
 } from './admin';
+export { DEFAULT_STUDY_NAME } from './study';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_STUDY_NAME } from '@study/contracts';
 
 /** Raised when the environment does not describe a runnable service. */
 export class ConfigError extends Error {
@@ -100,3 +101,17 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string,
   const problems = [...new Set(result.error.issues.map((issue) => describeIssue(schema, issue, present)))];
   throw new ConfigError(problems);
 }
+
+
+/**
+ * STUDY_NAME, read by the gateway (published to the frontends in /config.js) and by svc-reports
+ * (the final report PDF): one setting, so the header, the tab titles and the PDF never disagree.
+ */
+export const studyNameSetting = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .default(DEFAULT_STUDY_NAME)
+    .describe(`the study's name shown on the site and in reports (1-80 characters), e.g. ${DEFAULT_STUDY_NAME}`);

@@ -1,4 +1,4 @@
-export { loadConfig, baseServiceConfig, ConfigError, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
+export { loadConfig, baseServiceConfig, ConfigError, studyNameSetting, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
 export { createLogger, redactSecrets, isSecretName, REDACTED, type Logger, type LoggerOptions } from './logger';
 export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
 export { requestLogging, routeLabel } from './request-logging';

@@ -20,4 +20,6 @@ export interface ReportsDeps {
   nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
+  /** STUDY_NAME: how the reports name the study (the same setting the site shows). */
+  studyName: string;
 }

@@ -1,4 +1,4 @@
-import { FINAL_SCORE_BASIS_EXPLANATIONS, finalScoreMissingMessage, INCONCLUSIVE_EXPLANATION, isInconclusive, SURVEY_NAMES } from './explanations';
+import { FINAL_SCORE_BASIS_EXPLANATIONS, finalScoreBasisText, finalScoreMissingMessage, INCONCLUSIVE_EXPLANATION, isInconclusive, SURVEY_NAMES } from './explanations';
 import { missingForFinalScore, type SurveyStates } from './survey-order';
 
 const states = (typeFinder?: string, nardi?: string, selfAssessment?: string): SurveyStates => ({
@@ -39,4 +39,30 @@ test('every survey and every rule has its text', () => {
   expect(INCONCLUSIVE_EXPLANATION).toMatch(/less than 80% sure/);
   expect(isInconclusive('Inconclusive')).toBe(true);
   expect(isInconclusive('INTJ')).toBe(false);
+});
+
+describe('finalScoreBasisText', () => {
+  it('names how each letter was decided when the self-assessment was declined and the results differ', () => {
+    const text = finalScoreBasisText({
+      basis: 'letterMajority',
+      letters: [
+        { letter: 'E', decidedBy: 'majority' },
+        { letter: 'N', decidedBy: 'nardiScore' },
+        { letter: 'T', decidedBy: 'mbti' },
+        { letter: 'P', decidedBy: 'nardiType' },
+      ],
+    });
+    expect(text).toBe(
+      'You declined the self-assessment and your test results differ, so each letter was decided on its own: ' +
+        'E, most of your test results chose it; ' +
+        'N, your test results were split evenly, and your higher Nardi preference score broke the tie; ' +
+        'T, your test results were split evenly, and your official MBTI result broke the tie; ' +
+        'P, your test results were split evenly and so were your Nardi preference scores, so the type you picked in the Nardi survey decided.',
+    );
+    expect(text).not.toContain('decided by the majority');
+  });
+
+  it('is the rule alone for every other basis', () => {
+    expect(finalScoreBasisText({ basis: 'allAgree' })).toBe(FINAL_SCORE_BASIS_EXPLANATIONS.allAgree);
+  });
 });

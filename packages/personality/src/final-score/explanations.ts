@@ -1,6 +1,7 @@
 import { INCONCLUSIVE } from '../constants';
 import type { AnySurveyId, RequiredSurveyId } from './survey-order';
-import type { FinalScoreBasis } from './final-score';
+import type { DichotomyLetter } from '../catalogue/codes';
+import type { FinalScoreBasis, LetterDecision } from './final-score';
 
 /** How the surveys are named to participants (messages, the final report). */
 export const SURVEY_NAMES: Readonly<Record<AnySurveyId, string>> = {
@@ -46,8 +47,29 @@ export const FINAL_SCORE_BASIS_EXPLANATIONS: Readonly<Record<FinalScoreBasis, st
   selfAssessmentConfident: 'Your results differ, and you were at least 80% sure of your own choice, so your self-assessed type decides.',
   inconclusive: 'Your results differ, and you were less than 80% sure of your own choice.',
   rejectedAllAgree: 'You declined the self-assessment, and your test results all point to the same type.',
-  letterMajority: 'You declined the self-assessment and your test results differ, so each letter was decided by the majority of your results.',
+  letterMajority: 'You declined the self-assessment and your test results differ, so each letter was decided on its own.',
 };
+
+/** How one letter of a letter-by-letter final score was decided (domain.md section 5, rule 2). */
+export const LETTER_DECISION_EXPLANATIONS: Readonly<Record<LetterDecision, string>> = {
+  majority: 'most of your test results chose it',
+  mbti: 'your test results were split evenly, and your official MBTI result broke the tie',
+  nardiScore: 'your test results were split evenly, and your higher Nardi preference score broke the tie',
+  nardiType: 'your test results were split evenly and so were your Nardi preference scores, so the type you picked in the Nardi survey decided',
+};
+
+/**
+ * The whole explanation of how the final score was reached: the rule, and for a
+ * letter-by-letter result one clause per letter, e.g. '... decided on its own: E, most of your
+ * test results chose it; N, your test results were split evenly, and your higher Nardi
+ * preference score broke the tie; ...'.
+ */
+export function finalScoreBasisText(decidedBy: { basis: FinalScoreBasis; letters?: readonly { letter: DichotomyLetter; decidedBy: LetterDecision }[] }): string {
+  const rule = FINAL_SCORE_BASIS_EXPLANATIONS[decidedBy.basis];
+  if (decidedBy.basis !== 'letterMajority' || !decidedBy.letters || decidedBy.letters.length === 0) return rule;
+  const clauses = decidedBy.letters.map(({ letter, decidedBy: by }) => `${letter}, ${LETTER_DECISION_EXPLANATIONS[by]}`);
+  return `${rule.replace(/\.$/, '')}: ${clauses.join('; ')}.`;
+}
 
 /** Whether a final score is 'Inconclusive' rather than one of the 16 types. */
 export function isInconclusive(typeCode: string): typeCode is typeof INCONCLUSIVE {

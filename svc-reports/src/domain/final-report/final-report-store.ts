@@ -23,7 +23,7 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
   let file = await deps.files.find(pgId, score.version);
   if (!file) {
     const generatedAt = deps.now();
-    const pdf = await renderFinalReport(finalReportView(pgId, score, generatedAt));
+    const pdf = await renderFinalReport(finalReportView(pgId, score, generatedAt, deps.studyName));
     const candidate: FinalReportFile = {
       _id: finalReportFileId(pgId, score.version),
       pgId,

@@ -1,7 +1,7 @@
 import {
   dichotomyPercent,
   DICHOTOMIES,
-  FINAL_SCORE_BASIS_EXPLANATIONS,
+  finalScoreBasisText,
   getPersonalityType,
   INCONCLUSIVE_EXPLANATION,
   isInconclusive,
@@ -16,7 +16,6 @@ import {
 import type { FinalScoreRecord } from '../../data-access/reports-collection';
 
 export const REPORT_TITLE = 'Final Report';
-export const STUDY_NAME = 'Personality Type and Genetics Study';
 
 export interface ReportResultRow {
   /** 'TypeFinder test' */
@@ -87,7 +86,7 @@ function typeRow(survey: string, code: string, extra?: string): ReportResultRow 
  * description from the catalogue (or 'Inconclusive' with the reason), each survey's result, the
  * Nardi dichotomies and temperaments, the study ID and the date.
  */
-export function finalReportView(pgId: string, score: FinalScoreRecord, generatedAt: Date): FinalReportView {
+export function finalReportView(pgId: string, score: FinalScoreRecord, generatedAt: Date, studyName: string): FinalReportView {
   const { inputs } = score;
   const consistency = `Consistency ${inputs.nardi.consistency}/${NARDI_CONSISTENCY_MAX}`;
   const results: ReportResultRow[] = [
@@ -110,13 +109,13 @@ export function finalReportView(pgId: string, score: FinalScoreRecord, generated
     score: value,
     outOf: NARDI_TEMPERAMENT_SCORE_MAX,
   }));
-  const basis = FINAL_SCORE_BASIS_EXPLANATIONS[score.decidedBy.basis];
+  const basis = finalScoreBasisText(score.decidedBy);
   const finalType = isInconclusive(score.typeCode)
     ? { code: score.typeCode, description: INCONCLUSIVE_EXPLANATION, basis }
     : { code: score.typeCode, title: getPersonalityType(score.typeCode).title, description: getPersonalityType(score.typeCode).description, basis };
   const about =
-    `This report sums up your results in the ${STUDY_NAME} on ${reportDate(generatedAt)}. ` +
+    `This report sums up your results in the ${studyName} on ${reportDate(generatedAt)}. ` +
     'Your final type is worked out from the TypeFinder test, the Nardi Personality Indicator and your self-assessment, and from your official MBTI result once it has been uploaded; ' +
     'when a result changes, your final type is worked out again and a new report is made. Keep your study ID to find your results later.';
-  return { title: REPORT_TITLE, studyName: STUDY_NAME, pgId, date: reportDate(generatedAt), finalType, results, dichotomies, temperaments, consistency, about };
+  return { title: REPORT_TITLE, studyName, pgId, date: reportDate(generatedAt), finalType, results, dichotomies, temperaments, consistency, about };
 }

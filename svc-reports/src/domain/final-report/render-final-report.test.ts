@@ -10,6 +10,7 @@ import { renderFinalReport } from './render-final-report';
 
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const AT = new Date('2025-03-01T10:00:00.000Z');
+const STUDY = 'Personality Genetics Study';
 
 const score: FinalScoreRecord = {
   version: 1,
@@ -47,7 +48,7 @@ function pdfText(pdf: Buffer): string {
 
 describe('the final report PDF', () => {
   it('is a PDF holding the final type with its title and description, every survey result, the study ID and the date', async () => {
-    const pdf = await renderFinalReport(finalReportView(PG_ID, score, AT));
+    const pdf = await renderFinalReport(finalReportView(PG_ID, score, AT, STUDY));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
     const text = pdfText(pdf);
@@ -82,7 +83,7 @@ describe('the final report PDF', () => {
   });
 
   it('says Inconclusive with the explanation, and leaves out an MBTI result not uploaded', async () => {
-    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, inconclusive, AT)));
+    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, inconclusive, AT, STUDY)));
     expect(text).toContain('Inconclusive');
     expect(text).toContain(INCONCLUSIVE_EXPLANATION);
     expect(text).toContain('Self-assessment ENFP The Enthusiastic Explorer (< 80% sure)');
@@ -91,12 +92,12 @@ describe('the final report PDF', () => {
   });
 
   it("shows a declined self-assessment as 'Declined'", async () => {
-    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, declined, AT)));
+    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, declined, AT, STUDY)));
     expect(text).toContain('Self-assessment Declined You chose not to take the self-assessment.');
   });
 
   it('keeps its text searchable in the raw bytes when rendered uncompressed', async () => {
-    const pdf = await renderFinalReport(finalReportView(PG_ID, score, AT), { uncompressed: true });
+    const pdf = await renderFinalReport(finalReportView(PG_ID, score, AT, STUDY), { uncompressed: true });
     const raw = pdf.toString('latin1');
     // pdfkit writes standard-font text as hex strings of the WinAnsi bytes.
     const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
@@ -105,9 +106,99 @@ describe('the final report PDF', () => {
   });
 
   it('draws the bars as vector graphics, with no images', async () => {
-    const raw = (await renderFinalReport(finalReportView(PG_ID, score, AT), { uncompressed: true })).toString('latin1');
+    const raw = (await renderFinalReport(finalReportView(PG_ID, score, AT, STUDY), { uncompressed: true })).toString('latin1');
     expect(raw).not.toMatch(/\/Subtype\s*\/Image/);
     // Rectangles: the header band, the panel, table stripes and the bars.
     expect((raw.match(/ re\n/g) ?? []).length).toBeGreaterThan(15);
+  });
+});
+
+/** The structure tree of a tagged PDF, read back with pdf-lib: each element's type, and Alt where given, depth first. */
+async function structureOf(pdf: Buffer): Promise<{ catalog: Map<string, unknown>; elements: { type: string; alt?: string; depth: number }[] }> {
+  const { PDFDocument, PDFName, PDFDict, PDFArray, PDFString, PDFHexString } = await import('pdf-lib');
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const catalog = new Map<string, unknown>();
+  for (const [key, value] of doc.catalog.entries()) catalog.set(key.asString(), value);
+  const elements: { type: string; alt?: string; depth: number }[] = [];
+  const walk = (node: unknown, depth: number): void => {
+    const resolved = node instanceof PDFDict || node instanceof PDFArray ? node : doc.context.lookup(node as never);
+    if (resolved instanceof PDFArray) {
+      for (let i = 0; i < resolved.size(); i += 1) walk(resolved.get(i), depth);
+      return;
+    }
+    if (!(resolved instanceof PDFDict)) return; // a marked-content id
+    const type = resolved.lookup(PDFName.of('S'));
+    if (type instanceof PDFName) {
+      const alt = resolved.lookup(PDFName.of('Alt'));
+      elements.push({ type: type.asString().slice(1), depth, ...(alt instanceof PDFString || alt instanceof PDFHexString ? { alt: alt.decodeText() } : {}) });
+    }
+    const kids = resolved.get(PDFName.of('K'));
+    if (kids) walk(kids, depth + 1);
+  };
+  const root = doc.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
+  walk(root.get(PDFName.of('K')), 0);
+  return { catalog, elements };
+}
+
+describe('the final report PDF is accessible (tagged)', () => {
+  it('has a structure tree, MarkInfo, a language and shows its title', async () => {
+    const pdf = await renderFinalReport(finalReportView(PG_ID, score, AT, STUDY));
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    const { catalog, elements } = await structureOf(pdf);
+    expect([...catalog.keys()]).toEqual(expect.arrayContaining(['/StructTreeRoot', '/MarkInfo', '/Lang', '/ViewerPreferences']));
+    expect(String(catalog.get('/Lang'))).toBe('(en-GB)');
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/Marked true/);
+    expect(raw).toMatch(/\/DisplayDocTitle true/);
+
+    // Reading order: the title, the study, the study ID and date, then each section with its heading first.
+    const types = elements.map(({ type }) => type);
+    expect(types[0]).toBe('Document');
+    expect(types.slice(1, 5)).toEqual(['H1', 'P', 'P', 'P']);
+    expect(types.filter((type) => type === 'Sect')).toHaveLength(4);
+    expect(types.filter((type) => type === 'H2')).toHaveLength(4);
+    expect(types.filter((type) => type === 'TR')).toHaveLength(4);
+    expect(types.filter((type) => type === 'TH')).toHaveLength(4);
+    // Both charts are figures with alternative text that gives their numbers.
+    const figures = elements.filter(({ type }) => type === 'Figure');
+    expect(figures.map(({ alt }) => alt)).toEqual([
+      expect.stringMatching(/^Bar chart of your Nardi preference scores.*E 92 \(46%\) against I 108 \(54%\)/),
+      expect.stringMatching(/^Bar chart of your Nardi temperament scores.*1\. NT Theorist 64 of 100/),
+    ]);
+  });
+
+  it('is untagged nowhere: every drawing is inside marked content (structure or artifact)', async () => {
+    const raw = (await renderFinalReport(finalReportView(PG_ID, score, AT, STUDY), { uncompressed: true })).toString('latin1');
+    expect(raw).toContain('/Artifact');
+    const opened = (raw.match(/ BDC\b| BMC\b/g) ?? []).length;
+    expect(opened).toBeGreaterThan(30);
+    expect((raw.match(/\bEMC\b/g) ?? []).length).toBe(opened);
+  });
+});
+
+describe('how the final type was decided', () => {
+  it("names, for a declined self-assessment, how each letter was decided instead of 'the majority'", async () => {
+    const letters: FinalScoreRecord = {
+      ...declined,
+      typeCode: 'INTJ',
+      decidedBy: {
+        basis: 'letterMajority',
+        letters: [
+          { letter: 'I', decidedBy: 'majority' },
+          { letter: 'N', decidedBy: 'nardiScore' },
+          { letter: 'T', decidedBy: 'majority' },
+          { letter: 'J', decidedBy: 'majority' },
+        ],
+      },
+    };
+    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, letters, AT, STUDY)));
+    expect(text).toContain('so each letter was decided on its own: I, most of your test results chose it; N, your test results were split evenly, and your higher Nardi preference score broke the tie;');
+    expect(text).not.toContain('decided by the majority');
+  });
+
+  it('names the study as configured', async () => {
+    const text = pdfText(await renderFinalReport(finalReportView(PG_ID, score, AT, 'Type and Genes Study')));
+    expect(text).toContain('Type and Genes Study');
+    expect(text).not.toContain('Personality Type and Genetics Study');
   });
 });

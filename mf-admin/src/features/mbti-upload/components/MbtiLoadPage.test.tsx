@@ -57,7 +57,7 @@ describe('/mbti-load', () => {
       [B]: { wholeType: 'ENFP', pci1: 1, pci2: 2, pci3: 3, pci4: 4, dpref1: 5, dpref2: 6, dpref3: 7, dpref4: 8 },
     });
     const counts = screen.getByLabelText('Upload counts');
-    expect(within(counts).getAllByRole('term').map((term) => term.textContent)).toEqual(['insertedCount', 'matchedCount', 'modifiedCount', 'deletedCount', 'upsertedCount']);
+    expect(within(counts).getAllByRole('term').map((term) => term.textContent)).toEqual(['Inserted', 'Matched', 'Modified', 'Deleted', 'Upserted']);
     expect(within(counts).getAllByRole('definition').map((value) => value.textContent)).toEqual(['1', '1', '0', '0', '0']);
     expect(within(screen.getByRole('list', { name: 'Unknown study IDs' })).getByText(B)).toBeTruthy();
 

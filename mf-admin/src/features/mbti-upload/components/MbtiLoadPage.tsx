@@ -20,8 +20,14 @@ type Upload =
 
 type StatsDownload = { state: 'idle' } | { state: 'starting' } | { state: 'started' } | { state: 'failed'; message: string };
 
-/** The five counts of the bulk write, under the names the server gives them. */
-const COUNTS = ['insertedCount', 'matchedCount', 'modifiedCount', 'deletedCount', 'upsertedCount'] as const;
+/** The five counts of the bulk write (product.md section 3), each with the words the study team reads. */
+const COUNTS = [
+  { field: 'insertedCount', label: 'Inserted' },
+  { field: 'matchedCount', label: 'Matched' },
+  { field: 'modifiedCount', label: 'Modified' },
+  { field: 'deletedCount', label: 'Deleted' },
+  { field: 'upsertedCount', label: 'Upserted' },
+] as const;
 
 function isCsvFile(file: File): boolean {
   return /\.csv$/i.test(file.name);
@@ -81,9 +87,9 @@ function UploadResult({ upload }: { upload: Extract<Upload, { state: 'done' }> }
           {plural(upload.rowCount, 'row', 'rows')} read; {plural(result.updatedParticipants, 'participant has', 'participants have')} a new or changed MBTI result.
         </p>
         <dl className="admin-counts" aria-label="Upload counts">
-          {COUNTS.map((field) => (
+          {COUNTS.map(({ field, label }) => (
             <div key={field}>
-              <dt>{field}</dt>
+              <dt>{label}</dt>
               <dd>{result[field]}</dd>
             </div>
           ))}

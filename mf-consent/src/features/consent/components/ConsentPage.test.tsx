@@ -81,6 +81,17 @@ describe('ConsentPage', () => {
     expect(screen.queryByRole('button', { name: 'Agree & Authorize Project' })).toBeNull();
   });
 
+  it('signs out on a shared computer: the study ID is forgotten and the form comes back', async () => {
+    store.setPgId(PG_ID);
+    await renderPage();
+    await act(async () => {
+      screen.getByRole('button', { name: 'Sign out' }).click();
+    });
+    expect(store.getState().pgId).toBeNull();
+    expect(screen.queryByText('Already Logged In')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /18 years of age or older/ })).toBeTruthy();
+  });
+
   it("notices when the other tab finishes this authorization and offers 'Continue to Dashboard'", async () => {
     await renderPage();
     await agree();
@@ -113,6 +124,19 @@ describe('ConsentPage', () => {
     expect(screen.getByText('Already Logged In')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue to Dashboard' }).getAttribute('href')).toBe('/survey');
     expect(screen.queryByRole('button', { name: 'Agree & Authorize Project' })).toBeNull();
+    // Nothing to submit, so nothing to tick.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('signs out on a shared computer: the study ID is forgotten and the form comes back', async () => {
+    store.setPgId(PG_ID);
+    await renderPage();
+    await act(async () => {
+      screen.getByRole('button', { name: 'Sign out' }).click();
+    });
+    expect(store.getState().pgId).toBeNull();
+    expect(screen.queryByText('Already Logged In')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /18 years of age or older/ })).toBeTruthy();
   });
 
   it('offers the authorization again when the stored study ID lost its consent', async () => {

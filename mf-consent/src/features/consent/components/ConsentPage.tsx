@@ -1,5 +1,5 @@
 import './consent.css';
-import { needsConsentAgain, useClientState } from '@study/client-state';
+import { needsConsentAgain, useClientState, useClientStore } from '@study/client-state';
 import type { Settings } from '@study/contracts';
 import { Button, ButtonLink, Checkbox, Notice, Page, Spinner } from '@study/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -32,6 +32,7 @@ function messageOf(error: unknown): string {
 export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow = browserAuthorizationWindow }: ConsentPageProps) {
   const [certified, setCertified] = useState(false);
   const [step, setStep] = useState<Step>({ step: 'reading' });
+  const store = useClientStore();
   const pgId = useClientState((state) => state.pgId);
   const withdrawn = useClientState(needsConsentAgain);
   const authorization = useClientState((state) => state.authorization);
@@ -70,9 +71,16 @@ export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow 
       {alreadyLoggedIn && (
         <Notice style="info" title="Already Logged In">
           <p>
-            This browser is signed in with study ID <code className="consent-study-id">{pgId}</code>.
+            This browser is signed in with study ID <code className="consent-study-id">{pgId}</code>. You have consented
+            already; the form is below for your records.
           </p>
-          <ButtonLink to="/survey">Continue to Dashboard</ButtonLink>
+          <div className="btn-row">
+            <ButtonLink to="/survey">Continue to Dashboard</ButtonLink>
+            {/* On a shared computer: forget this study ID here, so the next person starts afresh. */}
+            <Button variant="secondary" onClick={() => store.signOut()}>
+              Sign out
+            </Button>
+          </div>
         </Notice>
       )}
       {withdrawn && (
@@ -91,10 +99,13 @@ export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow 
       </div>
       <div className="card">
         <ConsentText />
+        {/* Signed in already: nothing to agree to again, so no checkbox without a button. */}
         <div className="consent-sign">
-          <Checkbox checked={certified} onChange={setCertified} name="certify">
-            I certify that I am 18 years of age or older, and I agree to take part in this study.
-          </Checkbox>
+          {!alreadyLoggedIn && (
+            <Checkbox checked={certified} onChange={setCertified} name="certify">
+              I certify that I am 18 years of age or older, and I agree to take part in this study.
+            </Checkbox>
+          )}
           <ConsentClock />
         </div>
       </div>

@@ -1,5 +1,7 @@
+import { readStudyConfig } from '@study/ui';
+
 /** The consent document itself. It is printed as shown, so it reads as a complete form on paper. */
-export function ConsentText() {
+export function ConsentText({ contactEmail = readStudyConfig().contactEmail }: { contactEmail?: string }) {
   return (
     <div className="prose consent-text">
       <h2>Study title</h2>
@@ -126,8 +128,14 @@ export function ConsentText() {
 
       <h2>11. Questions</h2>
       <p>
-        If you have questions about the study, now or later, please write to the research team at the contact address
-        shown on the home page of this site. You may print this form for your records.
+        If you have questions about the study, now or later, please write to the research team
+        {contactEmail ? (
+          <>
+            {' '}
+            at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </>
+        ) : null}
+        . You may print this form for your records.
       </p>
 
       <h2>12. Consent</h2>

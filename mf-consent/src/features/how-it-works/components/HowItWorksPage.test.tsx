@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { HowItWorksPage } from './HowItWorksPage';
 import type { StudyConfig } from '@study/ui';
 
-function renderPage(config: StudyConfig) {
+function renderPage(config: Partial<StudyConfig>) {
   render(
     <MemoryRouter>
       <HowItWorksPage config={config} />
@@ -17,15 +17,22 @@ describe('HowItWorksPage', () => {
     const frame = screen.getByTitle('How the study works (video)');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/abc');
-    expect(screen.queryByText('The video is not available on this site.')).toBeNull();
+    // The outside video replaces the site's own.
+    expect(document.querySelector('video')).toBeNull();
     expect(screen.getByRole('link', { name: 'Return to consent' }).getAttribute('href')).toBe('/consent');
   });
 
-  it('says plainly that the video is not available and shows the written steps', () => {
+  it("plays the site's own captioned video when no outside one is configured, and shows the written steps", () => {
     renderPage({});
     expect(screen.queryByTitle('How the study works (video)')).toBeNull();
-    expect(screen.getByRole('status').textContent).toContain('The video is not available on this site.');
-    expect(screen.getByRole('heading', { name: 'The steps' })).toBeTruthy();
+    const video = document.querySelector('video');
+    expect(video?.hasAttribute('controls')).toBe(true);
+    expect(video?.querySelector('source')?.getAttribute('src')).toBe('/mf/consent/how-it-works.webm');
+    const track = video?.querySelector('track');
+    expect(track?.getAttribute('kind')).toBe('captions');
+    expect(track?.getAttribute('src')).toBe('/mf/consent/how-it-works.en.vtt');
+    expect(track?.getAttribute('srclang')).toBe('en');
+    expect(screen.getByRole('heading', { name: 'The steps in writing' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Authorize the project on Open Humans' })).toBeTruthy();
   });
 

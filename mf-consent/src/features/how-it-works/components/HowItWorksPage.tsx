@@ -1,6 +1,7 @@
 import './how-it-works.css';
-import { ButtonLink, Notice, Page, readStudyConfig, type StudyConfig } from '@study/ui';
+import { ButtonLink, Page, readStudyConfig, type StudyConfig } from '@study/ui';
 import { Link } from 'react-router-dom';
+import { HOW_IT_WORKS_VIDEO } from '../video-assets';
 
 const STEPS: { title: string; text: string }[] = [
   {
@@ -42,11 +43,13 @@ const TROUBLES: { problem: string; fix: string }[] = [
 
 export interface HowItWorksPageProps {
   /** The deployment's /config.js settings; replaced in tests. */
-  config?: StudyConfig;
+  config?: Partial<StudyConfig>;
+  /** The video shipped with the site and its captions; replaced in tests. */
+  video?: { src: string; captions: string };
 }
 
 /** /how-it-works: the video (from the deployment's configuration), the steps in writing and help with common problems. */
-export function HowItWorksPage({ config = readStudyConfig() }: HowItWorksPageProps) {
+export function HowItWorksPage({ config = readStudyConfig(), video = HOW_IT_WORKS_VIDEO }: HowItWorksPageProps) {
   const { howItWorksVideoUrl, contactEmail } = config;
   return (
     <Page title="How it works" lead="How to sign up for the study, and what to do when something gets in the way.">
@@ -62,13 +65,19 @@ export function HowItWorksPage({ config = readStudyConfig() }: HowItWorksPagePro
           />
         </div>
       ) : (
-        <Notice style="info" title="The video is not available on this site.">
-          <p>The same steps are written out below.</p>
-        </Notice>
+        <figure className="video-figure">
+          {/* The site's own recording of the sign-up, captioned; no outside host involved. */}
+          <video className="video-player" controls preload="metadata" playsInline aria-describedby="how-video-caption">
+            <source src={video.src} type="video/webm" />
+            <track kind="captions" src={video.captions} srcLang="en" label="English" default />
+            Your browser cannot play this video; the steps are written out below.
+          </video>
+          <figcaption id="how-video-caption">A short, captioned recording of signing up: the consent form, Open Humans and your dashboard.</figcaption>
+        </figure>
       )}
 
       <section className="how-steps" aria-labelledby="how-steps-title">
-        <h2 id="how-steps-title">{howItWorksVideoUrl ? 'The steps in writing' : 'The steps'}</h2>
+        <h2 id="how-steps-title">The steps in writing</h2>
         <ol>
           {STEPS.map((step) => (
             <li key={step.title}>

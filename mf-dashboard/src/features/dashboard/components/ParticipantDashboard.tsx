@@ -1,5 +1,7 @@
 import { useClientState, useClientStore } from '@study/client-state';
 import type { Settings, UserView } from '@study/contracts';
+import { Button } from '@study/ui';
+import { useNavigate } from 'react-router-dom';
 import type { DashboardApi } from '../api/participant-api';
 import { useResultsStream } from '../results-stream';
 import type { SharePort } from '../share/share-port';
@@ -23,6 +25,12 @@ export interface ParticipantDashboardProps {
 export function ParticipantDashboard({ pgId, user, settings, api, share }: ParticipantDashboardProps) {
   const store = useClientStore();
   const surveys = useClientState((state) => state.surveys);
+  const navigate = useNavigate();
+  // A shared computer: forget this participant here and go back to entering a study ID.
+  const signOut = () => {
+    store.signOut();
+    navigate('/survey', { replace: true });
+  };
   // The participant never has to reload: each result shows the moment it is stored.
   const { connected } = useResultsStream(store, api, pgId, user.access.consent);
   return (
@@ -31,7 +39,7 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
         <div>
           <dt>Study ID</dt>
           <dd>
-            <code>{pgId}</code>
+            <code className="identity__study-id">{pgId}</code>
           </dd>
         </div>
         {settings && (
@@ -39,12 +47,22 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
             <dt>Study email</dt>
             <dd>
               <code>
-                {pgId}@{settings.studyEmailHost}
+                {pgId}
+                <wbr />@{settings.studyEmailHost}
               </code>
               <span className="identity__hint">Use this address at the TypeFinder and MBTI sites, not your own.</span>
             </dd>
           </div>
         )}
+        <div className="identity__sign-out">
+          <dt>Shared computer?</dt>
+          <dd>
+            <Button variant="ghost" onClick={signOut}>
+              Sign out
+            </Button>
+            <span className="identity__hint">Forgets your study ID in this browser; you can enter it again at any time.</span>
+          </dd>
+        </div>
       </dl>
 
       {user.access.consent ? (
@@ -60,8 +78,7 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
               mbtiTypeCode={user.access.dataReady ? (user.mbti.typeCode ?? null) : null}
               share={share}
             />
-            {user.access.dataReady && <MbtiScore mbti={user.mbti} />}
-            <MbtiEntry mbti={surveys.mbti} />
+            {user.access.dataReady ? <MbtiScore mbti={user.mbti} /> : <MbtiEntry mbti={surveys.mbti} />}
           </div>
           {settings?.resetSurveysEnabled === true && <ResetSurveys pgId={pgId} api={api} />}
         </>

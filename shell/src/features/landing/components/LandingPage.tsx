@@ -151,13 +151,11 @@ export function LandingPage() {
           <h2 id="contact-title">Contact</h2>
           <p>
             Questions about the study, your data or your results are welcome, before or after you take part.
-            {contactEmail ? (
+            {contactEmail && (
               <>
                 {' '}
                 Write to the research team at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
               </>
-            ) : (
-              ' The research team’s contact address has not been set up on this site yet.'
             )}
           </p>
           <p>

@@ -1,4 +1,5 @@
 import { useClientState } from '@study/client-state';
+import { readStudyConfig } from '@study/ui';
 import type { CSSProperties } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { navItems } from '../nav-items';
@@ -8,12 +9,13 @@ export function Header() {
   const alpha = useHeaderAlpha();
   const { pathname } = useLocation();
   const hasStudyId = useClientState((state) => state.pgId !== null);
+  const { studyName } = readStudyConfig();
   return (
     <header className="site-header" style={{ '--header-alpha': alpha } as CSSProperties}>
       <div className="site-header__inner">
         <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true" />
-          <span className="brand__name">Personality Genetics</span>
+          <span className="brand__name">{studyName}</span>
         </Link>
         <nav aria-label="Main">
           <ul className="nav">

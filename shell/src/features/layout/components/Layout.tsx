@@ -1,5 +1,7 @@
+import { documentTitle } from '@study/ui';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { pageTitleFor } from '../page-titles';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -11,6 +13,14 @@ function useScrollToTopOnPageChange() {
   }, [pathname, hash]);
 }
 
+/** The tab says where the person is: 'Consent · <study name>'. */
+function useDocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(pageTitleFor(pathname));
+  }, [pathname]);
+}
+
 export interface LayoutProps {
   /** Shown under the header on every page (the notices). */
   overlay?: ReactNode;
@@ -18,6 +28,7 @@ export interface LayoutProps {
 
 export function Layout({ overlay }: LayoutProps) {
   useScrollToTopOnPageChange();
+  useDocumentTitle();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
