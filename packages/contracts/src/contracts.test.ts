@@ -126,7 +126,7 @@ describe('event types', () => {
 describe('apiRoutes', () => {
   const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-  it('lists every call of the product spec, the two webhooks, the TypeFinder import, the admin tools and the settings, each once', () => {
+  it('lists every call of the product spec, the two webhooks, the TypeFinder import, the admin tools, the settings and the result stream, each once', () => {
     expect(apiRoutes.map(key).sort()).toEqual(
       [
         'POST /api/user',
@@ -149,12 +149,14 @@ describe('apiRoutes', () => {
         'GET /api/settings',
         'GET /api/admin/enrollment',
         'POST /api/admin/download-links',
+        'GET /api/user/events/:pgId',
       ].sort(),
     );
   });
 
   it.each([
     ['POST', '/api/user', 'participants'],
+    ['GET', '/api/user/events/6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6', 'participants'],
     ['POST', '/api/user/survey/upd', 'participants'],
     ['GET', '/api/ohready/s3cret', 'participants'],
     ['POST', '/api/openhumans/deauthorize', 'participants'],
