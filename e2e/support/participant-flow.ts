@@ -5,7 +5,8 @@
 //
 // The screens learn of results from the participant's result stream (GET /api/user/events/{pgId},
 // Server-Sent Events) and ask a result's owner only once the stream shows it (mf-nardi nardi-api.ts,
-// mf-dashboard finish-survey.ts): each waits up to RESULT_STREAM_WAIT_MS, then asks anyway.
+// mf-dashboard finish-survey.ts): on a stream that delivers they wait up to a minute, on one that
+// does not (no message, or dropped) RESULT_STREAM_WAIT_MS, then ask anyway.
 // The client does the same, over a stream of its own that reconnects a dropped connection as a
 // browser's EventSource does.
 //
@@ -68,6 +69,8 @@ export class FlowAborted extends Error {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** How long a screen waits for the result stream before asking anyway (mf-nardi RESULT_STREAM_WAIT_MS, mf-dashboard FINAL_SCORE_STREAM_WAIT_MS). */
 export const RESULT_STREAM_WAIT_MS = 10_000;
+/** How long a screen keeps waiting on a stream that delivers (@study/client-state LIVE_STREAM_WAIT_MS). */
+const LIVE_STREAM_WAIT_MS = 60_000;
 /** EventSource's wait before reconnecting when the server named none (it names RECONNECT_MS in its `retry:` line). */
 const DEFAULT_RECONNECT_MS = 2_000;
 const NOT_READY_CODES = new Set<string>([ErrorCodes.NARDI_NOT_SCORED, ErrorCodes.NARDI_NOT_FINAL]);
@@ -181,7 +184,7 @@ export class StudyClient {
    * after the server's `retry:` wait; the stream's request follows the policy above (a 503 with
    * Retry-After is waited out, another error answer is a failure and is tried again a second later).
    */
-  subscribeResults(pgId: string, onResults: (results: ParticipantResults) => void): () => void {
+  subscribeResults(pgId: string, onResults: (results: ParticipantResults) => void, onDropped: () => void = () => undefined): () => void {
     const abort = new AbortController();
     const route = '/api/user/events/{pgId}';
     void (async () => {
@@ -228,31 +231,56 @@ export class StudyClient {
             }
             wait = reconnectMs;
           }
-        } catch (err) {
+        } catch {
           if (abort.signal.aborted) return;
           // A dropped connection: EventSource opens it again by itself (no failure the screen shows).
-          void err;
         }
+        if (abort.signal.aborted) return;
+        onDropped();
         await sleep(wait);
       }
     })();
     return () => abort.abort();
   }
 
-  /** The first results for which `ready` holds, or null after `timeoutMs` (as @study/client-state waitForResults). */
-  waitForResults(pgId: string, ready: (results: ParticipantResults) => boolean, timeoutMs: number): Promise<ParticipantResults | null> {
+  /**
+   * The first results for which `ready` holds, or null when the stream cannot deliver, as
+   * @study/client-state waitForResults: after `timeoutMs` without a message (or since it dropped),
+   * or after LIVE_STREAM_WAIT_MS in all.
+   */
+  waitForResults(pgId: string, ready: (results: ParticipantResults) => boolean, timeoutMs: number, liveTimeoutMs = Math.max(timeoutMs, LIVE_STREAM_WAIT_MS)): Promise<ParticipantResults | null> {
     return new Promise((resolve) => {
       let stop: () => void = () => undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const endsAt = Math.min(Date.now() + liveTimeoutMs, this.deadline);
+      let done = false;
       const finish = (results: ParticipantResults | null) => {
+        if (done) return;
+        done = true;
         clearTimeout(timer);
         stop();
         if (results === null) this.stats.streamWaitsTimedOut += 1;
         resolve(results);
       };
-      const timer = setTimeout(() => finish(null), Math.max(0, Math.min(timeoutMs, this.deadline - Date.now())));
-      stop = this.subscribeResults(pgId, (results) => {
-        if (ready(results)) finish(results);
-      });
+      const waitAtMost = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(null), Math.max(0, Math.min(ms, endsAt - Date.now())));
+      };
+      let live = false;
+      waitAtMost(timeoutMs);
+      stop = this.subscribeResults(
+        pgId,
+        (results) => {
+          if (ready(results)) return finish(results);
+          if (!live) waitAtMost(liveTimeoutMs);
+          live = true;
+        },
+        () => {
+          if (!live) return;
+          live = false;
+          waitAtMost(timeoutMs);
+        },
+      );
     });
   }
 
