@@ -222,10 +222,9 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     await chooseFirst(page, '/nardi/part-three', 'Nardi part three of four');
     await chooseFirst(page, '/nardi/part-four', 'Nardi part four of four');
     await page.waitForURL('**/survey');
-    // Right after part four the dashboard shows the Nardi type; its consistency still needs a reload
-    // to appear (the results path is being reworked so the server answers with computed results).
+    // Right after part four the dashboard shows the Nardi type with its consistency, without a reload.
     const nardiItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Nardi Personality Indicator' }) });
-    await nardiItem.getByText(/Completed · your type: [EI][SN][TF][JP]/).waitFor({ timeout: 15_000 });
+    await nardiItem.getByText(/Completed · your type: [EI][SN][TF][JP] · consistency \d+\/10/).waitFor({ timeout: 15_000 });
     const nardiType = /your type: ([EI][SN][TF][JP])/.exec((await nardiItem.textContent()) ?? '')?.[1] ?? '';
     await checkStop(page, 'Participant Dashboard', 'dashboard-after-nardi');
 

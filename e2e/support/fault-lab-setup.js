@@ -48,6 +48,7 @@ module.exports = async function faultLabSetup() {
   fs.rmSync(runDir, { recursive: true, force: true });
   const lab = { runDir, stacks: new Map(), broker: null, brokerStarting: null, server: null, count: 0 };
 
+  // The private node takes 15-30 s to boot: it starts now, in the background, while the scenarios on the shared broker run.
   const privateBroker = async () => {
     if (lab.broker) return lab.broker;
     lab.brokerStarting ??= startPrivateRabbitMq({ dir: path.join(runDir, 'rabbitmq'), name: `faults${process.pid}` }).then((node) => (lab.broker = node));
@@ -171,6 +172,7 @@ module.exports = async function faultLabSetup() {
       }
     });
   });
+  privateBroker().catch(() => undefined);
   const port = await freePort();
   await new Promise((resolve) => lab.server.listen(port, '127.0.0.1', resolve));
   globalThis.__FAULT_LAB__ = { lab, removeStack };

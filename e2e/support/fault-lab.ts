@@ -209,7 +209,7 @@ export async function settleAndCount(
   run: { finished: Finished[]; steps: FaultStep[]; burstStartedAt: number },
   o: { expectedParked?: Record<string, number>; ignoreEventIds?: Set<string> } = {},
 ): Promise<RunReport> {
-  const outcomes: Outcome[] = await Promise.all(run.finished.map((f) => awaitOutcome(client, f.pgId, 2_000)));
+  const outcomes: Outcome[] = await Promise.all(run.finished.map((f) => awaitOutcome(client, f.pgId)));
   const lost: string[] = [];
   const duplicated: string[] = [];
   const byPgId = new Map(run.finished.map((f) => [f.pgId, f]));
@@ -340,7 +340,7 @@ export function recordReport(stack: FaultStack, report: RunReport): void {
   const lines = [
     `[fault] ${report.scenario}: ${report.participants} participants in ${report.seconds} s (burst from ${(report.burstStartedAt / 1000).toFixed(1)} s to ${(report.burstEndedAt / 1000).toFixed(1)} s, all results ${report.settledAt === null ? 'never' : `${(report.settledAt / 1000).toFixed(1)} s`})`,
     `  faults: ${report.steps.map((s) => `${s.what} ${(s.startedAt / 1000).toFixed(1)}-${(s.endedAt / 1000).toFixed(1)} s`).join('; ')}`,
-    `  lost ${report.lost.length}, duplicated ${report.duplicated.length}, failed ${report.failed.length}; requests ${report.stats.requests}, 503+Retry-After ${report.stats.retried503}, not ready ${JSON.stringify(report.stats.notReady)}, closed on resend ${report.stats.closedOnResend}`,
+    `  lost ${report.lost.length}, duplicated ${report.duplicated.length}, failed ${report.failed.length}; requests ${report.stats.requests}, 503+Retry-After ${report.stats.retried503}, not ready ${JSON.stringify(report.stats.notReady)}, stream waits timed out ${report.stats.streamWaitsTimedOut}, stream reconnects ${report.stats.streamReconnects}, closed on resend ${report.stats.closedOnResend}`,
     `  events ${JSON.stringify(report.events)} parked ${JSON.stringify(report.parked)}`,
     ...[...report.lost, ...report.duplicated, ...report.failed].slice(0, 15).map((line) => `  - ${line}`),
     `  figures: ${file}`,

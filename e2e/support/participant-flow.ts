@@ -3,22 +3,31 @@
 // test needs to know about the calls is here: which answers a participant's client retries, how,
 // and what counts as a failure. When the HTTP answers change, this is the one file to adapt.
 //
+// The screens learn of results from the participant's result stream (GET /api/user/events/{pgId},
+// Server-Sent Events) and ask a result's owner only once the stream shows it (mf-nardi nardi-api.ts,
+// mf-dashboard finish-survey.ts): on a stream that delivers they wait up to a minute, on one that
+// does not (no message, or dropped) RESULT_STREAM_WAIT_MS, then ask anyway.
+// The client does the same, over a stream of its own that reconnects a dropped connection as a
+// browser's EventSource does.
+//
 // The client's policy, per call:
 // - 2xx: done.
 // - 503 with Retry-After: wait that many seconds and send the same request again (the answer
-//   says nothing was stored, or the resend is a no-op). Counted, not a failure.
-// - 409 "not ready yet" (NARDI_NOT_SCORED, NARDI_NOT_FINAL) on the calls the Nardi screens
-//   retry: ask again with the screens' own back-off (400, 800, 1500, 2000, 2500 ms). Once that is
-//   used up the screen would show an error: one failure ('gave-up'), then keep asking (as a
-//   participant pressing retry would) so that what happens next is still seen.
-// - POST /api/user/survey/final 404/409: the dashboard ignores it (the score arrives by event).
+//   says nothing was stored, or the resend is a no-op). Counted, not a failure. The same for the
+//   stream's own request.
+// - 409 "not ready yet" (NARDI_NOT_SCORED, NARDI_NOT_FINAL) on the Nardi reads: the screen asked
+//   because the stream showed the result, or because it waited RESULT_STREAM_WAIT_MS in vain;
+//   either way it shows the participant an error: one failure ('not-ready'), then wait for the
+//   stream again and ask again (as a participant pressing retry would), so that what happens next
+//   is still seen.
+// - POST /api/user/survey/final 404/409: the dashboard ignores it (it keeps listening to the stream).
 // - 409 SURVEY_CLOSED on a save resent after an unclear answer (a 503 or no answer): the first
 //   attempt went through; done, as the Nardi screen treats it.
 // - Anything else is a failure: any 500, 502, 504, a 503 without Retry-After, no answer at all,
 //   an unexpected 4xx. A 5xx or no answer is sent again after a second (a participant trying
 //   again); an unexpected 4xx ends the participant's flow.
-// Reads that the test itself polls while waiting for results follow the same policy.
-import { ErrorCodes } from '@study/contracts';
+// - A result the stream never shows (by the run's deadline) is lost (fault-lab.ts counts it).
+import { ErrorCodes, RESULTS_EVENT, type ParticipantResults } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers, TYPE_CODES } from '@study/personality';
 
 export interface StudyOrigins {
@@ -30,7 +39,7 @@ export interface StudyOrigins {
 export interface Failure {
   pgId: string;
   route: string;
-  kind: 'http' | 'no-answer' | 'gave-up' | 'flow';
+  kind: 'http' | 'no-answer' | 'not-ready' | 'flow';
   status?: number;
   code?: string;
   detail: string;
@@ -44,6 +53,10 @@ export interface CallStats {
   retried503: number;
   /** "Not ready yet" answers per route (409 on the Nardi reads; 404/409 on survey/final). */
   notReady: Record<string, number>;
+  /** Waits on the result stream that ended without the result (the screen then asks anyway). */
+  streamWaitsTimedOut: number;
+  /** Result stream connections opened again after a drop (as EventSource does). */
+  streamReconnects: number;
   /** Resends answered SURVEY_CLOSED: an earlier attempt had been stored. */
   closedOnResend: number;
   failures: Failure[];
@@ -54,12 +67,17 @@ export class FlowAborted extends Error {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** The Nardi screens' back-off while scoring catches up (mf-nardi retry.ts). */
-export const SCREEN_NOT_READY_BACKOFF_MS = [400, 800, 1500, 2000, 2500] as const;
+/** How long a screen waits for the result stream before asking anyway (mf-nardi RESULT_STREAM_WAIT_MS, mf-dashboard FINAL_SCORE_STREAM_WAIT_MS). */
+export const RESULT_STREAM_WAIT_MS = 10_000;
+/** How long a screen keeps waiting on a stream that delivers (@study/client-state LIVE_STREAM_WAIT_MS). */
+const LIVE_STREAM_WAIT_MS = 60_000;
+/** EventSource's wait before reconnecting when the server named none (it names RECONNECT_MS in its `retry:` line). */
+const DEFAULT_RECONNECT_MS = 2_000;
 const NOT_READY_CODES = new Set<string>([ErrorCodes.NARDI_NOT_SCORED, ErrorCodes.NARDI_NOT_FINAL]);
 const REQUEST_TIMEOUT_MS = 70_000;
 
-type Tolerance = 'none' | 'screen-not-ready' | 'dashboard-final';
+/** 'owner-read': a Nardi read asked for once the stream showed it (a 409 is answered to the caller, counted as a failure). */
+type Tolerance = 'none' | 'owner-read' | 'dashboard-final';
 
 interface Answer {
   status: number;
@@ -70,7 +88,7 @@ interface Answer {
 
 /** The HTTP side of a set of participants: the retry policy above, with its counts. */
 export class StudyClient {
-  readonly stats: CallStats = { requests: 0, retried503: 0, notReady: {}, closedOnResend: 0, failures: [] };
+  readonly stats: CallStats = { requests: 0, retried503: 0, notReady: {}, streamWaitsTimedOut: 0, streamReconnects: 0, closedOnResend: 0, failures: [] };
   private settings: { openHumansAuthorizeUrl: string; studyEmailHost: string } | undefined;
 
   constructor(
@@ -112,8 +130,6 @@ export class StudyClient {
   async call(pgId: string, method: 'GET' | 'POST', route: string, body: unknown, tolerance: Tolerance = 'none'): Promise<Answer | null> {
     const label = route.startsWith('/api/user/report/') ? '/api/user/report/{pgId}' : route;
     let unclear = false;
-    let notReadyAttempts = 0;
-    let gaveUp = false;
     for (;;) {
       if (Date.now() > this.deadline) throw new FlowAborted(`${label} for ${pgId}: still not answered when the run's deadline passed`);
       const answer = await this.send(method, route, body);
@@ -134,16 +150,10 @@ export class StudyClient {
         await sleep(Number(retryAfter) * 1_000);
         continue;
       }
-      if (tolerance === 'screen-not-ready' && status === 409 && code !== undefined && NOT_READY_CODES.has(code)) {
+      if (tolerance === 'owner-read' && status === 409 && code !== undefined && NOT_READY_CODES.has(code)) {
         this.stats.notReady[label] = (this.stats.notReady[label] ?? 0) + 1;
-        const wait = SCREEN_NOT_READY_BACKOFF_MS[notReadyAttempts];
-        notReadyAttempts += 1;
-        if (wait === undefined && !gaveUp) {
-          gaveUp = true;
-          this.failure({ pgId, route: label, kind: 'gave-up', status, code, detail: `still ${code} after the screen's ${SCREEN_NOT_READY_BACKOFF_MS.length} retries: ${message}` });
-        }
-        await sleep(wait ?? 2_500);
-        continue;
+        this.failure({ pgId, route: label, kind: 'not-ready', status, code, detail: `the screen was shown ${code}: ${message}` });
+        return null;
       }
       if (tolerance === 'dashboard-final' && (status === 404 || status === 409)) {
         this.stats.notReady[label] = (this.stats.notReady[label] ?? 0) + 1;
@@ -166,6 +176,126 @@ export class StudyClient {
   async postJson<T>(pgId: string, route: string, body: unknown, tolerance: Tolerance = 'none'): Promise<T | null> {
     const answer = await this.call(pgId, 'POST', route, body, tolerance);
     return answer === null ? null : (answer.json as T);
+  }
+
+  /**
+   * The participant's result stream, as the screens' EventSource: each results message goes to
+   * `onResults` until the answered function is called. A dropped connection is opened again
+   * after the server's `retry:` wait; the stream's request follows the policy above (a 503 with
+   * Retry-After is waited out, another error answer is a failure and is tried again a second later).
+   */
+  subscribeResults(pgId: string, onResults: (results: ParticipantResults) => void, onDropped: () => void = () => undefined): () => void {
+    const abort = new AbortController();
+    const route = '/api/user/events/{pgId}';
+    void (async () => {
+      let reconnectMs = DEFAULT_RECONNECT_MS;
+      let first = true;
+      while (!abort.signal.aborted && Date.now() < this.deadline) {
+        if (!first) this.stats.streamReconnects += 1;
+        first = false;
+        this.stats.requests += 1;
+        let wait = reconnectMs;
+        try {
+          const res = await fetch(`${this.origins.url}/api/user/events/${pgId}`, { headers: { accept: 'text/event-stream' }, signal: abort.signal });
+          const retryAfter = res.headers.get('retry-after');
+          if (res.status === 503 && retryAfter !== null && /^\d+$/.test(retryAfter)) {
+            this.stats.retried503 += 1;
+            wait = Number(retryAfter) * 1_000;
+            await res.body?.cancel();
+          } else if (res.status !== 200 || !res.body) {
+            const text = (await res.text()).slice(0, 200);
+            this.failure({ pgId, route, kind: 'http', status: res.status, detail: `GET answered ${res.status}${retryAfter === null ? '' : ` (Retry-After ${retryAfter})`}: ${text}` });
+            wait = 1_000;
+          } else {
+            const decoder = new TextDecoder();
+            let buffer = '';
+            for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+              buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
+              let end: number;
+              while ((end = buffer.indexOf('\n\n')) >= 0) {
+                const block = buffer.slice(0, end);
+                buffer = buffer.slice(end + 2);
+                let event = 'message';
+                const data: string[] = [];
+                for (const line of block.split('\n')) {
+                  const colon = line.indexOf(':');
+                  if (colon === 0) continue;
+                  const field = colon < 0 ? line : line.slice(0, colon);
+                  const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+                  if (field === 'event') event = value;
+                  else if (field === 'data') data.push(value);
+                  else if (field === 'retry' && /^\d+$/.test(value)) reconnectMs = Number(value);
+                }
+                if (event === RESULTS_EVENT && data.length > 0 && !abort.signal.aborted) onResults(JSON.parse(data.join('\n')) as ParticipantResults);
+              }
+            }
+            wait = reconnectMs;
+          }
+        } catch {
+          if (abort.signal.aborted) return;
+          // A dropped connection: EventSource opens it again by itself (no failure the screen shows).
+        }
+        if (abort.signal.aborted) return;
+        onDropped();
+        await sleep(wait);
+      }
+    })();
+    return () => abort.abort();
+  }
+
+  /**
+   * The first results for which `ready` holds, or null when the stream cannot deliver, as
+   * @study/client-state waitForResults: after `timeoutMs` without a message (or since it dropped),
+   * or after LIVE_STREAM_WAIT_MS in all.
+   */
+  waitForResults(pgId: string, ready: (results: ParticipantResults) => boolean, timeoutMs: number, liveTimeoutMs = Math.max(timeoutMs, LIVE_STREAM_WAIT_MS)): Promise<ParticipantResults | null> {
+    return new Promise((resolve) => {
+      let stop: () => void = () => undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const endsAt = Math.min(Date.now() + liveTimeoutMs, this.deadline);
+      let done = false;
+      const finish = (results: ParticipantResults | null) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        stop();
+        if (results === null) this.stats.streamWaitsTimedOut += 1;
+        resolve(results);
+      };
+      const waitAtMost = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(null), Math.max(0, Math.min(ms, endsAt - Date.now())));
+      };
+      let live = false;
+      waitAtMost(timeoutMs);
+      stop = this.subscribeResults(
+        pgId,
+        (results) => {
+          if (ready(results)) return finish(results);
+          if (!live) waitAtMost(liveTimeoutMs);
+          live = true;
+        },
+        () => {
+          if (!live) return;
+          live = false;
+          waitAtMost(timeoutMs);
+        },
+      );
+    });
+  }
+
+  /**
+   * A Nardi read as the screen makes it: once the stream shows the result (or after the screen's
+   * wait), asked of the owner. A 409 the screen would show is a failure; the participant tries
+   * again (the stream waited for again) until the run's deadline.
+   */
+  async readOnceShown<T>(pgId: string, route: string, shown: (results: ParticipantResults) => boolean): Promise<T> {
+    for (;;) {
+      if (Date.now() > this.deadline) throw new FlowAborted(`${route} for ${pgId}: the result never came before the run's deadline`);
+      await this.waitForResults(pgId, shown, RESULT_STREAM_WAIT_MS);
+      const answer = await this.postJson<T>(pgId, route, { pgId }, 'owner-read');
+      if (answer !== null) return answer;
+    }
   }
 
   /** GET /api/settings: the Open Humans authorization page the consent screen links to, the study email's host. */
@@ -264,8 +394,7 @@ export async function prepareParticipant(client: StudyClient, i: number): Promis
   await typeFinder(client, pgId, TYPE_CODES[(i * 5) % TYPE_CODES.length]!);
   const answers = Array.from({ length: 25 }, (_, q) => ({ id: q + 1, value: (q + i) % 3 === 0 ? 'B' : 'A' }));
   await client.postJson(pgId, '/api/user/survey', { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } });
-  const scores = await client.postJson<NardiScores>(pgId, '/api/user/nardi', { pgId }, 'screen-not-ready');
-  if (!scores) throw new FlowAborted('no Nardi scores');
+  const scores = await client.readOnceShown<NardiScores>(pgId, '/api/user/nardi', ({ nardi }) => nardi.scored);
   const selectedTemperament = partTwoOffers(scores.temperaments)[0]?.code;
   await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-two', selectedTemperament } } });
   const selectedFP = partThreeOffers(scores.functionalPairs, selectedTemperament)[0]?.code;
@@ -286,7 +415,7 @@ export async function finishParticipant(client: StudyClient, p: ReadyParticipant
   const { pgId } = p;
   try {
     await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'completed', selectedTypeCode: p.selectedTypeCode } } });
-    await client.postJson(pgId, '/api/user/nardi/final', { pgId }, 'screen-not-ready');
+    await client.readOnceShown(pgId, '/api/user/nardi/final', ({ nardi }) => nardi.result !== null);
     await client.postJson(pgId, '/api/user', { pgId });
     const answers = [
       { id: 'personalityType', value: p.selfAssessmentType.toLowerCase() },
@@ -298,6 +427,8 @@ export async function finishParticipant(client: StudyClient, p: ReadyParticipant
       pgId,
       survey: { id: 'selfAssessment', status: 'completed', index: 4, answers, typeCode: p.selfAssessmentType },
     });
+    // The self-assessment screen waits for the stream to show the final type, then asks for it (mf-dashboard finish-survey.ts).
+    await client.waitForResults(pgId, (results) => results.finalScore !== null, RESULT_STREAM_WAIT_MS);
     await client.postJson(pgId, '/api/user/survey/final', { pgId }, 'dashboard-final');
     await client.postJson(pgId, '/api/user', { pgId });
   } catch (err) {
@@ -319,19 +450,21 @@ export interface Outcome {
 }
 
 /**
- * Waits (polling POST /api/user, as the dashboard does) until the participant's dashboard shows
- * a final type and lists the report, then downloads the PDF. Gives up at the client's deadline.
+ * The dashboard: loads the participant (POST /api/user) and listens to the result stream until
+ * it shows a final type and the report, as the dashboard's card does (no polling), then
+ * downloads the PDF. Gives up at the client's deadline.
  */
-export async function awaitOutcome(client: StudyClient, pgId: string, pollMs = 500): Promise<Outcome> {
+export async function awaitOutcome(client: StudyClient, pgId: string): Promise<Outcome> {
   const outcome: Outcome = { pgId, finalType: null, reportListed: false, pdf: null, settledAt: null };
   try {
-    for (;;) {
-      const view = await client.postJson<UserView>(pgId, '/api/user', { pgId });
-      outcome.finalType = view?.finalScore?.typeCode ?? null;
-      outcome.reportListed = Boolean(view?.finalReport);
-      if (outcome.finalType && outcome.reportListed) break;
-      if (Date.now() + pollMs > client.deadline) return outcome;
-      await sleep(pollMs);
+    const view = await client.postJson<UserView>(pgId, '/api/user', { pgId });
+    outcome.finalType = view?.finalScore?.typeCode ?? null;
+    outcome.reportListed = Boolean(view?.finalReport);
+    if (!outcome.finalType || !outcome.reportListed) {
+      const results = await client.waitForResults(pgId, (r) => r.finalScore !== null && r.finalReport !== null, client.deadline - Date.now());
+      if (!results) return outcome;
+      outcome.finalType = results.finalScore?.typeCode ?? null;
+      outcome.reportListed = Boolean(results.finalReport);
     }
     outcome.settledAt = Date.now() - client.clockStart;
     const report = await client.call(pgId, 'GET', `/api/user/report/${pgId}`, undefined);

@@ -10,10 +10,17 @@ export function pgAdminUrl() {
   return process.env.POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
-/** The URL FerretDB gets for one database. */
+/**
+ * The URL FerretDB gets for one database. FerretDB opens up to 50 connections per instance
+ * unless told otherwise; a handful of instances (tests, a benchmark, `npm start`) would then use
+ * up PostgreSQL's 100, so each gets FERRETDB_PG_POOL_MAX_CONNS (default 10: plenty on 2 cores).
+ */
 export function pgDatabaseUrl(dbName) {
   const url = new URL(pgAdminUrl());
   url.pathname = `/${dbName}`;
+  if (!url.searchParams.has('pool_max_conns')) url.searchParams.set('pool_max_conns', process.env.FERRETDB_PG_POOL_MAX_CONNS || '10');
+  // Idle connections go back to PostgreSQL instead of being held for half an hour.
+  if (!url.searchParams.has('pool_max_conn_idle_time')) url.searchParams.set('pool_max_conn_idle_time', '60s');
   return url.toString();
 }
 

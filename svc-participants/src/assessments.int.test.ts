@@ -234,10 +234,11 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
     });
 
     it('POST /api/user/nardi/final answers the type and the consistency; POST /api/user then shows them', async () => {
+      // Scoring owns the result and works it out from the completion event; the screen asks once the stream shows it.
+      expect(await nextEvent(EventTypes.nardiCompleted, pgId)).toMatchObject({ source: 'svc-scoring', data: { typeCode: 'INTJ', consistency: 10 } });
       const res = await request(scoring.url).post('/api/user/nardi/final').send({ pgId }).expect(200);
       // NT rank 1 (3 points), NTJ rank 1 of 8 (3), INTJ rank 1 of 16 (4).
       expect(res.body).toEqual({ typeCode: 'INTJ', consistency: 10 });
-      expect(await nextEvent(EventTypes.nardiCompleted, pgId)).toMatchObject({ source: 'svc-scoring', data: { typeCode: 'INTJ', consistency: 10 } });
       const nardiView = await waitFor(async () => {
         const { nardi: state } = await view(pgId);
         return state.consistency !== undefined ? state : undefined;
@@ -356,6 +357,11 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
       await claim(atPartTwo).expect(200);
       await save(atPartTwo, nardi('part-one')).expect(200);
       await save(atPartTwo, nardi('part-two', { selectedTemperament: 'NT' })).expect(200);
+      // Scoring's answer to part one arrives by event and is stored; the snapshots below must not see it land.
+      await waitFor(async () => {
+        const stored = await svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: atPartTwo });
+        return stored?.nardiScoredFor ? stored : undefined;
+      }, 'the part-one scores of the participant at part two');
     });
 
     const cases: [string, () => { path: string; body: unknown }, number, string, RegExp | string][] = [

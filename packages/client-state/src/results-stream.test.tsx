@@ -11,7 +11,7 @@ function fakeSource() {
     listener = given;
     return stop;
   });
-  return { source, stop, send: (sent: ParticipantResults) => listener?.results(sent) };
+  return { source, stop, send: (sent: ParticipantResults) => listener?.results(sent), connected: (c: boolean) => listener?.connected?.(c) };
 }
 
 describe('waitForResults', () => {
@@ -29,13 +29,52 @@ describe('waitForResults', () => {
   it('answers null once the time is up, so a screen never hangs on a stream that cannot deliver', async () => {
     jest.useFakeTimers();
     try {
-      const { source, stop, send } = fakeSource();
+      const { source, stop } = fakeSource();
+      // No message at all: the stream does not deliver.
       const waiting = waitForResults(source, PG_ID, (r) => r.nardi.scored, 500);
-      send(results(false));
       jest.advanceTimersByTime(500);
       await expect(waiting).resolves.toBeNull();
       await Promise.resolve();
       expect(stop).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps waiting on a stream that delivers (a result delayed by a restart elsewhere), up to the longer limit', async () => {
+    jest.useFakeTimers();
+    try {
+      const { source, send } = fakeSource();
+      const settled = jest.fn();
+      const waiting = waitForResults(source, PG_ID, (r) => r.nardi.scored, 500, 5_000);
+      void waiting.then(settled);
+      send(results(false));
+      jest.advanceTimersByTime(2_000);
+      await Promise.resolve();
+      expect(settled).not.toHaveBeenCalled();
+      send(results(true));
+      await expect(waiting).resolves.toEqual(results(true));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('answers null at the longer limit, or sooner once the stream drops', async () => {
+    jest.useFakeTimers();
+    try {
+      const live = fakeSource();
+      const atLimit = waitForResults(live.source, PG_ID, (r) => r.nardi.scored, 500, 5_000);
+      live.send(results(false));
+      jest.advanceTimersByTime(5_000);
+      await expect(atLimit).resolves.toBeNull();
+
+      const dropped = fakeSource();
+      const afterDrop = waitForResults(dropped.source, PG_ID, (r) => r.nardi.scored, 500, 5_000);
+      dropped.send(results(false));
+      jest.advanceTimersByTime(1_000);
+      dropped.connected(false);
+      jest.advanceTimersByTime(500);
+      await expect(afterDrop).resolves.toBeNull();
     } finally {
       jest.useRealTimers();
     }

@@ -33,18 +33,29 @@ export const eventSourceResults: ResultsSource = (pgId, listener) => {
 };
 
 /**
- * The first results message for which `ready` holds, or null after `timeoutMs` (so a screen that
- * needs a result never hangs on a stream that cannot deliver: it then asks and shows the answer).
+ * How long a screen keeps waiting on a stream that delivers (it has sent the stored results)
+ * for a result that is being worked out: a broker or a service restarting delays a result by
+ * many seconds, and the screen should then show it, not a "not ready" answer.
+ */
+export const LIVE_STREAM_WAIT_MS = 60_000;
+
+/**
+ * The first results message for which `ready` holds, or null when the stream cannot deliver:
+ * after `timeoutMs` without any message (or since it dropped), or after `liveTimeoutMs` in all
+ * (so a screen that needs a result never hangs: it then asks and shows the answer).
  */
 export function waitForResults(
   source: ResultsSource,
   pgId: string,
   ready: (results: ParticipantResults) => boolean,
   timeoutMs: number,
+  liveTimeoutMs = Math.max(timeoutMs, LIVE_STREAM_WAIT_MS),
 ): Promise<ParticipantResults | null> {
   return new Promise((resolve) => {
     let done = false;
     const subscription: { stop?: () => void } = {};
+    const endsAt = Date.now() + liveTimeoutMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (results: ParticipantResults | null) => {
       if (done) return;
       done = true;
@@ -53,10 +64,23 @@ export function waitForResults(
       queueMicrotask(() => subscription.stop?.());
       resolve(results);
     };
-    const timer = setTimeout(() => finish(null), timeoutMs);
+    const waitAtMost = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(null), Math.max(0, Math.min(ms, endsAt - Date.now())));
+    };
+    let live = false;
+    waitAtMost(timeoutMs);
     const stop = source(pgId, {
       results: (results) => {
-        if (ready(results)) finish(results);
+        if (ready(results)) return finish(results);
+        // The stream delivers: the result is on its way (a restart elsewhere may delay it).
+        if (!live) waitAtMost(liveTimeoutMs);
+        live = true;
+      },
+      connected: (connected) => {
+        if (connected || !live) return;
+        live = false;
+        waitAtMost(timeoutMs);
       },
     });
     subscription.stop = stop;

@@ -61,11 +61,8 @@ export async function startPrivateFerretDb(): Promise<PrivateFerretDb> {
   runPostgresLib(`createPgDatabase(${JSON.stringify(pgDatabase)})`);
   const port = await freePort();
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferretdb-private-'));
-  const pgUrl = (() => {
-    const url = new URL(process.env.POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-    url.pathname = `/${pgDatabase}`;
-    return url.toString();
-  })();
+  // The same URL (and connection limit) as every other FerretDB of the project.
+  const pgUrl = execFileSync(process.execPath, ['--input-type=module', '-e', `import * as pg from ${JSON.stringify(postgresLib)}; process.stdout.write(pg.pgDatabaseUrl(${JSON.stringify(pgDatabase)}));`], { encoding: 'utf8' });
   let child: ChildProcess | null = null;
 
   const start = async () => {

@@ -28,14 +28,25 @@ async function changeSurveys(
     }
     const now = deps.now();
     const saved = plan(current.surveys, now).flatMap((change) => (change.kind === 'saved' ? [change] : []));
-    if (saved.length === 0) return current;
+    if (saved.length === 0) {
+      // Nothing new: often the resend of a save whose answer was lost (the database went away
+      // after storing it), whose events were then never nudged. One read by _id relays them now
+      // instead of at the relay's next sweep (up to 30 s later).
+      deps.nudgeOutbox(...participantOutbox(current.pgId));
+      return current;
+    }
     const events = saved.flatMap(({ next, event }) =>
       event ? [surveyEvent(event, next, { source: deps.service, pgId: current.pgId, correlationId, time: next.completedAt ?? now })] : [],
     );
     // New part-one answers: the result stream reports them scored once scoring says so for this time.
     const nardiAnsweredAt = saved.some((change) => change.event === 'nardi-answered') ? now : undefined;
-    await deps.participants.saveSurveys(current.pgId, saved.map(({ next }) => next), now, events, nardiAnsweredAt);
-    if (events.length > 0) deps.nudgeOutbox(...participantOutbox(current.pgId));
+    try {
+      await deps.participants.saveSurveys(current.pgId, saved.map(({ next }) => next), now, events, nardiAnsweredAt);
+    } finally {
+      // Also after a failed write: a write the database stored before the connection dropped has
+      // its events waiting (a nudge on a document without them costs one read).
+      if (events.length > 0) deps.nudgeOutbox(...participantOutbox(current.pgId));
+    }
     deps.resultsChanged(current.pgId);
     deps.logger.info({ pgId: current.pgId, surveys: saved.map(({ surveyId, next }) => ({ surveyId, status: next.status })) }, 'surveys saved');
     const surveys = { ...current.surveys };

@@ -40,9 +40,10 @@ export interface NardiApi {
 }
 
 /**
- * How long a Nardi screen waits for the result stream before asking anyway: scoring normally
- * answers within a fraction of a second; if the stream cannot deliver, the call is made and its
- * answer (the result, or a message saying what to do) is shown.
+ * How long a Nardi screen waits for a result stream that does not deliver before asking anyway:
+ * scoring normally answers within a fraction of a second; if the stream cannot deliver, the call
+ * is made and its answer (the result, or a message saying what to do) is shown. A stream that
+ * delivers is waited on longer (LIVE_STREAM_WAIT_MS: a restart elsewhere may delay the result).
  */
 export const RESULT_STREAM_WAIT_MS = 10_000;
 

@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import { newParticipant, type Participant } from '../participant';
+import type { ParticipantsDeps } from '../deps';
+import { updateSurveys } from './save-surveys';
+
+const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
+
+/** A consented participant who has finished Nardi part three; the repository's save is given. */
+function depsWith(participant: Participant, saveSurveys: () => Promise<void>) {
+  const nudges: unknown[][] = [];
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+  const deps = {
+    service: 'svc-participants',
+    participants: { find: async () => ({ state: 'active', participant }), saveSurveys },
+    lock: { run: <T>(_key: string, fn: () => Promise<T>) => fn() },
+    nudgeOutbox: (...args: unknown[]) => nudges.push(args),
+    resultsChanged: () => undefined,
+    logger: quiet,
+    now: () => new Date('2025-01-01T00:00:00Z'),
+  } as unknown as ParticipantsDeps;
+  return { deps, nudges };
+}
+
+const consented = (surveys: Participant['surveys']): Participant => ({
+  ...newParticipant(PG_ID),
+  consent: true,
+  openHumans: { memberId: '12345678', authorized: true },
+  surveys: { typeFinder: { id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: 'INTJ' }, ...surveys } as Participant['surveys'],
+});
+
+describe('saving surveys: the outbox relay is nudged even when the answer was lost', () => {
+  it('nudges after a write that failed (the database may have stored it before the connection dropped)', async () => {
+    const { deps, nudges } = depsWith(consented({}), () => Promise.reject(new Error('connection closed')));
+    await expect(updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never, 'c2')).rejects.toThrow('connection closed');
+    expect(nudges).toHaveLength(1);
+  });
+
+  it('nudges when the save changes nothing (the resend of a stored save)', async () => {
+    const declined = consented({ nardi: { id: 'nardi', status: 'rejected', index: 0, answers: [] } } as Participant['surveys']);
+    const { deps, nudges } = depsWith(declined, () => Promise.reject(new Error('nothing should be written')));
+    await updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never, 'c3');
+    expect(nudges).toHaveLength(1);
+  });
+});
