@@ -13,12 +13,13 @@ export function pgAdminUrl() {
 /**
  * The URL FerretDB gets for one database. FerretDB opens up to 50 connections per instance
  * unless told otherwise; a handful of instances (tests, a benchmark, `npm start`) would then use
- * up PostgreSQL's 100, so each gets FERRETDB_PG_POOL_MAX_CONNS (default 10: plenty on 2 cores).
+ * up PostgreSQL's 100, so each gets FERRETDB_PG_POOL_MAX_CONNS (default 20). A bulk update holds one
+ * connection per matched document (svc-participants sends at most 12 per command).
  */
 export function pgDatabaseUrl(dbName) {
   const url = new URL(pgAdminUrl());
   url.pathname = `/${dbName}`;
-  if (!url.searchParams.has('pool_max_conns')) url.searchParams.set('pool_max_conns', process.env.FERRETDB_PG_POOL_MAX_CONNS || '10');
+  if (!url.searchParams.has('pool_max_conns')) url.searchParams.set('pool_max_conns', process.env.FERRETDB_PG_POOL_MAX_CONNS || '20');
   // Idle connections go back to PostgreSQL instead of being held for half an hour.
   if (!url.searchParams.has('pool_max_conn_idle_time')) url.searchParams.set('pool_max_conn_idle_time', '60s');
   return url.toString();

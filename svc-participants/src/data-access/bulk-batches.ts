@@ -1,11 +1,12 @@
 import type { AnyBulkWriteOperation, BulkWriteResult, Collection, Document } from 'mongodb';
 
 /**
- * FerretDB 1.24 (SQLite) holds one database connection per update statement that matches a
- * document until the whole command ends, and hangs once its pool (about 100) is used up: update
- * and replace statements go to the database in commands of at most this many.
+ * FerretDB 1.24 holds one database connection per update statement that matches a document
+ * until the whole command ends, and hangs once its pool is used up (the embedded stack gives each
+ * FerretDB 20 PostgreSQL connections): update and replace statements go to the database in
+ * commands of at most this many, leaving connections for everything else.
  */
-export const UPDATES_PER_COMMAND = 50;
+export const UPDATES_PER_COMMAND = 12;
 
 /** The five counts of a bulk write (product.md section 3). */
 export interface WriteCounts {
