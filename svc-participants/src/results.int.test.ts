@@ -395,7 +395,8 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       expect(left.status).toBe(200);
       await waitFor(async () => (await scoringDb().collection('scores').countDocuments({ _id: pgId as never })) === 0, 'scoring to erase', 20_000);
       await waitFor(async () => (await reportsDb().collection('reports').countDocuments({ _id: pgId as never })) === 0, 'reports to erase', 20_000);
-      expect(await reportFiles(pgId)).toBe(0);
+      // A PDF being rendered when the erasure landed is removed as soon as its registration sees the erasure.
+      await waitFor(async () => (await reportFiles(pgId)) === 0, 'the report files to go', 20_000);
       expect((await finalScore(pgId).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
       expect((await request(requireReports().url).get(`/api/user/report/${pgId}`).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
       expect((await nardiReport(pgId).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
