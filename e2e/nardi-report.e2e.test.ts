@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { NardiFinalResponse, NardiScoresView } from '@study/contracts';
+import { NARDI_REPORT_NOT_READY_MESSAGE, type NardiFinalResponse, type NardiScoresView } from '@study/contracts';
 import { FUNCTIONAL_PAIRS, INTERACTION_STYLES, PERSONALITY_TYPES, TEMPERAMENTS, partThreeOffers, partTwoOffers } from '@study/personality';
 import { baseUrl, launchBrowser } from './support/browser';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
@@ -233,7 +233,8 @@ test('a participant who has not finished the Nardi survey is told the report is 
   await page.goto('/nardi-report');
   const alert = page.getByRole('alert');
   await alert.getByText('Your report is not ready yet.').waitFor();
-  expect(await alert.textContent()).toContain('Your Nardi report is not ready yet.');
+  // The server's answer says what the participant can do about it.
+  expect(await alert.textContent()).toContain(NARDI_REPORT_NOT_READY_MESSAGE);
   expect(await page.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/survey');
   expect(await page.getByRole('button', { name: 'Check again' }).isVisible()).toBe(true);
 });
