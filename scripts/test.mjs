@@ -54,7 +54,9 @@ async function main() {
   fs.mkdirSync(path.dirname(report), { recursive: true });
   fs.rmSync(report, { force: true });
   say('Jest: unit, ui, integration, e2e, fault');
-  const res = spawnSync(bin('jest'), ['--ci', '--json', `--outputFile=${report}`, ...jestArgs], { cwd: root, stdio: 'inherit' });
+  // --forceExit: the fault project's private RabbitMQ node (its epmd) can keep jest waiting for a
+  // minute after the last test; every stack and process a test started is stopped by its teardown.
+  const res = spawnSync(bin('jest'), ['--ci', '--json', '--forceExit', `--outputFile=${report}`, ...jestArgs], { cwd: root, stdio: 'inherit' });
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
     const skipped = r.numPendingTests + r.numTodoTests;
