@@ -19,6 +19,7 @@ describe('mapError: a busy or absent dependency is a 503 with Retry-After, never
     ['Redis closed', new ClientClosedError()],
     ['the broker away', new BrokerUnavailableError('no connection')],
     ['a wrapped driver error', new Error('could not save', { cause: new MongoNetworkError('socket closed') })],
+    ['a socket reset the driver passed on unwrapped', Object.assign(new Error('write ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'write' })],
   ])('%s', (_what, err) => {
     expect(isDependencyUnavailable(err)).toBe(true);
     expect(mapError(err)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 });

@@ -107,6 +107,8 @@ export function isDependencyUnavailable(err: unknown): boolean {
   return false;
 }
 
+const SOCKET_UNAVAILABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 function isUnavailableItself(err: Error): boolean {
   if (
     err instanceof MongoNetworkError ||
@@ -123,6 +125,8 @@ function isUnavailableItself(err: Error): boolean {
     if (typeof err.code === 'number' && TRANSIENT_SERVER_CODES.has(err.code)) return true;
     return TRANSIENT_BACKEND_MESSAGE.test(err.message);
   }
+  // A socket error the driver passed on unwrapped (e.g. `write ECONNRESET` while the database restarts).
+  if (SOCKET_UNAVAILABLE_CODES.has((err as NodeJS.ErrnoException).code ?? '')) return true;
   return (
     err instanceof ClientClosedError ||
     err instanceof ClientOfflineError ||
