@@ -8,6 +8,7 @@ import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
 import type { GatewayConfig } from './config';
 import { healthzRoute } from './health/healthz-route';
+import { livezRoute } from './health/livez-route';
 import { getJson, type Agents } from './health/http-get';
 import { sendError } from './http-errors';
 import { accessLog } from './observability/access-log';
@@ -109,6 +110,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       framedPages: config.publicConfig.howItWorksVideoUrl ? [config.publicConfig.howItWorksVideoUrl] : [],
     }),
   );
+  app.get('/livez', livezRoute());
   app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
   app.get('/remotes.json', remotesRoute(config.remotes));
   app.get('/config.js', studyConfigRoute(config.publicConfig));

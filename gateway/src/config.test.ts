@@ -139,6 +139,12 @@ describe('loadConfig', () => {
     expect(message).toContain(`${name}: not valid`);
   });
 
+  it('refuses a CSP keyword without its quotes, saying how to write it in a .env file', () => {
+    const message = problemsOf({ CSP_FRAME_SRC: 'self' });
+    expect(message).toContain('CSP_FRAME_SRC: not valid');
+    expect(message).toContain(`CSP_FRAME_SRC="'self'"`);
+  });
+
   it('treats an empty frontend server variable as unset, as docker-compose passes `${VAR:-}`', () => {
     const config = loadConfig({ ...REQUIRED, SHELL_UPSTREAM_URL: '', MF_ADMIN_UPSTREAM_URL: '' });
     expect(config.shellUpstream).toBeUndefined();

@@ -82,12 +82,19 @@ const manifestUrl = (fallback: string) =>
     .describe('a path on this origin such as /mf/consent/mf-manifest.json, or an absolute http(s) URL');
 
 /** CSP sources: 'self', 'none', scheme or host sources, separated by spaces or commas. */
+const CSP_KEYWORDS = new Set(['self', 'none', 'unsafe-inline', 'unsafe-eval', 'strict-dynamic', 'unsafe-hashes', 'wasm-unsafe-eval']);
+
 const cspSources = (fallback: string) =>
   z
     .string()
     .default(fallback)
     .transform((value) => value.split(/[\s,]+/).filter((source) => source !== ''))
     .refine((sources) => sources.length > 0 && sources.every((source) => /^('[a-z-]+'|[a-z][a-z0-9+.-]*:|[A-Za-z0-9*][^\s;,']*)$/.test(source)))
+    // A keyword without its quotes would be read as a host name and allow nothing: the usual
+    // result of a .env line CSP_FRAME_SRC='self', whose quotes compose strips.
+    .refine((sources) => !sources.some((source) => CSP_KEYWORDS.has(source)), {
+      message: `write CSP keywords with their single quotes ('self'); in a .env file put them in double quotes: CSP_FRAME_SRC="'self'"`,
+    })
     .describe("CSP sources separated by spaces, e.g. 'self' https://www.youtube-nocookie.com");
 
 /**

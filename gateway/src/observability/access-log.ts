@@ -4,7 +4,7 @@ import { chooseRequestId, REQUEST_ID_HEADER, routeLabel } from '@study/service-k
 import { isApiPath } from '../routing/api-router';
 import type {} from '../express-types';
 
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+const QUIET_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 const MAX_LOGGED_PATH = 200;
 
 /**

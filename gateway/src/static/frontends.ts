@@ -30,7 +30,7 @@ export interface Frontends {
 }
 
 /** Served by the gateway itself on every deployment: never an app page. */
-const GATEWAY_PATHS = new Set(['/remotes.json', '/config.js', '/healthz']);
+const GATEWAY_PATHS = new Set(['/remotes.json', '/config.js', '/healthz', '/livez']);
 
 function staticOptions(index: string | false) {
   // A dist folder that does not exist just serves nothing: the shell shows its fallback.

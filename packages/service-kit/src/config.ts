@@ -83,7 +83,9 @@ function describeIssue(schema: z.ZodObject, issue: z.core.$ZodIssue, env: Record
   const expected = field?.description ?? issue.message;
   // Values are never echoed: a URL may carry a password.
   const state = env[name] === undefined ? 'missing' : 'not valid';
-  return `${name}: ${state}; expected ${expected}`;
+  // A check that knows the likely mistake says so (its message is written never to hold the value).
+  const hint = issue.code === 'custom' && field?.description && issue.message !== 'Invalid input' ? `; ${issue.message}` : '';
+  return `${name}: ${state}; expected ${expected}${hint}`;
 }
 
 /**

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'dotenv';
+import { loadConfig as loadGatewayConfig } from '../gateway/src/config';
+import { loadParticipantsConfig } from '../svc-participants/src/config';
+
+// .env.example is read the way compose reads a .env file (quotes stripped as dotenv does), then
+// handed to the settings checks of the containers that receive those values.
+const example = parse(fs.readFileSync(path.join(__dirname, '..', '.env.example')));
+
+/** What an operator fills in: the example leaves secrets empty on purpose. */
+const FILLED = {
+  STUDY_CONTACT_EMAIL: 'study-team@example.org',
+  OH_CLIENT_ID: 'personality-genetics-study',
+  OH_CLIENT_SECRET: 'client-secret-1234',
+  OH_WEBHOOK_SECRET: 'webhook-secret-1234',
+  TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
+  ADMIN_MASTER_KEY: 'admin-master-key-1234',
+  TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-1234',
+};
+const env = Object.fromEntries(Object.entries({ ...example }).map(([k, v]) => [k, v === '' && k in FILLED ? FILLED[k as keyof typeof FILLED] : v]));
+
+describe('.env.example, as compose reads it', () => {
+  it('gives the gateway a CSP frame source with its quotes', () => {
+    expect(example.CSP_FRAME_SRC).toBe("'self'");
+    const config = loadGatewayConfig({ ...env, STUDY_CONTACT_EMAIL: env.STUDY_CONTACT_EMAIL || FILLED.STUDY_CONTACT_EMAIL });
+    expect(config.cspFrameSrc).toEqual(["'self'"]);
+  });
+
+  it("gives svc-participants values it accepts once the secrets are filled in", () => {
+    // docker-compose.yml passes OH_REDIRECT_URI as ${PUBLIC_URL}/return, and the connection URLs itself.
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    const config = loadParticipantsConfig({ ...env, ...fromCompose });
+    expect(config.OH_REDIRECT_URI).toBe('https://study.example.org/return');
+    expect(config.STUDY_EMAIL_HOST).toBe('study.example.org');
+  });
+
+  it('names every setting docker-compose.yml reads from it', () => {
+    const compose = fs.readFileSync(path.join(__dirname, '..', 'docker-compose.yml'), 'utf8');
+    const read = new Set([...compose.matchAll(/\$\{([A-Z_]+)(?::?[-?][^}]*)?\}/g)].map((m) => m[1]));
+    const missing = [...read].filter((name) => !(name in example) && !['RELEASE'].includes(name));
+    expect(missing).toEqual([]);
+  });
+});
