@@ -26,6 +26,7 @@ let running: RunningParticipants | undefined;
 export function openHumansClient(config: ParticipantsConfig): OpenHumansClient {
   return new OpenHumansClient({
     baseUrl: config.OH_BASE_URL,
+    apiBaseUrl: config.OH_API_URL,
     clientId: config.OH_CLIENT_ID,
     clientSecret: config.OH_CLIENT_SECRET,
     redirectUri: config.OH_REDIRECT_URI,

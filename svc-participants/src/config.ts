@@ -12,6 +12,10 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
   OH_BASE_URL: httpUrl
     .transform((url) => url.replace(/\/+$/, ''))
     .describe('the Open Humans base URL, e.g. https://www.openhumans.org (or the local stand-in, http://127.0.0.1:4201)'),
+  OH_API_URL: httpUrl
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional()
+    .describe("where this service itself calls Open Humans when that differs from OH_BASE_URL, the browsers' address (a stand-in on a container network); default OH_BASE_URL"),
   OH_CLIENT_ID: z
     .string()
     .regex(/^[\x21-\x7e]{1,200}$/)

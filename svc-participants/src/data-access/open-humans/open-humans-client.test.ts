@@ -1,3 +1,5 @@
+import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
+import { authorizeOnOpenHumans } from '../../test-support/open-humans-browser';
 import { OpenHumansClient } from './open-humans-client';
 
 const base = { baseUrl: 'https://www.openhumans.org/', clientId: 'study client&x', clientSecret: 'secret-123' };
@@ -23,5 +25,29 @@ describe('OpenHumansClient.fresh', () => {
   it('keeps tokens with more than a minute left without calling the platform', async () => {
     const tokens = { accessToken: 'a', refreshToken: 'r', expiresAt: new Date(now + 61_000) };
     await expect(client.fresh(tokens)).resolves.toEqual({ tokens, refreshed: false });
+  });
+});
+
+describe('OpenHumansClient with a separate address for its own calls', () => {
+  let standin: OpenHumansStandin;
+  let standinUrl: string;
+
+  beforeAll(async () => {
+    standin = createOpenHumansStandin(loadStandinConfig({ PORT: '0', CLIENT_ID: 'study-client', CLIENT_SECRET: 'study-secret-123', REDIRECT_URI: 'http://127.0.0.1:8080/return' }));
+    standinUrl = (await standin.start()).url;
+  });
+
+  afterAll(async () => {
+    await standin?.stop();
+  });
+
+  it('sends browsers to baseUrl and makes its own token and member calls at apiBaseUrl', async () => {
+    // As on a container network: browsers know one address, the service another.
+    const client = new OpenHumansClient({ baseUrl: 'http://openhumans.invalid', apiBaseUrl: standinUrl, clientId: 'study-client', clientSecret: 'study-secret-123', redirectUri: 'http://127.0.0.1:8080/return' });
+    expect(client.authorizeUrl()).toMatch(/^http:\/\/openhumans\.invalid\/direct-sharing\/projects\/oauth2\/authorize\/\?/);
+    const { code, memberId } = await authorizeOnOpenHumans(client.authorizeUrl().replace('http://openhumans.invalid', standinUrl));
+    const tokens = await client.exchangeCode(code);
+    expect(tokens.accessToken).toEqual(expect.any(String));
+    expect((await client.getMember(tokens.accessToken)).projectMemberId).toBe(memberId);
   });
 });

@@ -14,8 +14,13 @@ const MAX_MEMBER_PAGES = 200;
 const MAX_DESCRIPTION = 200;
 
 export interface OpenHumansClientOptions {
-  /** e.g. https://www.openhumans.org, without a trailing slash. */
+  /** e.g. https://www.openhumans.org, without a trailing slash: where browsers are sent. */
   baseUrl: string;
+  /**
+   * Where the service itself calls the platform, when that address differs from the browsers'
+   * (a stand-in on a container network). Default: baseUrl.
+   */
+  apiBaseUrl?: string;
   clientId: string;
   clientSecret: string;
   /** The project's registered redirect URI; sent on authorize and on the code exchange when set. */
@@ -87,11 +92,13 @@ function cleanText(value: string | undefined): string | undefined {
  */
 export class OpenHumansClient {
   private readonly baseUrl: string;
+  private readonly apiBaseUrl: string;
   private readonly timeoutMs: number;
   private readonly now: () => number;
 
   constructor(private readonly options: OpenHumansClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.apiBaseUrl = (options.apiBaseUrl ?? options.baseUrl).replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.now = options.now ?? Date.now;
   }
@@ -158,7 +165,7 @@ export class OpenHumansClient {
   }
 
   private memberUrl(accessToken: string): URL {
-    const url = new URL(`${this.baseUrl}${EXCHANGE_MEMBER_PATH}`);
+    const url = new URL(`${this.apiBaseUrl}${EXCHANGE_MEMBER_PATH}`);
     url.searchParams.set('access_token', accessToken);
     return url;
   }
@@ -170,18 +177,18 @@ export class OpenHumansClient {
   private nextPageUrl(next: string, accessToken: string): URL {
     let parsed: URL;
     try {
-      parsed = new URL(next, this.baseUrl);
+      parsed = new URL(next, this.apiBaseUrl);
     } catch {
       throw new OpenHumansError('bad-response', 'Open Humans answered a next-page link the study cannot read.');
     }
-    const url = new URL(`${parsed.pathname}${parsed.search}`, new URL(this.baseUrl).origin);
+    const url = new URL(`${parsed.pathname}${parsed.search}`, new URL(this.apiBaseUrl).origin);
     url.searchParams.set('access_token', accessToken);
     return url;
   }
 
   private async requestTokens(form: URLSearchParams, rejectedKind: 'code-rejected' | 'refresh-rejected'): Promise<OpenHumansTokens> {
     const issuedAt = this.now();
-    const res = await this.send(new URL(`${this.baseUrl}${TOKEN_PATH}`), {
+    const res = await this.send(new URL(`${this.apiBaseUrl}${TOKEN_PATH}`), {
       method: 'POST',
       headers: {
         authorization: this.basicAuth(),
