@@ -18,7 +18,7 @@ module.exports = {
   // Jest's own order, but the fault runs' broker scenario last (its private node boots meanwhile).
   testSequencer: '<rootDir>/e2e/support/fault-sequencer.js',
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: [`${backends}/*.test.ts`, '<rootDir>/deploy/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$'] },
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: [`${backends}/*.test.ts`, '<rootDir>/deploy/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.deploy\\.test\\.ts$'] },
     { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: [`${frontends}/*.test.tsx`], setupFiles: ['<rootDir>/packages/ui/src/testing/jsdom-polyfills.ts'] },
     {
       ...common,
@@ -46,5 +46,10 @@ module.exports = {
       globalSetup: '<rootDir>/e2e/support/fault-lab-setup.js',
       globalTeardown: '<rootDir>/e2e/support/fault-lab-teardown.js',
     },
+    // The containerized system's smoke test: only `npm run deploy:check` runs it, against the
+    // compose stack it brought up (E2E_BASE_URL).
+    ...(process.env.DEPLOY_CHECK === '1'
+      ? [{ ...common, displayName: 'deploy', testEnvironment: 'node', testMatch: ['<rootDir>/deploy/**/*.deploy.test.ts'] }]
+      : []),
   ],
 };

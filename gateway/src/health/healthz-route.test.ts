@@ -33,6 +33,17 @@ describe('GET /healthz', () => {
     });
   });
 
+  it("passes on the release each service names", async () => {
+    upstreams.scoring.readiness = { status: 200, body: { status: 'ready', checks: READY_CHECKS, release: 'r2' } };
+    try {
+      const res = await request(running.url).get('/healthz');
+      expect(res.body.services.scoring).toEqual({ status: 'ready', checks: READY_CHECKS, release: 'r2' });
+      expect(res.body.services.reports).toEqual({ status: 'ready', checks: READY_CHECKS });
+    } finally {
+      upstreams.scoring.readiness = { status: 200, body: { status: 'ready', checks: READY_CHECKS } };
+    }
+  });
+
   it('answers 503 degraded naming the service that is not ready', async () => {
     upstreams.reports.readiness = { status: 503, body: { status: 'not-ready', checks: { mongo: 'ok', amqp: 'down', redis: 'ok' } } };
     try {

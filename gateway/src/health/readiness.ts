@@ -8,11 +8,18 @@ export interface ServiceReadiness {
   checks?: Record<string, unknown>;
   /** Why a service is unavailable: 'timed out' or 'unreachable'. */
   error?: string;
+  /** The release the service says it runs, when its image names one. */
+  release?: string;
 }
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
   services: Record<ServiceName, ServiceReadiness>;
+}
+
+function releaseOf(body: unknown): string | undefined {
+  const release = body !== null && typeof body === 'object' ? (body as { release?: unknown }).release : undefined;
+  return typeof release === 'string' && /^[A-Za-z0-9_.+-]{1,64}$/.test(release) ? release : undefined;
 }
 
 function checksOf(body: unknown): Record<string, unknown> | undefined {
@@ -36,8 +43,9 @@ export async function checkReadiness(
     return { reachable: timedOut ? undefined : false, code: result.code, readiness: { status: 'unavailable', error: timedOut ? 'timed out' : 'unreachable' } };
   }
   const checks = checksOf(result.body);
+  const release = releaseOf(result.body);
   return {
     reachable: true,
-    readiness: { status: result.statusCode === 200 ? 'ready' : 'not-ready', ...(checks ? { checks } : {}) },
+    readiness: { status: result.statusCode === 200 ? 'ready' : 'not-ready', ...(checks ? { checks } : {}), ...(release ? { release } : {}) },
   };
 }

@@ -58,6 +58,12 @@ export function baseServiceConfig(defaults: ServiceConfigDefaults) {
       .default(defaults.queue)
       .describe("this service's durable queue name"),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
+    // Set by the image build: which release answers, seen on /healthz, /readyz and the gateway's /healthz.
+    RELEASE: z
+      .string()
+      .regex(/^[A-Za-z0-9_.+-]{1,64}$/)
+      .optional()
+      .describe('the release name of this build (letters, digits, _ . + -; at most 64)'),
     // Unset: the event bus's own schedule (1 s, 5 s, 15 s, 60 s; 5 deliveries). Tests and
     // operators shorten or lengthen how long a failing event is retried before it is parked.
     EVENTS_RETRY_DELAYS_MS: z

@@ -237,6 +237,13 @@ describe('health', () => {
     expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok', service: 'svc-test' });
   });
 
+  it('names the release of its build on /healthz and /readyz when it has one', async () => {
+    const { logger } = memoryLogger();
+    const app = createHttpApp({ service: 'svc-test', logger, readinessChecks: { mongo: () => true }, release: '2026.11.24-1' });
+    expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok', service: 'svc-test', release: '2026.11.24-1' });
+    expect((await request(app).get('/readyz').expect(200)).body).toEqual({ status: 'ready', checks: { mongo: 'ok' }, release: '2026.11.24-1' });
+  });
+
   it('answers /readyz 200 when every check passes', async () => {
     const { app } = makeApp({ mongo: () => true, redis: async () => true });
     expect((await request(app).get('/readyz').expect(200)).body).toEqual({ status: 'ready', checks: { mongo: 'ok', redis: 'ok' } });

@@ -12,6 +12,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Readiness checks by name, answered on /readyz. */
   readinessChecks: Record<string, HealthCheck>;
+  /** The build's release name, shown on /healthz and /readyz. */
+  release?: string;
   bodyLimit?: string;
   /**
    * Mounted ahead of the JSON body parser: guards that must refuse a call before its body is
@@ -28,7 +30,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestId());
   app.use(requestLogging(options.logger));
   app.use(helmet());
-  app.use(healthRoutes(options.service, options.readinessChecks));
+  app.use(healthRoutes(options.service, options.readinessChecks, options.release));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: options.bodyLimit ?? '100kb' }));
   options.routes?.(app);

@@ -97,6 +97,7 @@ function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: S
     service: ctx.service,
     logger: ctx.logger,
     bodyLimit: def.bodyLimit,
+    release: ctx.config.RELEASE,
     readinessChecks: {
       mongo: () => ctx.mongo.ping(),
       amqp: () => ctx.broker.isConnected(),
