@@ -1,11 +1,12 @@
 // The results pipeline under a steady rate of last saves: participants are made beforehand up to
 // their last save (journey.mjs); then each one's self-assessment is saved at the given rate and
-// followed until its final type shows in POST /api/user and its PDF answers
-// GET /api/user/report/{pgId} with 200 application/pdf. Also the read of a stored PDF.
+// followed on its result stream, as the dashboard follows it, until its final type is answered
+// by POST /api/user/survey/final and its PDF by GET /api/user/report/{pgId}. Also the read of a
+// stored PDF.
 import { inParallel } from './journey.mjs';
+import { openResultsStream } from './results-stream.mjs';
 import { since, sleep, summarize } from './stats.mjs';
 
-const POLL_MS = 20;
 const GIVE_UP_MS = 60_000;
 
 function counter() {
@@ -48,54 +49,66 @@ export async function prepareParticipants(journey, total, { firstIndex = 0, conc
   return ready;
 }
 
-/** One last save followed to the final type and the PDF; times in ms from sending the save. */
+/**
+ * One last save followed to the final type and the PDF, as the dashboard follows it: its result
+ * stream is open before the save; when the stream shows the final type, POST
+ * /api/user/survey/final is asked once, and when it shows the report, the PDF is read once.
+ * Times in ms from sending the save.
+ */
 async function followOne(baseUrl, journey, participant, counts) {
   const json = { 'content-type': 'application/json' };
-  const started = process.hrtime.bigint();
   const out = { saveMs: undefined, typeMs: undefined, pdfMs: undefined, failed: undefined };
-  const save = await fetch(`${baseUrl}/api/user/survey`, { method: 'POST', headers: json, body: JSON.stringify(journey.selfAssessmentSave(participant.pgId, participant.tfType)) });
-  await save.arrayBuffer();
-  out.saveMs = since(started);
-  count(counts.save, save.status);
-  if (!save.ok) {
-    out.failed = `save ${save.status}`;
-    return out;
-  }
-  const body = JSON.stringify({ pgId: participant.pgId });
-  // As the dashboard does after the last save: ask for the final score (404/409 while scoring
-  // has not got every survey yet is no failure there), then read the participant until it shows.
-  const final = await fetch(`${baseUrl}/api/user/survey/final`, { method: 'POST', headers: json, body });
-  await final.arrayBuffer();
-  count(counts.final, final.status);
-  for (;;) {
-    const res = await fetch(`${baseUrl}/api/user`, { method: 'POST', headers: json, body });
-    count(counts.type, res.status);
-    const view = res.ok ? await res.json() : (await res.arrayBuffer(), undefined);
-    if (view?.finalScore?.typeCode) {
-      out.typeMs = since(started);
-      break;
-    }
-    if (since(started) > GIVE_UP_MS) {
-      out.failed = 'no final type';
+  let started;
+  let typeSeen;
+  let reportSeen;
+  const typeShown = new Promise((resolve) => (typeSeen = resolve));
+  const reportShown = new Promise((resolve) => (reportSeen = resolve));
+  const stream = await openResultsStream(baseUrl, participant.pgId, (results) => {
+    if (started === undefined) return;
+    if (results.finalScore?.typeCode) typeSeen();
+    if (results.finalReport) reportSeen();
+  });
+  const within = (promise, what) => {
+    let timer;
+    const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(what)), GIVE_UP_MS)));
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  };
+  try {
+    started = process.hrtime.bigint();
+    const save = await fetch(`${baseUrl}/api/user/survey`, { method: 'POST', headers: json, body: JSON.stringify(journey.selfAssessmentSave(participant.pgId, participant.tfType)) });
+    await save.arrayBuffer();
+    out.saveMs = since(started);
+    count(counts.save, save.status);
+    if (!save.ok) {
+      out.failed = `save ${save.status}`;
       return out;
     }
-    await sleep(POLL_MS);
-  }
-  for (;;) {
+    const body = JSON.stringify({ pgId: participant.pgId });
+    await within(typeShown, 'no final type');
+    const final = await fetch(`${baseUrl}/api/user/survey/final`, { method: 'POST', headers: json, body });
+    const score = final.ok ? await final.json() : (await final.arrayBuffer(), undefined);
+    count(counts.final, final.status);
+    if (!score) {
+      out.failed = `final ${final.status}`;
+      return out;
+    }
+    out.typeMs = since(started);
+    await within(reportShown, 'no PDF');
     const res = await fetch(`${baseUrl}/api/user/report/${participant.pgId}`);
     const bytes = await res.arrayBuffer();
     count(counts.pdf, res.status);
-    if (res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('application/pdf') && bytes.byteLength > 0) {
-      out.pdfMs = since(started);
-      break;
-    }
-    if (since(started) > GIVE_UP_MS) {
-      out.failed = 'no PDF';
+    if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('application/pdf') || bytes.byteLength === 0) {
+      out.failed = `report ${res.status}`;
       return out;
     }
-    await sleep(POLL_MS);
+    out.pdfMs = since(started);
+    return out;
+  } catch (err) {
+    out.failed = err.message;
+    return out;
+  } finally {
+    await stream.close();
   }
-  return out;
 }
 
 /** Saves the participants' last answers at `rate` per second, one every 1/rate s; answers the figures. */
