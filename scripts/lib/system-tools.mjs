@@ -1,8 +1,8 @@
-// Command-line tools the tests use that come from the operating system, not npm:
-// poppler's pdftotext/pdftoppm read the final report PDF back.
+// Command-line tools that come from the operating system, not npm: poppler's pdftotext/pdftoppm
+// read the final report PDF back in the tests; podman and its helpers build the images.
 import { execSync } from 'node:child_process';
 
-const has = (cmd) => {
+export const has = (cmd) => {
   try {
     execSync(`command -v ${cmd}`, { stdio: 'ignore' });
     return true;
@@ -12,7 +12,7 @@ const has = (cmd) => {
 };
 
 /** Installs a Debian package when its binary is missing and we may (root with apt-get); otherwise says how. */
-export function ensureDebianTool(binary, debianPackage, log = console.log) {
+export function ensureDebianTool(binary, debianPackage, log = console.log, neededBy = 'the tests') {
   if (has(binary)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && has('apt-get')) {
@@ -20,5 +20,5 @@ export function ensureDebianTool(binary, debianPackage, log = console.log) {
     execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${debianPackage}`, { stdio: 'inherit', shell: '/bin/bash' });
     if (has(binary)) return;
   }
-  throw new Error(`${binary} is needed by the tests and was not found. Install ${debianPackage} (Debian/Ubuntu: \`sudo apt-get install -y ${debianPackage}\`).`);
+  throw new Error(`${binary} is needed by ${neededBy} and was not found. Install ${debianPackage} (Debian/Ubuntu: \`sudo apt-get install -y ${debianPackage}\`).`);
 }

@@ -1,0 +1,110 @@
+// `npm run deploy:images`: the base images (unless --official-bases), then every deployable's
+// image from the root Containerfile, tagged as docker-compose.yml names them
+// (study/<slice>:${RELEASE:-local}), then a check that each Node image holds exactly the package
+// versions of package-lock.json. Prints each image's size and the time each step took.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEPLOYABLES } from '../build.mjs';
+import { BASE, ensureBaseImages } from './base-images.mjs';
+import { ensurePodmanTools, imageLabel, imageSize, mb, podman, root, seconds } from './podman.mjs';
+
+const SLICE_LABEL = 'study.slice';
+
+/** standins/open-humans -> standin-open-humans; every other slice keeps its folder's name. */
+export const imageName = (dir) => dir.replace(/^standins\//, 'standin-');
+
+export const SLICES = DEPLOYABLES.map((d) => ({
+  dir: d.dir,
+  target: d.kind === 'frontend' ? 'frontend' : 'service',
+  image: `study/${imageName(d.dir)}:${process.env.RELEASE || 'local'}`,
+}));
+
+/** Builds one slice's image; `bases` are the NODE_IMAGE/NGINX_IMAGE build arguments (none: the Containerfile's). */
+export async function buildSlice(slice, { bases = {}, echo = false } = {}) {
+  const args = ['build', '--pull=never', '--layers', '-f', 'Containerfile', '--target', slice.target, '--build-arg', `SLICE=${slice.dir}`];
+  for (const [k, v] of Object.entries(bases)) args.push('--build-arg', `${k}=${v}`);
+  args.push('--label', `${SLICE_LABEL}=${slice.dir}`, '-t', slice.image, '.');
+  const started = Date.now();
+  await podman(args, { cwd: root, echo });
+  return { ms: Date.now() - started, size: await imageSize(slice.image) };
+}
+
+/**
+ * Compares every package installed in a Node image (npm ls --omit=dev --all inside it) with the
+ * version package-lock.json pins at the same place. Throws listing each difference.
+ */
+export async function checkLockfileVersions(image) {
+  const slice = await imageLabel(image, SLICE_LABEL);
+  if (!slice) throw new Error(`${image} has no ${SLICE_LABEL} label: not a slice image.`);
+  const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  let out;
+  try {
+    ({ stdout: out } = await podman(['run', '--rm', '--pull=never', '--network=none', '--workdir', '/app', '--entrypoint', 'npm', image, 'ls', '--omit=dev', '--all', '--json', '--long', '-w', `./${slice}`]));
+  } catch (err) {
+    // npm ls exits 1 on a problem (missing, invalid, extraneous) and still prints the tree.
+    if (!err.stdout) throw err;
+    out = err.stdout;
+  }
+  const tree = JSON.parse(out);
+  const problems = [...(tree.problems ?? [])];
+  const seen = new Set();
+  let checked = 0;
+  const walk = (node) => {
+    for (const dep of Object.values(node.dependencies ?? {})) {
+      if (!dep.path || seen.has(dep.path)) continue;
+      seen.add(dep.path);
+      const where = path.posix.relative('/app', dep.path);
+      const locked = lock.packages[where];
+      if (!locked) problems.push(`${where}: installed ${dep.version}, not in package-lock.json`);
+      else if (locked.version !== dep.version) problems.push(`${where}: installed ${dep.version}, locked ${locked.version}`);
+      checked += 1;
+      walk(dep);
+    }
+  };
+  walk(tree);
+  if (problems.length > 0) throw new Error(`${image}: the installed packages differ from package-lock.json:\n  ${problems.join('\n  ')}`);
+  return { checked };
+}
+
+export async function buildImages({ officialBases = false, log = console.log, echo = false } = {}) {
+  const started = Date.now();
+  ensurePodmanTools(log);
+  let bases = {};
+  if (!officialBases) {
+    log('Base images (built once; rebuilt when their recipe changes):');
+    const t = Date.now();
+    await ensureBaseImages({ log });
+    log(`Base images: ${seconds(Date.now() - t)}`);
+    bases = { NODE_IMAGE: BASE.node, NGINX_IMAGE: BASE.nginx };
+  }
+  log('Slice images (podman build --target service|frontend --build-arg SLICE=<folder>):');
+  const built = [];
+  for (const slice of SLICES) {
+    const { ms, size } = await buildSlice(slice, { bases, echo });
+    built.push({ ...slice, ms, size });
+    log(`  ${slice.image.padEnd(40)} ${mb(size).padStart(7)}  ${seconds(ms)}`);
+  }
+  log('Lockfile check (npm ls --omit=dev --all in each Node image against package-lock.json):');
+  const failures = [];
+  for (const slice of built.filter((s) => s.target === 'service')) {
+    const t = Date.now();
+    try {
+      const { checked } = await checkLockfileVersions(slice.image);
+      log(`  ${slice.image.padEnd(40)} ${String(checked).padStart(4)} packages as locked  ${seconds(Date.now() - t)}`);
+    } catch (err) {
+      failures.push(err.message);
+      log(`  ${slice.image.padEnd(40)} DIFFERS`);
+    }
+  }
+  log(`Done in ${seconds(Date.now() - started)}.`);
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+  return built;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildImages({ officialBases: process.argv.includes('--official-bases'), echo: process.argv.includes('--verbose') }).catch((err) => {
+    console.error(err.message);
+    process.exit(1);
+  });
+}
