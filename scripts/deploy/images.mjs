@@ -20,9 +20,12 @@ export const SLICES = DEPLOYABLES.map((d) => ({
   image: `study/${imageName(d.dir)}:${process.env.RELEASE || 'local'}`,
 }));
 
+/** The tag of an image name: study/svc-scoring:2026.11.24-1 -> 2026.11.24-1. */
+const releaseOf = (image) => image.slice(image.lastIndexOf(':') + 1);
+
 /** Builds one slice's image; `bases` are the NODE_IMAGE/NGINX_IMAGE build arguments (none: the Containerfile's). */
 export async function buildSlice(slice, { bases = {}, echo = false } = {}) {
-  const args = ['build', '--pull=never', '--layers', '-f', 'Containerfile', '--target', slice.target, '--build-arg', `SLICE=${slice.dir}`];
+  const args = ['build', '--pull=never', '--layers', '-f', 'Containerfile', '--target', slice.target, '--build-arg', `SLICE=${slice.dir}`, '--build-arg', `RELEASE=${releaseOf(slice.image)}`];
   for (const [k, v] of Object.entries(bases)) args.push('--build-arg', `${k}=${v}`);
   args.push('--label', `${SLICE_LABEL}=${slice.dir}`, '-t', slice.image, '.');
   const started = Date.now();
