@@ -86,9 +86,9 @@ async function main() {
     const databases = [];
     for (const d of studyDatabases(values['db-prefix'])) {
       const db = client.db(d.database);
-      const names = (await db.listCollections({ type: 'collection' }, { nameOnly: true }).toArray())
+      const names = (await db.listCollections({}, { nameOnly: true }).toArray())
+        .filter((c) => (c.type ?? 'collection') === 'collection' && !c.name.startsWith('system.'))
         .map((c) => c.name)
-        .filter((name) => !name.startsWith('system.'))
         .sort();
       const collections = [];
       for (const name of names) {

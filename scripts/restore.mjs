@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { BSON, MongoClient, MongoServerError } from 'mongodb';
+import { BSON, MongoClient } from 'mongodb';
 import { DEFAULT_DATA_DIR, FORMAT, MANIFEST_FILE, sha256File, STATE_FILES, timestampName } from './lib/backup-folder.mjs';
 import { openStudyDatabase, studyDatabases } from './lib/study-database.mjs';
 
@@ -16,7 +16,6 @@ const say = (msg) => console.log(`[restore] ${msg}`);
 const EJSON_CANONICAL = { relaxed: false };
 const BATCH_DOCUMENTS = 500;
 const BATCH_BYTES = 8 * 1024 * 1024;
-const NAMESPACE_EXISTS = 48;
 
 class Refused extends Error {}
 
@@ -45,7 +44,7 @@ async function nonEmpty(client, databases) {
   const found = [];
   for (const d of databases) {
     const db = client.db(d.target);
-    for (const { name } of await db.listCollections({ type: 'collection' }, { nameOnly: true }).toArray()) {
+    for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
       const n = await db.collection(name).countDocuments({}, { limit: 1 });
       if (n > 0) found.push(`${d.target}.${name}`);
     }
@@ -54,12 +53,9 @@ async function nonEmpty(client, databases) {
 }
 
 async function restoreCollection(db, c, file) {
-  try {
-    await db.createCollection(c.name);
-  } catch (err) {
-    // A fresh stack's services make their collections and indexes at start.
-    if (!(err instanceof MongoServerError && err.code === NAMESPACE_EXISTS)) throw err;
-  }
+  // A fresh stack's services make their collections and indexes at start.
+  const exists = (await db.listCollections({ name: c.name }, { nameOnly: true }).toArray()).length > 0;
+  if (!exists) await db.createCollection(c.name);
   const collection = db.collection(c.name);
   const indexes = BSON.EJSON.deserialize(c.indexes, EJSON_CANONICAL)
     .filter((i) => i.name !== '_id_')

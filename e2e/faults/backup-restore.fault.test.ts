@@ -2,7 +2,8 @@
 // `npm run restore` puts the copy into a fresh stack (new, empty databases; its own generated
 // secrets), which is then restarted as `npm start` would be to read the restored secrets. Every
 // participant's POST /api/user answers the same, every report PDF is the same bytes, and every
-// stored document and index is the same, byte for byte.
+// stored document and index is the same, byte for byte, a probe of every BSON type FerretDB
+// keeps and indexes with options included.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,6 +84,24 @@ test('a backup restored into a fresh stack gives every participant the same data
   expect(verdict(report)).toEqual({ lost: [], duplicated: [], failed: [] });
   await quiesce(source);
 
+  // Beside what the services stored: one value of each BSON type FerretDB keeps, and indexes with options.
+  const probe = source.db('participants').collection('backup-probe');
+  await probe.insertOne({
+    _id: new BSON.ObjectId(),
+    double: new BSON.Double(1),
+    int32: new BSON.Int32(7),
+    int64: BSON.Long.fromNumber(2 ** 40),
+    string: 'Zoë ✓',
+    date: new Date('2026-03-24T02:00:00.123Z'),
+    binary: new BSON.Binary(Buffer.from('%PDF-1.7\n\u0000\u00ff', 'latin1')),
+    uuid: new BSON.UUID(),
+    regex: new BSON.BSONRegExp('^a.c$', 'i'),
+    timestamp: new BSON.Timestamp({ t: 1_774_317_600, i: 1 }),
+    nested: { array: [new BSON.Double(2.5), null, true, { deep: new BSON.Int32(-1) }] },
+  });
+  await probe.createIndex({ string: 1 }, { unique: true, name: 'string_unique' });
+  await probe.createIndex({ date: -1, int32: 1 }, { name: 'date_desc_int32' });
+
   const pgIds = run.finished.map((f) => f.pgId);
   const views = new Map<string, unknown>();
   const pdfs = new Map<string, Buffer>();
@@ -100,6 +119,7 @@ test('a backup restored into a fresh stack gives every participant the same data
   for (const d of manifest.databases) {
     for (const c of d.collections) expect({ at: `${d.name}.${c.name}`, documents: c.documents }).toEqual({ at: `${d.name}.${c.name}`, documents: before.get(d.name)!.get(c.name)!.documents.size });
   }
+  expect(manifest.databases.find((d) => d.name === 'participants')?.collections.map((c) => c.name)).toContain('backup-probe');
 
   // A fresh stack: its services have made their (empty) collections and indexes, and their own secrets.
   target = await FaultStack.start('backup-target');
