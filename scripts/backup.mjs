@@ -76,10 +76,10 @@ async function main() {
   const startedAt = new Date();
   const folder = path.resolve(positionals[0] ?? path.join(root, 'backups', timestampName(startedAt)));
   if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) throw new Error(`${folder} exists and is not empty: give a new folder`);
-  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
 
   const target = await openStudyDatabase({ create: false, log: say });
   const client = await MongoClient.connect(target.url, { serverSelectionTimeoutMS: 15_000 });
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   try {
     say(`from ${target.where} into ${folder}`);
     const buildInfo = await client.db('admin').command({ buildInfo: 1 });
@@ -127,6 +127,10 @@ async function main() {
     say(`done: ${total} documents in ${databases.length} databases${stateFiles.length ? `, ${stateFiles.map((f) => f.restoreAs).join(' and ')}` : ''}`);
     if (pending > 0) say(`note: ${pending} document(s) held events not yet published; a restore publishes them (consumers skip what they handled)`);
     if (stateFiles.some((f) => f.restoreAs === 'secrets.json')) say('the backup holds the stack\'s secrets (state/): keep it as safe as the secrets themselves');
+  } catch (err) {
+    // No half backups: a folder is either complete with its manifest or not there.
+    fs.rmSync(folder, { recursive: true, force: true });
+    throw err;
   } finally {
     await client.close();
     await target.close();
