@@ -5,12 +5,15 @@
 # belong with the data. Usage: deploy/backup.sh [folder]   (default backups/compose-<UTC time>)
 # COMPOSE picks the tool: COMPOSE=podman-compose deploy/backup.sh
 set -eu
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
 COMPOSE=${COMPOSE:-docker compose}
 DATABASES="participants scoring reports"
-out=${1:-backups/compose-$(date -u +%Y-%m-%dT%H-%M-%SZ)}
+out=${1:-$root/backups/compose-$(date -u +%Y-%m-%dT%H-%M-%SZ)}
 [ -e "$out" ] && { echo "$out exists: give a new folder" >&2; exit 1; }
-mkdir -p "$out" && chmod 700 "$out"
+mkdir -p "$out" && chmod 700 "$out" && out=$(cd "$out" && pwd)
+# No half backups: the folder goes unless every step below succeeded.
+trap 'rm -rf "$out"' EXIT
+cd "$root"   # where docker-compose.yml and .env are
 
 for db in $DATABASES; do
   echo "[backup] $db"
@@ -27,5 +30,6 @@ else
   echo "[backup] WARNING: no .env here: keep TOKEN_ENCRYPTION_KEY and the other secrets with this backup yourself" >&2
 fi
 (cd "$out" && sha256sum ./*.archive counts.txt $( [ -f env ] && echo env ) > SHA256SUMS)
+trap - EXIT
 echo "[backup] done: $out"
 cat "$out/counts.txt"

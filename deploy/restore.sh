@@ -5,11 +5,12 @@
 # (or, with --force, when it differs, keeping the old one).
 # Usage: deploy/restore.sh <folder> [--force]     COMPOSE=podman-compose deploy/restore.sh ...
 set -eu
-cd "$(dirname "$0")/.."
 COMPOSE=${COMPOSE:-docker compose}
 DATABASES="participants scoring reports"
-in=${1:?usage: deploy/restore.sh <folder> [--force]}
+in=$(cd "${1:?usage: deploy/restore.sh <folder> [--force]}" && pwd)
 force=${2:-}
+case "$force" in ""|--force) ;; *) echo "[restore] unknown option $force (only --force)" >&2; exit 1 ;; esac
+cd "$(dirname "$0")/.."   # where docker-compose.yml and .env are
 (cd "$in" && sha256sum -c --quiet SHA256SUMS) || { echo "[restore] the backup is damaged: nothing restored" >&2; exit 1; }
 
 counts() {
