@@ -38,6 +38,7 @@ module.exports = async function faultLabSetup() {
   const { startStack } = await import(path.join(root, 'scripts/lib/stack.mjs'));
   const { freePort } = await import(path.join(root, 'scripts/lib/local-services.mjs'));
   const { ensureFerretInstalled } = await import(path.join(root, 'scripts/lib/ferretdb.mjs'));
+  const { dropPgDatabase } = await import(path.join(root, 'scripts/lib/postgres.mjs'));
   const { startPrivateRabbitMq } = await import(path.join(root, 'scripts/lib/rabbitmq-node.mjs'));
   for (const dir of ['svc-participants', 'svc-scoring', 'svc-reports', 'gateway', 'standins/open-humans', 'standins/typefinder']) {
     if (!fs.existsSync(path.join(root, dir, 'dist', 'main.js'))) throw new Error(`${dir}/dist is missing: build first (npm run build)`);
@@ -76,6 +77,8 @@ module.exports = async function faultLabSetup() {
       tapQueue: `${queuePrefix}tap`,
       retryDelaysMs,
       logDir: path.join(stackDir, 'logs'),
+      // startStack keeps its generated secrets beside dataDir.
+      secretsFile: path.join(stackDir, 'secrets.json'),
     };
     // The tap sees every event on the exchange from the start (durable, so a broker restart keeps it).
     await withChannel(amqpUrl, async (channel) => {
@@ -83,10 +86,13 @@ module.exports = async function faultLabSetup() {
       await channel.assertQueue(info.tapQueue, { durable: true });
       await channel.bindQueue(info.tapQueue, exchange, '#');
     });
-    const stack = await startStack({
+    // The lab names the stack's PostgreSQL database (and drops it in removeStack), so that a
+    // restart of the whole stack finds its data again.
+    const pgDatabase = process.env.MONGO_URL ? undefined : `ferretdb_fault_${process.pid}_${lab.count}_${Date.now().toString(36)}`;
+    const options = {
       root,
-      port: await freePort(),
       freePorts: true,
+      pgDatabase,
       dataDir: path.join(stackDir, 'ferretdb'),
       logDir: info.logDir,
       log: () => {},
@@ -96,23 +102,33 @@ module.exports = async function faultLabSetup() {
       // A busy machine can take long to start a process; the scenarios' faults are timed from the burst, not from here.
       readyTimeoutMs: 120_000,
       env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info', ...env },
-    });
-    Object.assign(info, {
+    };
+    const entry = { info, stackDir, options, pgDatabase };
+    lab.stacks.set(id, entry);
+    await launchStack(entry);
+    return info;
+  };
+
+  /** Starts (or starts again) every part of a stack on its data; new ports each time. */
+  const launchStack = async (entry) => {
+    const stack = await startStack({ ...entry.options, port: await freePort() });
+    entry.stack = stack;
+    Object.assign(entry.info, {
       url: stack.url,
       mongoUrl: stack.mongoUrl,
       openHumansUrl: stack.openHumans.url,
       typeFinderWidgetUrl: stack.typeFinder.widgetUrl,
       services: stack.services.map((s) => ({ name: s.name, port: s.port })),
     });
-    lab.stacks.set(id, { info, stack, stackDir });
-    return info;
+    return entry.info;
   };
 
   const removeStack = async (id) => {
     const entry = lab.stacks.get(id);
     if (!entry) return;
     lab.stacks.delete(id);
-    await entry.stack.stop();
+    await entry.stack?.stop();
+    if (entry.pgDatabase) await dropPgDatabase(entry.pgDatabase);
     const { info } = entry;
     if (!info.privateBroker || lab.broker?.isRunning()) {
       const objects = brokerObjects(info);
@@ -135,6 +151,12 @@ module.exports = async function faultLabSetup() {
     const entry = lab.stacks.get(id);
     if (!entry) throw new Error(`no stack ${id}`);
     const { stack, info } = entry;
+    if (target === 'stack' && action === 'restart') {
+      // As `npm start` stopped and started again: every process anew, reading secrets.json again.
+      await stack.stop();
+      entry.stack = undefined;
+      return launchStack(entry);
+    }
     if (target === 'services') {
       if (action === 'kill') return stack.stopService(name, 'SIGKILL');
       if (action === 'stop') return stack.stopService(name);

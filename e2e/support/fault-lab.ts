@@ -22,6 +22,10 @@ export interface StackInfo {
   tapQueue: string;
   typeFinderWidgetUrl: string;
   logDir: string;
+  /** What each service's database name starts with (MONGO_DB = dbPrefix + participants, ...). */
+  dbPrefix: string;
+  /** The stack's generated secrets (with the stand-in's state beside it). */
+  secretsFile: string;
   retryDelaysMs?: number[];
 }
 
@@ -40,8 +44,12 @@ async function control<T>(route: string, body?: unknown): Promise<T> {
 export class FaultStack {
   private constructor(
     readonly info: StackInfo,
-    readonly mongo: MongoClient,
+    private client: MongoClient,
   ) {}
+
+  get mongo(): MongoClient {
+    return this.client;
+  }
 
   static async start(name: string, options: { privateBroker?: boolean; env?: Record<string, string> } = {}): Promise<FaultStack> {
     const info = await control<StackInfo>('/stacks', { name, ...options });
@@ -71,6 +79,15 @@ export class FaultStack {
   }
   startDatabase(): Promise<void> {
     return control(`/stacks/${this.info.id}/database/start`);
+  }
+  /**
+   * Stops every process of the stack and starts them again on the same data, as `npm start`
+   * stopped and started again (the services read secrets.json anew). Every port changes.
+   */
+  async restart(): Promise<void> {
+    await this.client.close().catch(() => undefined);
+    Object.assign(this.info, await control<StackInfo>(`/stacks/${this.info.id}/stack/restart`));
+    this.client = await MongoClient.connect(this.info.mongoUrl, { serverSelectionTimeoutMS: 30_000 });
   }
   /** Only for a stack on the private broker. */
   stopBroker(): Promise<void> {

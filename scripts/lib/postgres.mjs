@@ -140,6 +140,10 @@ export async function createPgDatabase(dbName, { indexTwins = true } = {}) {
   }
 }
 
+export async function pgDatabaseExists(dbName) {
+  return withClient(async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0);
+}
+
 /** Drops a database made for one test run or benchmark (FerretDB must be stopped first). */
 export async function dropPgDatabase(dbName) {
   await withClient((client) => client.query(`DROP DATABASE IF EXISTS ${ident(dbName)} WITH (FORCE)`));

@@ -12,6 +12,9 @@ import { createPgDatabase, dropPgDatabase, ensurePostgres } from './postgres.mjs
 /** The PostgreSQL database `npm start` keeps its data in across restarts. */
 export const STUDY_PG_DATABASE = 'ferretdb_study';
 
+/** The port of `npm start`'s FerretDB. */
+export const STUDY_FERRET_PORT = 27027;
+
 /** The embedded stack's study-team address (STUDY_CONTACT_EMAIL overrides it). */
 export const DEFAULT_CONTACT_EMAIL = 'study-team@study.localhost';
 export const SERVICES = [
@@ -101,7 +104,7 @@ export async function startStack(o) {
     await createPgDatabase(pgDatabase);
     // A test or benchmark stack leaves nothing behind; `npm start` keeps its data.
     if (o.freePorts && !o.pgDatabase) dropDatabase = () => dropPgDatabase(pgDatabase);
-    const ferretPort = o.ferretPort ?? (o.freePorts ? await freePort() : 27027);
+    const ferretPort = o.ferretPort ?? (o.freePorts ? await freePort() : STUDY_FERRET_PORT);
     ferretOptions = { port: ferretPort, dataDir: o.dataDir, pgDatabase, logFile: path.join(o.logDir, 'ferretdb.log') };
     try {
       ferret = await startFerret(ferretOptions);
