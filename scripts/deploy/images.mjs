@@ -20,6 +20,15 @@ export const SLICES = DEPLOYABLES.map((d) => ({
   image: `study/${imageName(d.dir)}:${process.env.RELEASE || 'local'}`,
 }));
 
+/**
+ * The CA bundle npm trusts on this machine (NODE_EXTRA_CA_CERTS, else the system's), handed to
+ * `npm ci` in the build so the registry is reachable where a proxy inspects TLS.
+ */
+function hostCaBundle() {
+  const candidates = [process.env.NODE_EXTRA_CA_CERTS, '/etc/ssl/certs/ca-certificates.crt'];
+  return candidates.find((file) => file && fs.existsSync(file));
+}
+
 /** The tag of an image name: study/svc-scoring:2026.11.24-1 -> 2026.11.24-1. */
 const releaseOf = (image) => image.slice(image.lastIndexOf(':') + 1);
 
@@ -27,6 +36,8 @@ const releaseOf = (image) => image.slice(image.lastIndexOf(':') + 1);
 export async function buildSlice(slice, { bases = {}, echo = false } = {}) {
   const args = ['build', '--pull=never', '--layers', '-f', 'Containerfile', '--target', slice.target, '--build-arg', `SLICE=${slice.dir}`, '--build-arg', `RELEASE=${releaseOf(slice.image)}`];
   for (const [k, v] of Object.entries(bases)) args.push('--build-arg', `${k}=${v}`);
+  const ca = hostCaBundle();
+  if (ca) args.push('--secret', `id=ca,src=${ca}`);
   args.push('--label', `${SLICE_LABEL}=${slice.dir}`, '-t', slice.image, '.');
   const started = Date.now();
   await podman(args, { cwd: root, echo });
