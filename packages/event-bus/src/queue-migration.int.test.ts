@@ -103,7 +103,7 @@ describe('migrating classic queues to quorum queues (real RabbitMQ and FerretDB)
     await admin.publishConfirmed(exchange, 'participants.survey.completed.v1', waiting.map(body), { type: 'participants.survey.completed.v1' });
     // One waiting out its back-off (the migration must not lose it), one parked.
     const retrying = event(1000);
-    await admin.publishConfirmed('', t.retryQueues[1]!.name, [body(retrying)], { expiration: '2000', headers: { [ATTEMPT_HEADER]: 2 } });
+    await admin.publishConfirmed('', t.retryQueues[1]!.name, [body(retrying)], { expiration: '5000', headers: { [ATTEMPT_HEADER]: 2 } });
     const parked = event(2000);
     await admin.publishConfirmed(t.deadLetterExchange, t.queue, [body(parked)], { headers: { [ATTEMPT_HEADER]: 5, 'x-last-error': 'boom' } });
     await waitFor('the classic queue to hold them', async () => (await admin.messageCount(t.queue)) === N);

@@ -9,19 +9,21 @@ import { declareQueue, isPreconditionFailed, withChannel, type QueueDeclaration 
  * fails with PRECONDITION_FAILED. For each queue still declared as earlier versions did, under
  * a lock held on the broker:
  *
- *   1. declare `<name>.migrating`, a classic stand-in with the same arguments and bindings, so
- *      it also receives what is published while `<name>` is being replaced;
+ *   1. declare `<name>.migrating`, a classic stand-in with the same arguments and bindings, then
+ *      unbind `<name>`: what is published meanwhile goes to the stand-in;
  *   2. move every message from `<name>` to it (get, publish with a confirm, then ack);
  *   3. delete `<name>` only if it is empty and unused (the broker checks both atomically;
  *      otherwise move again);
  *   4. declare `<name>` as a quorum queue with its bindings;
  *   5. unbind the stand-in, move its messages back, delete it if empty.
  *
+ * At every moment the queue or its stand-in (for a moment both) is bound, so no event misses
+ * both; one published in the moment both are bound arrives twice, which the inbox absorbs.
+ *
  * Every step can be repeated, so a migration interrupted by a crash or a dropped connection
  * (which releases the lock) is finished by the next start of any instance: a stand-in that
  * still exists is emptied into the quorum queue. A message is never acked before its copy was
- * confirmed (and was routed: mandatory publish), so nothing is lost; a message published while
- * both `<name>` and the stand-in are bound arrives twice, which the consumer's inbox absorbs.
+ * confirmed (and was routed: mandatory publish), so nothing is lost.
  * The stand-in is a classic queue because quorum queues cannot be deleted "if empty".
  */
 
@@ -46,6 +48,7 @@ export interface MigrationOptions {
 }
 
 const RETRY_PAUSE_MS = 250;
+const MOVE_BATCH = 100;
 const RESOURCE_LOCKED = 405;
 const NOT_FOUND = 404;
 
@@ -97,6 +100,9 @@ async function moveIntoStandIn(connection: ChannelModel, declaration: QueueDecla
   await withChannel(connection, async (channel) => {
     await channel.assertQueue(standIn, declaration.classicOptions);
     for (const { exchange, routingKey } of declaration.bindings) await channel.bindQueue(standIn, exchange, routingKey);
+    // From here on new events go to the stand-in only, so the classic queue can be emptied
+    // however busy the exchange is (at every moment one of the two is bound).
+    for (const { exchange, routingKey } of declaration.bindings) await channel.unbindQueue(name, exchange, routingKey);
   });
   const deadline = Date.now() + waitMs;
   let moved = 0;
@@ -111,7 +117,8 @@ async function moveIntoStandIn(connection: ChannelModel, declaration: QueueDecla
     );
     if (deleted) return moved;
     // A message arrived after the last get, or a consumer (an instance of an earlier version) is attached.
-    const { consumerCount } = await withChannel(connection, (channel) => channel.checkQueue(name));
+    const { consumerCount, messageCount } = await withChannel(connection, (channel) => channel.checkQueue(name));
+    logger.debug({ queue: name, consumerCount, messageCount, moved }, 'classic queue not deleted yet: not empty or in use');
     if (consumerCount > 0) {
       if (Date.now() > deadline) {
         throw new Error(
@@ -147,28 +154,34 @@ async function emptyStandIn(connection: ChannelModel, declaration: QueueDeclarat
 }
 
 /**
- * Moves every message from one queue to another, one at a time: the copy is published with
- * `mandatory` and a publisher confirm, and only then the original is acked. On any failure the
- * message in hand goes back to its queue when the channel closes.
+ * Moves every message from one queue to another, in batches: each copy is published with
+ * `mandatory` and a publisher confirm, and the originals are acked only once the whole batch
+ * was confirmed and routed. On any failure the messages in hand go back to their queue when
+ * the channel closes (those already copied then arrive twice, never not at all).
  */
 export async function moveMessages(connection: ChannelModel, from: string, to: string): Promise<number> {
   const channel = await connection.createConfirmChannel();
   channel.on('error', () => undefined);
-  let returned = false;
+  let returned = 0;
   // The broker sends basic.return before the confirm of an unroutable mandatory message.
   channel.on('return', () => {
-    returned = true;
+    returned += 1;
   });
   let moved = 0;
   try {
     for (;;) {
-      const msg = await channel.get(from, { noAck: false });
-      if (msg === false) return moved;
-      returned = false;
-      await republish(channel, to, msg);
-      if (returned) throw new Error(`Could not move a message from ${from} to ${to}: no queue ${to}`);
-      channel.ack(msg);
-      moved += 1;
+      const batch: GetMessage[] = [];
+      while (batch.length < MOVE_BATCH) {
+        const msg = await channel.get(from, { noAck: false });
+        if (msg === false) break;
+        batch.push(msg);
+      }
+      if (batch.length === 0) return moved;
+      await Promise.all(batch.map((msg) => republish(channel, to, msg)));
+      if (returned > 0) throw new Error(`Could not move messages from ${from} to ${to}: no queue ${to}`);
+      // Acknowledges the whole batch (every delivery tag up to the last one).
+      channel.ack(batch[batch.length - 1]!, true);
+      moved += batch.length;
     }
   } finally {
     await channel.close().catch(() => undefined);
