@@ -77,10 +77,11 @@ module.exports = async function faultLabSetup() {
       retryDelaysMs,
       logDir: path.join(stackDir, 'logs'),
     };
-    // The tap sees every event on the exchange from the start (durable, so a broker restart keeps it).
+    // The tap sees every event on the exchange from the start (a quorum queue like the services'
+    // queues, so a broker restart keeps it and what it holds).
     await withChannel(amqpUrl, async (channel) => {
       await channel.assertExchange(exchange, 'topic', { durable: true });
-      await channel.assertQueue(info.tapQueue, { durable: true });
+      await channel.assertQueue(info.tapQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
       await channel.bindQueue(info.tapQueue, exchange, '#');
     });
     const stack = await startStack({

@@ -106,6 +106,7 @@ async function moveIntoStandIn(connection: ChannelModel, declaration: QueueDecla
   });
   const deadline = Date.now() + waitMs;
   let moved = 0;
+  let told = false;
   for (;;) {
     moved += await moveMessages(connection, name, standIn);
     const deleted = await withChannel(connection, (channel) => channel.deleteQueue(name, { ifEmpty: true, ifUnused: true })).then(
@@ -123,10 +124,11 @@ async function moveIntoStandIn(connection: ChannelModel, declaration: QueueDecla
       if (Date.now() > deadline) {
         throw new Error(
           `Queue ${name} still has ${consumerCount} consumer(s) (an earlier version of the service?); stop them so it can become a quorum queue. ` +
-            `Its messages so far are kept on ${standIn}.`,
+            `What was moved and what is published meanwhile waits on ${standIn}; the next start moves it over.`,
         );
       }
-      logger.warn({ queue: name, consumerCount }, 'waiting for the consumers of the classic queue to stop before migrating it');
+      if (!told) logger.warn({ queue: name, consumerCount }, 'waiting for the consumers of the classic queue to stop before migrating it');
+      told = true;
       await sleep(RETRY_PAUSE_MS * 4);
     }
   }
