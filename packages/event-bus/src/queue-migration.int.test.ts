@@ -197,6 +197,28 @@ describe('migrating classic queues to quorum queues (real RabbitMQ and FerretDB)
     expect(logger.entries.some((e) => (e.obj as { queue?: string; movedBack?: number }).queue === t.queue && (e.obj as { movedBack?: number }).movedBack === 10)).toBe(true);
   });
 
+  it('finishes a migration that was interrupted while it was moving messages out of the classic queue', async () => {
+    const t = newTopology();
+    await declareClassic(t);
+    const queue = queueDeclarations(t, BINDINGS)[3]!;
+    // As a crash in step 2 leaves it: the stand-in bound in the classic queue's place, messages on both.
+    await admin.onFreshChannel(async (channel) => {
+      await channel.assertQueue(migratingQueueName(t.queue), queue.classicOptions);
+      for (const pattern of BINDINGS) await channel.bindQueue(migratingQueueName(t.queue), exchange, pattern);
+      for (const pattern of BINDINGS) await channel.unbindQueue(t.queue, exchange, pattern);
+    });
+    const moved = Array.from({ length: 5 }, (_, i) => event(i));
+    const notYet = Array.from({ length: 5 }, (_, i) => event(100 + i));
+    await admin.publishConfirmed('', migratingQueueName(t.queue), moved.map(body));
+    await admin.publishConfirmed('', t.queue, notYet.map(body));
+    const handled: { id: string; attempt: number; by: string }[] = [];
+    await startInstance(t, 'a', handled);
+    const all = [...moved, ...notYet];
+    await waitFor('every event handled', () => all.every((e) => handled.some((h) => h.id === e.id)));
+    expect(handled).toHaveLength(all.length);
+    await expectAllQuorum(t);
+  });
+
   it('does not delete a classic queue an instance of the earlier version still consumes; migrates it once that one stopped', async () => {
     const t = newTopology();
     await declareClassic(t);
