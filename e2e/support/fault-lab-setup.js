@@ -80,10 +80,11 @@ module.exports = async function faultLabSetup() {
       // startStack keeps its generated secrets beside dataDir.
       secretsFile: path.join(stackDir, 'secrets.json'),
     };
-    // The tap sees every event on the exchange from the start (durable, so a broker restart keeps it).
+    // The tap sees every event on the exchange from the start (a quorum queue like the services'
+    // queues, so a broker restart keeps it and what it holds).
     await withChannel(amqpUrl, async (channel) => {
       await channel.assertExchange(exchange, 'topic', { durable: true });
-      await channel.assertQueue(info.tapQueue, { durable: true });
+      await channel.assertQueue(info.tapQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
       await channel.bindQueue(info.tapQueue, exchange, '#');
     });
     // The lab names the stack's PostgreSQL database (and drops it in removeStack), so that a

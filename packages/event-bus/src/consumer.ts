@@ -19,7 +19,7 @@ export interface HandleContext {
 }
 
 export interface ConsumerOptions {
-  /** Durable queue named after the consuming service, e.g. `svc-scoring`; `<queue>.dlq` sits beside it. */
+  /** Durable (quorum) queue named after the consuming service, e.g. `svc-scoring`; `<queue>.dlq` sits beside it. */
   queue: string;
   /** Routing-key patterns on the exchange, e.g. `['participants.#']`. */
   bindings: string[];
@@ -179,11 +179,13 @@ class QueueConsumer implements RunningConsumer {
 
   private attach(model: ChannelModel, first: boolean): Promise<void> {
     const run = (async () => {
+      // On channels of its own (a queue left classic by an earlier version is migrated first).
+      await assertConsumerTopology(model, this.topology, this.opts.bindings, this.log);
+      if (this.stopped || this.model !== model) throw new Error('consumer stopped or connection replaced during set-up');
       const channel = await model.createConfirmChannel();
       channel.on('error', (err: Error) => this.log.warn({ err, queue: this.opts.queue }, 'consumer channel error'));
       channel.on('close', () => this.onChannelClosed(model, channel));
       try {
-        await assertConsumerTopology(channel, this.topology, this.opts.bindings);
         await channel.prefetch(this.prefetch);
         if (this.stopped || this.model !== model) throw new Error('consumer stopped or connection replaced during set-up');
         this.channel = channel;

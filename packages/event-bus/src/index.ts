@@ -25,7 +25,16 @@ export {
   type InboxEntry,
   type RunningConsumer,
 } from './consumer';
-export { consumerTopology, retryQueueName, DEFAULT_RETRY_DELAYS_MS, type ConsumerTopology } from './topology';
+export {
+  consumerTopology,
+  queueDeclarations,
+  retryQueueName,
+  DEFAULT_RETRY_DELAYS_MS,
+  type ConsumerTopology,
+  type QueueBinding,
+  type QueueDeclaration,
+} from './topology';
+export { migratingQueueName } from './queue-migration';
 export {
   withOutbox,
   outboxFields,

@@ -1,4 +1,4 @@
-import { consumerTopology, DEFAULT_RETRY_DELAYS_MS, retryQueueName } from './topology';
+import { consumerTopology, DEFAULT_RETRY_DELAYS_MS, queueDeclarations, retryQueueName } from './topology';
 
 describe('consumerTopology', () => {
   it('names the dead-letter exchange and queue beside the consumer queue', () => {
@@ -18,5 +18,45 @@ describe('consumerTopology', () => {
       { delayMs: 500, name: 'q.retry.500ms' },
     ]);
     expect(retryQueueName('svc-reports', 60000)).toBe('svc-reports.retry.60000ms');
+  });
+});
+
+describe('queueDeclarations', () => {
+  const topology = consumerTopology('study.events', 'svc-scoring', [1_000, 5_000]);
+  const declarations = queueDeclarations(topology, ['participants.#']);
+
+  it('migrates and declares the retry queues first, then the dead-letter queue, then the queue', () => {
+    expect(declarations.map((d) => d.name)).toEqual(['svc-scoring.retry.1000ms', 'svc-scoring.retry.5000ms', 'svc-scoring.dlq', 'svc-scoring']);
+  });
+
+  it('declares quorum queues that dead-letter at least once, without a delivery limit', () => {
+    const [retry, , dlq, queue] = declarations;
+    expect(queue!.options).toEqual({
+      durable: true,
+      arguments: {
+        'x-queue-type': 'quorum',
+        'x-dead-letter-exchange': 'study.events.dlx',
+        'x-dead-letter-routing-key': 'svc-scoring',
+        'x-dead-letter-strategy': 'at-least-once',
+        'x-overflow': 'reject-publish',
+      },
+    });
+    expect(queue!.bindings).toEqual([{ exchange: 'study.events', routingKey: 'participants.#' }]);
+    expect(retry!.options.arguments).toMatchObject({ 'x-queue-type': 'quorum', 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': 'svc-scoring' });
+    expect(retry!.bindings).toEqual([]);
+    expect(dlq!.options).toEqual({ durable: true, arguments: { 'x-queue-type': 'quorum' } });
+    expect(dlq!.bindings).toEqual([{ exchange: 'study.events.dlx', routingKey: 'svc-scoring' }]);
+    for (const d of declarations) {
+      expect(d.options.arguments).not.toHaveProperty('x-delivery-limit');
+      expect(d.options.exclusive).toBeUndefined();
+      expect(d.options.autoDelete).toBeUndefined();
+    }
+  });
+
+  it('knows the classic declarations of earlier versions, to recognise a queue to migrate', () => {
+    const [retry, , dlq, queue] = declarations;
+    expect(queue!.classicOptions).toEqual({ durable: true, deadLetterExchange: 'study.events.dlx', deadLetterRoutingKey: 'svc-scoring' });
+    expect(retry!.classicOptions).toEqual({ durable: true, deadLetterExchange: '', deadLetterRoutingKey: 'svc-scoring' });
+    expect(dlq!.classicOptions).toEqual({ durable: true });
   });
 });

@@ -1,4 +1,9 @@
-import type { Channel } from 'amqplib';
+import type { ChannelModel, Options } from 'amqplib';
+import type { EventLogger } from './logger';
+import { isPreconditionFailed, withChannel, declareQueue, type QueueBinding, type QueueDeclaration } from './queue-declaration';
+import { migrateQueues } from './queue-migration';
+
+export type { QueueBinding, QueueDeclaration } from './queue-declaration';
 
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000] as const;
 
@@ -29,23 +34,84 @@ export function retryQueueName(queue: string, delayMs: number): string {
 }
 
 /**
+ * Quorum queue arguments. A queue that dead-letters does so at least once: the broker keeps a
+ * dead-lettered message in the source queue until the target queue confirmed it (RabbitMQ 3.10+;
+ * it requires `x-overflow: reject-publish`, and with no length limit nothing is ever rejected).
+ * No `x-delivery-limit`: the consumer counts attempts itself (x-attempt, maxAttempts), and the
+ * broker's count also grows when a connection drops with messages in flight, which would park
+ * messages that never failed, without the headers (x-last-error, x-original-*) a parked message has.
+ */
+function quorumOptions(deadLetter?: QueueBinding): Options.AssertQueue {
+  const args: Record<string, unknown> = { 'x-queue-type': 'quorum' };
+  if (deadLetter) {
+    Object.assign(args, {
+      'x-dead-letter-exchange': deadLetter.exchange,
+      'x-dead-letter-routing-key': deadLetter.routingKey,
+      'x-dead-letter-strategy': 'at-least-once',
+      'x-overflow': 'reject-publish',
+    });
+  }
+  return { durable: true, arguments: args };
+}
+
+// Exactly what earlier versions declared (classic queues), so such a queue is recognised.
+function classicOptions(deadLetter?: QueueBinding): Options.AssertQueue {
+  return deadLetter ? { durable: true, deadLetterExchange: deadLetter.exchange, deadLetterRoutingKey: deadLetter.routingKey } : { durable: true };
+}
+
+/**
+ * Every durable queue of a consumer, in the order they are declared and migrated: the retry
+ * queues first (once they are quorum queues, a message that expires while the consumer's queue
+ * is briefly missing during its migration is kept, not dropped), then the dead-letter queue,
+ * then the consumer's queue.
+ */
+export function queueDeclarations(topology: ConsumerTopology, bindings: readonly string[]): QueueDeclaration[] {
+  const { exchange, deadLetterExchange, queue, deadLetterQueue, retryQueues } = topology;
+  // No consumer reads a retry queue: a message waits out its per-message TTL, then is
+  // dead-lettered through the default exchange straight back onto the consumer's queue.
+  const backToQueue = { exchange: '', routingKey: queue };
+  const toDeadLetterQueue = { exchange: deadLetterExchange, routingKey: queue };
+  return [
+    ...retryQueues.map((retry) => ({ name: retry.name, options: quorumOptions(backToQueue), classicOptions: classicOptions(backToQueue), bindings: [] })),
+    { name: deadLetterQueue, options: quorumOptions(), classicOptions: classicOptions(), bindings: [toDeadLetterQueue] },
+    {
+      name: queue,
+      options: quorumOptions(toDeadLetterQueue),
+      classicOptions: classicOptions(toDeadLetterQueue),
+      bindings: bindings.map((routingKey) => ({ exchange, routingKey })),
+    },
+  ];
+}
+
+/**
  * Declares (idempotently) the exchange, the dead-letter exchange and queue, the retry queues
- * and the consumer's queue with its bindings.
+ * and the consumer's queue with its bindings, all queues as quorum queues.
  *
  *   exchange (topic) --bindings--> queue --nack / dead message--> <exchange>.dlx --queue--> <queue>.dlq
  *   queue --failed, attempt n--> <queue>.retry.<delay>ms --TTL expires--> (default exchange) --> queue
+ *
+ * A queue left as a classic queue by an earlier version (or a migration that was interrupted)
+ * is migrated with its messages first. Opens its own channels: a failed declaration closes the
+ * channel it was made on.
  */
-export async function assertConsumerTopology(channel: Channel, topology: ConsumerTopology, bindings: readonly string[]): Promise<void> {
-  const { exchange, deadLetterExchange, queue, deadLetterQueue, retryQueues } = topology;
-  await channel.assertExchange(exchange, 'topic', { durable: true });
-  await channel.assertExchange(deadLetterExchange, 'direct', { durable: true });
-  await channel.assertQueue(deadLetterQueue, { durable: true });
-  await channel.bindQueue(deadLetterQueue, deadLetterExchange, queue);
-  for (const retry of retryQueues) {
-    // No consumer reads a retry queue: a message waits out its per-message TTL, then is
-    // dead-lettered through the default exchange straight back onto the consumer's queue.
-    await channel.assertQueue(retry.name, { durable: true, deadLetterExchange: '', deadLetterRoutingKey: queue });
-  }
-  await channel.assertQueue(queue, { durable: true, deadLetterExchange, deadLetterRoutingKey: queue });
-  for (const pattern of bindings) await channel.bindQueue(queue, exchange, pattern);
+export async function assertConsumerTopology(
+  connection: ChannelModel,
+  topology: ConsumerTopology,
+  bindings: readonly string[],
+  logger: EventLogger,
+): Promise<void> {
+  const declarations = queueDeclarations(topology, bindings);
+  await withChannel(connection, async (channel) => {
+    await channel.assertExchange(topology.exchange, 'topic', { durable: true });
+    await channel.assertExchange(topology.deadLetterExchange, 'direct', { durable: true });
+  });
+  // The common case, one channel and no lock: everything is already a quorum queue, or new.
+  const declared = await withChannel(connection, async (channel) => {
+    for (const declaration of declarations) await declareQueue(channel, declaration);
+    return true;
+  }).catch((err: unknown) => {
+    if (!isPreconditionFailed(err)) throw err;
+    return false;
+  });
+  await migrateQueues(connection, declarations, { logger, queue: topology.queue, mustMigrate: !declared });
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { connect, type Channel, type ChannelModel, type GetMessage } from 'amqplib';
+import { connect, type Channel, type ChannelModel, type GetMessage, type Options } from 'amqplib';
 import type { EventLogger } from '../logger';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -83,6 +83,23 @@ export class AmqpAdmin {
     });
   }
 
+  /**
+   * True when the queue is a quorum queue: it exists, and declaring it with the same arguments
+   * but `x-queue-type: classic` is refused for that very argument (no management plugin needed).
+   */
+  async isQuorumQueue(queue: string, options: Options.AssertQueue): Promise<boolean> {
+    if (!(await this.queueExists(queue))) return false;
+    const asClassic = { ...options, arguments: { ...options.arguments, 'x-queue-type': 'classic' } };
+    return this.onFreshChannel(async (channel) => {
+      try {
+        await channel.assertQueue(queue, asClassic);
+        return false;
+      } catch (err) {
+        return /inequivalent arg 'x-queue-type'.*current is 'quorum'/.test((err as Error).message);
+      }
+    });
+  }
+
   /** Takes every message currently on the queue. */
   async drain(queue: string): Promise<GetMessage[]> {
     const messages: GetMessage[] = [];
@@ -103,6 +120,18 @@ export class AmqpAdmin {
 
   publishRaw(exchange: string, routingKey: string, content: Buffer, headers?: Record<string, unknown>): void {
     this.channel.publish(exchange, routingKey, content, { persistent: true, headers });
+  }
+
+  /** Publishes persistent messages and waits for the broker's confirms. */
+  async publishConfirmed(exchange: string, routingKey: string, contents: Buffer[], options: Options.Publish = {}): Promise<void> {
+    const channel = await this.model.createConfirmChannel();
+    channel.on('error', () => undefined);
+    try {
+      for (const content of contents) channel.publish(exchange, routingKey, content, { persistent: true, ...options });
+      await channel.waitForConfirms();
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
   }
 
   async cleanUp({ queues = [], exchanges = [] }: { queues?: string[]; exchanges?: string[] }): Promise<void> {
