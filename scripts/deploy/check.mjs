@@ -187,7 +187,10 @@ async function checkBadEnv(env, baseUrl, pgId) {
 
 async function main() {
   const started = Date.now();
-  const release = `check-${Date.now().toString(36)}`;
+  // The deployment runs the images deploy:images tags (RELEASE, default local); the replacements
+  // are new releases of their own, removed again at the end.
+  const release = process.env.RELEASE || 'local';
+  const stamp = `check-${Date.now().toString(36)}`;
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   (await import('../lib/chromium.mjs')).ensureChromium(say);
@@ -195,7 +198,6 @@ async function main() {
   const { ensureNodeModules } = await import('../lib/install.mjs');
   ensureNodeModules(root, say);
 
-  process.env.RELEASE = release;
   await step('Images', () => buildImages({ log: (m) => say(`  ${m}`) }));
   const env = await deploymentEnv(release);
   const baseUrl = env.PUBLIC_URL;
@@ -213,7 +215,7 @@ async function main() {
       replaceSlice({
         env,
         service: 'mf-nardi',
-        release: `${release}-nardi2`,
+        release: `${stamp}-nardi2`,
         client,
         served: async () => (await (await fetch(`${baseUrl}/mf/nardi/release.json`, { cache: 'no-store' })).json().catch(() => ({}))).release,
       }),
@@ -222,7 +224,7 @@ async function main() {
       replaceSlice({
         env,
         service: 'svc-scoring',
-        release: `${release}-scoring2`,
+        release: `${stamp}-scoring2`,
         client,
         served: async () => (await (await fetch(`${baseUrl}/healthz`)).json().catch(() => ({}))).services?.scoring?.release,
       }),
@@ -243,7 +245,7 @@ async function main() {
       await podman(['network', 'rm', '-f', `${PROJECT}_default`]).catch(() => undefined);
       // The check's own releases: the images it tagged are removed, their layers stay cached.
       const { stdout: images } = await podman(['images', '--format', '{{.Repository}}:{{.Tag}}']).catch(() => ({ stdout: '' }));
-      for (const image of images.split('\n').filter((i) => i.includes(`:${release}`))) await podman(['rmi', image]).catch(() => undefined);
+      for (const image of images.split('\n').filter((i) => i.includes(`:${stamp}`))) await podman(['rmi', image]).catch(() => undefined);
     });
   }
   say(`Passed in ${seconds(Date.now() - started)}.`);
