@@ -64,16 +64,20 @@ export async function checkLockfileVersions(image) {
   const problems = [...(tree.problems ?? [])];
   const seen = new Set();
   let checked = 0;
+  // npm ls prints a package's dependencies at one of its places only, so every place is walked;
+  // each installed folder is compared once.
   const walk = (node) => {
     for (const dep of Object.values(node.dependencies ?? {})) {
+      walk(dep);
       if (!dep.path || seen.has(dep.path)) continue;
       seen.add(dep.path);
       const where = path.posix.relative('/app', dep.path);
-      const locked = lock.packages[where];
+      // A workspace package is a link in node_modules; its version is at the folder it links to.
+      const entry = lock.packages[where];
+      const locked = entry?.link ? lock.packages[entry.resolved] : entry;
       if (!locked) problems.push(`${where}: installed ${dep.version}, not in package-lock.json`);
       else if (locked.version !== dep.version) problems.push(`${where}: installed ${dep.version}, locked ${locked.version}`);
       checked += 1;
-      walk(dep);
     }
   };
   walk(tree);
