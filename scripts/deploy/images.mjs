@@ -11,6 +11,12 @@ import { ensurePodmanTools, imageLabel, imageSize, mb, podman, root, seconds } f
 
 const SLICE_LABEL = 'study.slice';
 
+/**
+ * Image size budgets, in MB (README.md): a Node image is the Debian base with Node 24 (about
+ * 250 MB) and the slice's production packages; a frontend is nginx with its files.
+ */
+export const SIZE_BUDGET_MB = { service: 330, frontend: 160 };
+
 /** standins/open-humans -> standin-open-humans; every other slice keeps its folder's name. */
 export const imageName = (dir) => dir.replace(/^standins\//, 'standin-');
 
@@ -101,8 +107,10 @@ export async function buildImages({ officialBases = false, log = console.log, ec
   for (const slice of SLICES) {
     const { ms, size } = await buildSlice(slice, { bases, echo });
     built.push({ ...slice, ms, size });
-    log(`  ${slice.image.padEnd(40)} ${mb(size).padStart(7)}  ${seconds(ms)}`);
+    const over = size > SIZE_BUDGET_MB[slice.target] * 1e6;
+    log(`  ${slice.image.padEnd(40)} ${mb(size).padStart(7)}  ${seconds(ms)}${over ? `  OVER the ${SIZE_BUDGET_MB[slice.target]} MB budget` : ''}`);
   }
+  const oversized = built.filter((s) => s.size > SIZE_BUDGET_MB[s.target] * 1e6);
   log('Lockfile check (npm ls --omit=dev --all in each Node image against package-lock.json):');
   const failures = [];
   for (const slice of built.filter((s) => s.target === 'service')) {
@@ -116,6 +124,7 @@ export async function buildImages({ officialBases = false, log = console.log, ec
     }
   }
   log(`Done in ${seconds(Date.now() - started)}.`);
+  for (const s of oversized) failures.push(`${s.image} is ${mb(s.size)}, over its budget of ${SIZE_BUDGET_MB[s.target]} MB (README.md, "Deploying with containers")`);
   if (failures.length > 0) throw new Error(failures.join('\n'));
   return built;
 }
