@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+import { takeTypeFinderAsIntj, typeFinderWidget } from './support/typefinder-widget';
 
 jest.setTimeout(90_000);
 
@@ -72,15 +73,8 @@ describe('TypeFinder', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(studyEmail);
     await page.getByRole('button', { name: 'Copy ID' }).waitFor();
 
-    const widget = page.frameLocator('iframe[title="TypeFinder personality test"]');
-    expect(await widget.getByLabel('Study ID email').inputValue()).toBe(studyEmail);
-    await widget.getByLabel('A quiet evening on my own').check();
-    await widget.getByLabel('The big idea and where it could lead').check();
-    await widget.getByLabel('What makes the most sense on paper').check();
-    await widget.locator('input[name="lifestyle"][value="J"]').check();
-    await widget.getByRole('button', { name: 'Send my results' }).click();
-    await widget.getByText('Your results have been sent.').waitFor();
-    expect(await widget.locator('#type-code').textContent()).toBe('INTJ');
+    expect(await typeFinderWidget(page).getByLabel('Study ID email').inputValue()).toBe(studyEmail);
+    expect(await takeTypeFinderAsIntj(page)).toBe('INTJ');
 
     await page.getByRole('button', { name: 'Submit Results' }).click();
     await page.waitForURL('**/survey');

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from '../../e2e/support/browser';
+import { takeTypeFinderAsIntj } from '../../e2e/support/typefinder-widget';
 
 jest.setTimeout(240_000);
 
@@ -47,13 +48,7 @@ test('a participant goes from consent to the final report through the containers
   await page.goto(`/survey/${pgId}`);
   await page.getByRole('link', { name: 'Start TypeFinder' }).click();
   await page.waitForURL('**/typefinder');
-  const widget = page.frameLocator('iframe[title="TypeFinder personality test"]');
-  await widget.getByLabel('A quiet evening on my own').check();
-  await widget.getByLabel('The big idea and where it could lead').check();
-  await widget.getByLabel('What makes the most sense on paper').check();
-  await widget.locator('input[name="lifestyle"][value="J"]').check();
-  await widget.getByRole('button', { name: 'Send my results' }).click();
-  await widget.getByText('Your results have been sent.').waitFor();
+  expect(await takeTypeFinderAsIntj(page)).toBe('INTJ');
   await page.getByRole('button', { name: 'Submit Results' }).click();
   await page.waitForURL('**/survey');
 

@@ -1,0 +1,16 @@
+import type { FrameLocator, Page } from 'playwright-core';
+
+/** The TypeFinder stand-in's widget, framed on /typefinder. */
+export const typeFinderWidget = (page: Page): FrameLocator => page.frameLocator('iframe[title="TypeFinder personality test"]');
+
+/** Takes the widget's quiz as an INTJ answers it and sends the result; answers the type the widget shows. */
+export async function takeTypeFinderAsIntj(page: Page): Promise<string> {
+  const widget = typeFinderWidget(page);
+  await widget.getByLabel('A quiet evening on my own').check();
+  await widget.getByLabel('The big idea and where it could lead').check();
+  await widget.getByLabel('What makes the most sense on paper').check();
+  await widget.locator('input[name="lifestyle"][value="J"]').check();
+  await widget.getByRole('button', { name: 'Send my results' }).click();
+  await widget.getByText('Your results have been sent.').waitFor();
+  return (await widget.locator('#type-code').textContent()) ?? '';
+}
