@@ -128,17 +128,6 @@ describe('ConsentPage', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
-  it('signs out on a shared computer: the study ID is forgotten and the form comes back', async () => {
-    store.setPgId(PG_ID);
-    await renderPage();
-    await act(async () => {
-      screen.getByRole('button', { name: 'Sign out' }).click();
-    });
-    expect(store.getState().pgId).toBeNull();
-    expect(screen.queryByText('Already Logged In')).toBeNull();
-    expect(screen.getByRole('checkbox', { name: /18 years of age or older/ })).toBeTruthy();
-  });
-
   it('offers the authorization again when the stored study ID lost its consent', async () => {
     store.loadStarted(PG_ID);
     store.loadSucceeded(userView(false));
