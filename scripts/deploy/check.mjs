@@ -14,6 +14,7 @@ import { buildImages, buildSlice, SLICES } from './images.mjs';
 import { BASE } from './base-images.mjs';
 import { compose, podman, podmanEnv, root, seconds } from './podman.mjs';
 import { freePort } from '../lib/local-services.mjs';
+import { ensureChromium, findChromium } from '../lib/chromium.mjs';
 import { startClient } from './rollout-client.mjs';
 
 const say = (msg) => console.log(`[deploy:check] ${msg}`);
@@ -106,7 +107,7 @@ async function step(name, fn) {
 }
 
 function runSmokeTest(baseUrl) {
-  const chromium = spawnSync('bash', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).stdout.trim();
+  const chromium = findChromium();
   const res = spawnSync(path.join(root, 'node_modules', '.bin', 'jest'), ['--ci', '--selectProjects', 'deploy', '--forceExit'], {
     cwd: root,
     stdio: 'inherit',
@@ -205,7 +206,7 @@ async function main() {
   const stamp = `check-${Date.now().toString(36)}`;
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
-  (await import('../lib/chromium.mjs')).ensureChromium(say);
+  ensureChromium(say);
   (await import('../lib/system-tools.mjs')).ensureDebianTool('pdftotext', 'poppler-utils', say);
   const { ensureNodeModules } = await import('../lib/install.mjs');
   ensureNodeModules(root, say);

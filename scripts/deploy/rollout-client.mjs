@@ -23,7 +23,7 @@ export function startClient({ baseUrl, pgId, intervalMs = 100 }) {
   const failed = [];
   let ok = 0;
   let running = true;
-  const loop = (async () => {
+  void (async () => {
     const list = requests(pgId);
     for (let i = 0; running; i += 1) {
       const request = list[i % list.length];
@@ -47,7 +47,6 @@ export function startClient({ baseUrl, pgId, intervalMs = 100 }) {
     endOutage: (slice) => outage.delete(slice),
     stop: () => {
       running = false;
-      void loop;
       return { ok, failed };
     },
   };
