@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
-import type { GatewayConfig } from './config';
+import { ConfigError, type GatewayConfig } from './config';
 import { healthzRoute } from './health/healthz-route';
 import { livezRoute } from './health/livez-route';
 import { getJson, type Agents } from './health/http-get';
@@ -18,6 +18,7 @@ import { CircuitBreaker } from './routing/circuit-breaker';
 import { createServiceProxy, type ServiceProxy } from './routing/service-proxy';
 import { securityHeaders } from './security/headers';
 import { frontends } from './static/frontends';
+import { LiveReleases, LiveReleasesError } from './static/remote-releases';
 import { remotesRoute } from './static/remotes';
 import { studyConfigRoute } from './static/study-config';
 
@@ -67,6 +68,21 @@ function frontendSources(config: GatewayConfig): Record<string, string> {
   };
 }
 
+/** live.json as it stands; a bad one at start is a configuration error, a bad edit later is refused and logged. */
+function readLiveReleases(config: GatewayConfig, logger: Logger): LiveReleases {
+  try {
+    return new LiveReleases({
+      releasesRoot: config.releasesRoot,
+      remotes: config.remotes,
+      onChanged: (live) => logger.info({ live }, 'live remote releases changed'),
+      onRefused: (error) => logger.error({ err: error }, 'live.json change refused: the remotes keep their releases'),
+    });
+  } catch (error) {
+    if (error instanceof LiveReleasesError) throw new ConfigError([error.message]);
+    throw error;
+  }
+}
+
 export function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const { logger, accessLogger } = createGatewayLoggers(config.logLevel, options.logDestination);
   // Keep-alive connections to the services: no TCP handshake per proxied call. An idle
@@ -99,6 +115,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     }),
   );
 
+  const liveReleases = readLiveReleases(config, logger);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -112,7 +130,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   );
   app.get('/livez', livezRoute());
   app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
-  app.get('/remotes.json', remotesRoute(config.remotes));
+  app.get('/remotes.json', remotesRoute(config.remotes, () => liveReleases.current()));
   app.get('/config.js', studyConfigRoute(config.publicConfig));
   app.use(
     apiRouter({
@@ -125,6 +143,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   );
   const frontendServing = frontends({
     frontendRoot: config.frontendRoot,
+    releasesRoot: config.releasesRoot,
     shellUpstream: config.shellUpstream,
     remotes: config.remotes,
     upstreams: {

@@ -84,6 +84,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       services: { participants: 'http://participants:4101', scoring: 'https://scoring.internal', reports: 'http://reports:4103' },
       frontendRoot: '/srv/www',
+      releasesRoot: '/srv/www/releases',
       logLevel: 'warn',
       trustProxy: 'loopback, 10.0.0.0/8',
       bodyLimitBytes: 64 * 1024,

@@ -138,6 +138,7 @@ function envSchema(frontendRootDefault: string) {
     SCORING_URL: serviceOrigin('http://127.0.0.1:4102'),
     REPORTS_URL: serviceOrigin('http://127.0.0.1:4103'),
     FRONTEND_ROOT: z.string().min(1).default(frontendRootDefault).describe('a directory holding shell/dist and mf-*/dist'),
+    RELEASES_ROOT: z.string().min(1).optional().describe('a directory holding published remote releases (<folder>/<id>/) and live.json; default: FRONTEND_ROOT/releases'),
     REMOTE_MF_CONSENT_URL: manifestUrl('/mf/consent/mf-manifest.json'),
     REMOTE_MF_DASHBOARD_URL: manifestUrl('/mf/dashboard/mf-manifest.json'),
     REMOTE_MF_NARDI_URL: manifestUrl('/mf/nardi/mf-manifest.json'),
@@ -206,6 +207,8 @@ export interface GatewayConfig {
   host: string;
   services: Record<ServiceName, string>;
   frontendRoot: string;
+  /** Published remote releases, served side by side, and live.json, which picks one per remote. */
+  releasesRoot: string;
   /** The shell's own web server; unset: the shell is served from FRONTEND_ROOT. */
   shellUpstream?: string;
   remotes: readonly RemoteConfig[];
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: vars.HOST,
     services: { participants: vars.PARTICIPANTS_URL, scoring: vars.SCORING_URL, reports: vars.REPORTS_URL },
     frontendRoot: path.resolve(vars.FRONTEND_ROOT),
+    releasesRoot: path.resolve(vars.RELEASES_ROOT ?? path.join(vars.FRONTEND_ROOT, 'releases')),
     shellUpstream: vars.SHELL_UPSTREAM_URL,
     remotes: [
       {

@@ -68,7 +68,7 @@ function readVariant(file: string, hash: string, coding: 'br' | 'gzip'): FileVar
 }
 
 /** Reads a built frontend into memory; files with a precompressed .br/.gz beside them get those as variants. */
-function loadTable(dir: string): Map<string, StaticFile> {
+function loadTable(dir: string, cacheControl: (name: string) => string): Map<string, StaticFile> {
   const table = new Map<string, StaticFile>();
   const names = listFiles(dir);
   const present = new Set(names);
@@ -92,7 +92,7 @@ function loadTable(dir: string): Map<string, StaticFile> {
     const modifiedMs = Math.floor(stat.mtimeMs / 1000) * 1000;
     const file: StaticFile = {
       contentType,
-      cacheControl: cacheControlFor(name),
+      cacheControl: cacheControl(name),
       lastModified: new Date(modifiedMs).toUTCString(),
       modifiedMs,
       identity: { body, etag: `"${hash}"` },
@@ -130,6 +130,11 @@ export function compressInBackground(file: StaticFile): void {
 export interface StaticSiteOptions {
   /** How often, at most, the folder is checked for a new build (only when requests come). Default 200 ms. */
   revalidateMs?: number;
+  /**
+   * Every file is immutable (a published release, whose folder name is its content hash): all
+   * are cached for a year and the folder is read once.
+   */
+  immutable?: boolean;
 }
 
 const DEFAULT_REVALIDATE_MS = 200;
@@ -158,12 +163,14 @@ export class StaticSite {
   private signature = '';
   private checkedAt = -Infinity;
   private readonly revalidateMs: number;
+  private readonly cacheControl: (name: string) => string;
 
   constructor(
     readonly dir: string,
     options: StaticSiteOptions = {},
   ) {
-    this.revalidateMs = options.revalidateMs ?? DEFAULT_REVALIDATE_MS;
+    this.revalidateMs = options.immutable ? Infinity : (options.revalidateMs ?? DEFAULT_REVALIDATE_MS);
+    this.cacheControl = options.immutable ? () => IMMUTABLE : cacheControlFor;
     this.revalidate(Date.now());
   }
 
@@ -188,7 +195,7 @@ export class StaticSite {
     if (this.watched.length > 0 && this.currentSignature() === this.signature) return;
     let table: Map<string, StaticFile>;
     try {
-      table = loadTable(this.dir);
+      table = loadTable(this.dir, this.cacheControl);
     } catch {
       // No such folder (not built, or moved away): nothing to serve until it is back.
       table = new Map();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { RemoteConfig } from '../config';
@@ -6,6 +7,7 @@ import { hasDotSegment, isApiPath } from '../routing/api-router';
 import { NO_CACHE, setCacheHeaders } from './cache-control';
 import { StaticSite } from './file-table';
 import { createFrontendUpstream, isFileRequest, type FrontendFailure, type FrontendUpstream, type FrontendUpstreamOptions } from './frontend-upstream';
+import { releaseDir, RELEASES_SEGMENT } from './remote-releases';
 import { sendStaticFile } from './send-file';
 import { shellUnavailablePage } from './unavailable-page';
 
@@ -18,6 +20,8 @@ export interface FrontendsOptions {
   shellUpstream?: string;
   /** Each remote with an `upstream` is forwarded there; the others come from <folder>/dist under frontendRoot. */
   remotes: readonly RemoteConfig[];
+  /** Published releases of the remotes, served by the gateway under /mf/<name>/releases/<id>/ whatever serves the remote. */
+  releasesRoot: string;
   upstreams: FrontendUpstreamSettings;
   /** How often, at most, a served dist folder is checked for a new build. Default 200 ms. */
   revalidateMs?: number;
@@ -124,7 +128,36 @@ function distFolder(dir: string, mountPath: string, index: string | false, reval
 }
 
 /**
- * The frontends: each remote under /mf/<name>/, the shell at /, and the shell's index.html for
+ * /mf/<name>/releases/<id>/...: the files of one published release, held in memory once asked for
+ * and cached by browsers for a year (a release folder never changes). An id that is not published
+ * falls through to the 404.
+ */
+function releasedFiles(releasesRoot: string, remote: RemoteConfig): RequestHandler {
+  const sites = new Map<string, StaticSite>();
+  const prefix = `${remote.mountPath}${RELEASES_SEGMENT}/`.toLowerCase();
+  return (req, res, next) => {
+    if (!isRead(req) || hasDotSegment(req.path)) return next();
+    const rest = decodePath(req.path.slice(prefix.length));
+    const slash = rest?.indexOf('/') ?? -1;
+    if (rest === undefined || slash <= 0) return next();
+    const id = rest.slice(0, slash);
+    const dir = releaseDir(releasesRoot, remote, id);
+    if (!dir) return next();
+    let site = sites.get(id);
+    if (!site) {
+      if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) return next();
+      site = new StaticSite(dir, { immutable: true });
+      sites.set(id, site);
+    }
+    const file = site.lookup(rest.slice(slash + 1));
+    if (file) sendStaticFile(req, res, file);
+    else next();
+  };
+}
+
+/**
+ * The frontends: each remote under /mf/<name>/ (and its published releases under
+ * /mf/<name>/releases/<id>/), the shell at /, and the shell's index.html for
  * any other app route so deep links work. Each one comes either from its own web server (when
  * its upstream is configured) or from its built dist folder, held in memory. Anything else
  * is a JSON 404. One handler picks the frontend by path prefix.
@@ -139,12 +172,13 @@ export function frontends(options: FrontendsOptions): Frontends {
 
   const remotes = options.remotes.map((remote) => {
     const prefix = remote.mountPath.toLowerCase();
+    const releases = { prefix: `${prefix}${RELEASES_SEGMENT}/`, handler: releasedFiles(options.releasesRoot, remote) };
     if (remote.upstream) {
       const upstream = upstreamFor(remote.name, remote.upstream, answerRemoteFailure);
-      return { prefix, handler: forwardWhen((req) => isRead(req) && !hasDotSegment(req.path), upstream) };
+      return { prefix, releases, handler: forwardWhen((req) => isRead(req) && !hasDotSegment(req.path), upstream) };
     }
     const dist = path.join(options.frontendRoot, remote.folder, 'dist');
-    return { prefix, handler: distFolder(dist, remote.mountPath, false, options.revalidateMs).handler };
+    return { prefix, releases, handler: distFolder(dist, remote.mountPath, false, options.revalidateMs).handler };
   });
 
   let shell: RequestHandler;
@@ -173,8 +207,9 @@ export function frontends(options: FrontendsOptions): Frontends {
     const lower = req.path.toLowerCase();
     const remote = remotes.find((candidate) => lower.startsWith(candidate.prefix));
     const notFound = () => sendError(req, res, 404, 'NOT_FOUND', 'This part of the app is not available.');
-    if (remote) remote.handler(req, res, (err?: unknown) => (err ? next(err) : notFound()));
-    else notFound();
+    if (!remote) notFound();
+    else if (lower.startsWith(remote.releases.prefix)) remote.releases.handler(req, res, (err?: unknown) => (err ? next(err) : notFound()));
+    else remote.handler(req, res, (err?: unknown) => (err ? next(err) : notFound()));
   });
 
   return {

@@ -7,7 +7,7 @@ interface FederationPlugin {
   name: string;
   _options: {
     name: string;
-    shared: Record<string, { singleton?: boolean; eager?: boolean; import?: string; version?: string; requiredVersion?: string }>;
+    shared: Record<string, { singleton?: boolean; strictVersion?: boolean; eager?: boolean; import?: string; version?: string; requiredVersion?: string }>;
     shareStrategy?: string;
     exposes?: Record<string, string>;
     runtimePlugins?: string[];
@@ -83,6 +83,16 @@ describe.each([HOST, ...REMOTES])('the %s build', (app) => {
     expect(options.shared['react-router']).toBeUndefined();
     expect(options.shared.zod).toBeUndefined();
     expect(options.shared['react-router-dom']?.import).toBe(federation.ROUTER_MODULE);
+  });
+
+  test('requires of every singleton the range its package.json declares, strictly', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const [key, shared] of Object.entries(options.shared)) {
+      const declared = pkg.dependencies[key.replace(/\/$/, '')];
+      expect({ key, strictVersion: shared.strictVersion }).toEqual({ key, strictVersion: true });
+      if (declared) expect({ key, requiredVersion: shared.requiredVersion }).toEqual({ key, requiredVersion: declared });
+      else expect({ key, requiredVersion: shared.requiredVersion }).toEqual({ key, requiredVersion: `^${shared.version}` });
+    }
   });
 
   test('reuses what is already on the page and starts asynchronously', () => {

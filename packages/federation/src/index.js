@@ -63,7 +63,10 @@ const ALWAYS_SHARED = ['@study/client-state', '@study/contracts'];
 const EAGER_IN_HOST = new Set(['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@study/client-state', '@study/contracts', '@study/ui']);
 
 /**
- * @typedef {{ singleton: true, requiredVersion: string, version?: string, import?: string, eager?: boolean }} SharedSingleton
+ * strictVersion: a remote whose declared range the page's copy does not satisfy is refused when it
+ * loads (the shell shows its fallback) instead of running against a copy it was not built for.
+ *
+ * @typedef {{ singleton: true, strictVersion: true, requiredVersion: string, version?: string, import?: string, eager?: boolean }} SharedSingleton
  */
 
 /**
@@ -77,17 +80,19 @@ function sharedSingletons(dependencies, { eager = false } = {}) {
   for (const { key, versionFrom } of SINGLETONS) {
     const requiredVersion = dependencies[versionFrom];
     if (!requiredVersion) throw new Error(`The app must depend on ${versionFrom} to share ${key}.`);
-    shared[key] = { singleton: true, requiredVersion };
+    shared[key] = { singleton: true, strictVersion: true, requiredVersion };
   }
   const routerRange = dependencies['react-router-dom'];
   if (!routerRange) throw new Error('The app must depend on react-router-dom to share it.');
-  shared['react-router-dom'] = { singleton: true, requiredVersion: routerRange, version: installedVersion('react-router-dom'), import: ROUTER_MODULE };
+  shared['react-router-dom'] = { singleton: true, strictVersion: true, requiredVersion: routerRange, version: installedVersion('react-router-dom'), import: ROUTER_MODULE };
 
   for (const name of WORKSPACE_SINGLETONS) {
     if (!dependencies[name] && !ALWAYS_SHARED.includes(name)) continue;
-    // The version comes from the package itself (the workspace copy every app builds against).
+    // The version provided is the workspace copy this app is built with; the range required is
+    // the one the app's package.json declares (kept by the changesets), or, for a package shared
+    // with every frontend that this one does not list, the copy it was built with.
     const version = installedVersion(name);
-    shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
+    shared[name] = { singleton: true, strictVersion: true, version, requiredVersion: dependencies[name] ?? `^${version}` };
   }
   if (eager) for (const key of Object.keys(shared)) if (EAGER_IN_HOST.has(key)) shared[key].eager = true;
   return shared;
