@@ -57,9 +57,10 @@ function run(dir) {
   });
 }
 
-export async function buildAll({ force = false, log = console.log, concurrency = 2 } = {}) {
+/** only: the deployable folders to build (default: all of them). */
+export async function buildAll({ force = false, log = console.log, concurrency = 2, only } = {}) {
   const todo = [];
-  for (const d of DEPLOYABLES) {
+  for (const d of DEPLOYABLES.filter((x) => !only || only.includes(x.dir))) {
     const stampFile = path.join(root, d.dir, 'dist', '.build-stamp');
     const stamp = inputsHash(d.dir);
     if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) continue;
