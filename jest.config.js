@@ -11,6 +11,8 @@ const common = {
     '/video-assets$': '<rootDir>/packages/test-infra/src/video-assets-stub.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Copies of the sources made by the tests (earlier releases rebuilt for the version-skew tests).
+  modulePathIgnorePatterns: ['<rootDir>/.test-artifacts/'],
 };
 
 /** @type {import('jest').Config} */

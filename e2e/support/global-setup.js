@@ -1,7 +1,8 @@
 // Browser tests run against the whole system, started here on free ports with its own
 // FerretDB data, its own exchange and queue names (so a running `npm start` is not
 // disturbed) and its own copy of the built frontends (so a test can remove a remote's
-// files). A small control server lets tests stop/start a service or hide/restore a remote.
+// files). A small control server lets tests stop/start a service, hide/restore a remote, or start
+// another gateway before the same services with other frontends (an older shell, other releases).
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
@@ -46,7 +47,17 @@ module.exports = async function globalSetup() {
   const control = http.createServer(async (req, res) => {
     const [, kind, name, action] = req.url.split('/');
     try {
-      if (kind === 'services' && action === 'stop') await stack.stopService(name);
+      if (kind === 'gateways' && name === 'start') {
+        // Another gateway before the same services, with the frontends and releases the body names.
+        let body = '';
+        for await (const chunk of req) body += chunk;
+        const { frontendRoot: otherFrontends, releasesRoot } = JSON.parse(body || '{}');
+        const started = await stack.startGatewayInstance({ ...(otherFrontends ? { FRONTEND_ROOT: otherFrontends } : {}), ...(releasesRoot ? { RELEASES_ROOT: releasesRoot } : {}) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(started));
+        return;
+      }
+      if (kind === 'gateways' && action === 'stop') await stack.stopGatewayInstance(decodeURIComponent(name));
+      else if (kind === 'services' && action === 'stop') await stack.stopService(name);
       else if (kind === 'services' && action === 'start') await stack.startService(name);
       else if (kind === 'remotes' && REMOTE_DIRS[name]) {
         const dist = path.join(frontendRoot, REMOTE_DIRS[name], 'dist');

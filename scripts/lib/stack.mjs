@@ -198,7 +198,7 @@ export async function startStack(o) {
   };
 
   const stop = async () => {
-    await stopChild('gateway');
+    await Promise.all([...children.keys()].filter((n) => n === 'gateway' || n.startsWith('gateway#')).map((n) => stopChild(n)));
     // Every service process, extra instances included.
     await Promise.all(services.flatMap((s) => [...children.keys()].filter((n) => n === s.name || n.startsWith(`${s.name}#`))).map((n) => stopChild(n)));
     await stopChild('open-humans-standin');
@@ -299,9 +299,9 @@ export async function startStack(o) {
     stackInfo.adminMasterKey = participantsEnv.ADMIN_MASTER_KEY;
 
     await Promise.all(services.map((s) => startService(s.name)));
-    const gw = launch('gateway', path.join(o.root, 'gateway'), {
+    const gatewayEnv = (gatewayPort, extra = {}) => ({
       ...common,
-      PORT: String(port),
+      PORT: String(gatewayPort),
       FRONTEND_ROOT: o.frontendRoot ?? o.root,
       PARTICIPANTS_URL: `http://${host}:${services[0].port}`,
       SCORING_URL: `http://${host}:${services[1].port}`,
@@ -311,12 +311,30 @@ export async function startStack(o) {
       STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
       // The TypeFinder widget is framed by the dashboard.
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
+      ...extra,
     });
-    try {
-      await waitForHttp(`http://${host}:${port}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !gw.exited });
-    } catch (err) {
-      throw new Error(`the gateway did not start: ${err.message}\n--- ${gw.logFile} ---\n${tail(gw.logFile)}`);
-    }
+    const startGatewayProcess = async (name, gatewayPort, extra) => {
+      const gw = launch(name, path.join(o.root, 'gateway'), gatewayEnv(gatewayPort, extra));
+      try {
+        await waitForHttp(`http://${host}:${gatewayPort}/healthz`, { timeoutMs: readyTimeoutMs, isAlive: () => !gw.exited });
+      } catch (err) {
+        throw new Error(`the ${name} did not start: ${err.message}\n--- ${gw.logFile} ---\n${tail(gw.logFile)}`);
+      }
+    };
+    await startGatewayProcess('gateway', port);
+    /**
+     * Another gateway in front of the same services, on its own port, with its own frontends
+     * (env: FRONTEND_ROOT, RELEASES_ROOT, ...): e.g. an older shell or other remote releases.
+     * Named `gateway#<n>`; answers its name and URL. Stopped with the stack, or by stopGatewayInstance.
+     */
+    const startGatewayInstance = async (env = {}) => {
+      let n = 2;
+      while (children.has(`gateway#${n}`)) n += 1;
+      const name = `gateway#${n}`;
+      const gatewayPort = await freePort();
+      await startGatewayProcess(name, gatewayPort, env);
+      return { name, url: `http://${host}:${gatewayPort}` };
+    };
     return {
       url: publicUrl,
       openHumans,
@@ -329,6 +347,8 @@ export async function startStack(o) {
       /** 'SIGKILL' kills the service at once, as a crash would. */
       stopService: (name, signal) => stopChild(name, signal),
       startServiceInstance,
+      startGatewayInstance,
+      stopGatewayInstance: (name) => stopChild(name),
       stopDatabase,
       startDatabase,
       stop,
