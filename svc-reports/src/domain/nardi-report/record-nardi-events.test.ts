@@ -1,12 +1,18 @@
 import type { Logger } from 'pino';
-import { EventTypes, type NardiCompletedData } from '@study/contracts';
+import { EventTypes, nardiScoresSchema, type NardiCompletedData } from '@study/contracts';
 import { SAMPLE_DICHOT_PREF, SAMPLE_FUNCTIONAL_PAIRS, SAMPLE_INTERACTION_STYLES, SAMPLE_TEMPERAMENTS, SAMPLE_TYPE_CODES } from '@study/personality/testing';
 import type { ReportDocument } from '../../data-access/reports-collection';
 import type { ReportsDeps } from '../deps';
 import { recordNardiResult } from './record-nardi-events';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
-const SCORES = { typeCodes: SAMPLE_TYPE_CODES, functionalPairs: SAMPLE_FUNCTIONAL_PAIRS, temperaments: SAMPLE_TEMPERAMENTS, dichotPref: SAMPLE_DICHOT_PREF, interactionStyles: SAMPLE_INTERACTION_STYLES };
+const SCORES = nardiScoresSchema.parse({
+  typeCodes: SAMPLE_TYPE_CODES,
+  functionalPairs: SAMPLE_FUNCTIONAL_PAIRS,
+  temperaments: SAMPLE_TEMPERAMENTS,
+  dichotPref: SAMPLE_DICHOT_PREF,
+  interactionStyles: SAMPLE_INTERACTION_STYLES,
+});
 const COMPLETED_AT = '2025-03-01T10:00:00.000Z';
 const RESULT = { typeCode: 'INFJ', consistency: 6, selectedTemperament: 'NF', selectedFP: 'NFJ', completedAt: COMPLETED_AT } as NardiCompletedData;
 const V2 = EventTypes.nardiCompletedV2;

@@ -74,7 +74,7 @@ describe('completing the Nardi survey publishes the result as scoring.nardi.comp
     expect(await completeNardiSurvey(deps, source, COMPLETION)).toBe('stored');
 
     expect(writes).toHaveLength(1);
-    const [{ update }] = writes;
+    const update = writes[0]!.update;
     expect(update.$set?.nardi).toMatchObject({ final: { typeCode: 'INTJ', consistency: 10, completedAt: COMPLETED_AT } });
     expect(update.$set?.outboxPending).toBe(true);
     // The part-one scores were known: only the result's two versions (no scoring.nardi.scored.v1).

@@ -1,17 +1,17 @@
-import { EventTypes, nardiCompletedDataSchema, type NardiCompletedV2Data } from '@study/contracts';
+import { EventTypes, nardiCompletedDataSchema, nardiCompletedV2DataSchema, type NardiCompletedV2Data } from '@study/contracts';
 import { SAMPLE_DICHOT_PREF, SAMPLE_FUNCTIONAL_PAIRS, SAMPLE_INTERACTION_STYLES, SAMPLE_TEMPERAMENTS, SAMPLE_TYPE_CODES } from '@study/personality/testing';
 import { nardiCompletedEvents } from './nardi-completed-events';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const TIME = new Date('2025-03-01T10:00:02.000Z');
-const RESULT = {
+const RESULT = nardiCompletedV2DataSchema.parse({
   typeCode: 'INFJ',
   consistency: 6,
   selectedTemperament: 'NF',
   selectedFP: 'NFJ',
   completedAt: '2025-03-01T10:00:00.000Z',
   scores: { typeCodes: SAMPLE_TYPE_CODES, functionalPairs: SAMPLE_FUNCTIONAL_PAIRS, temperaments: SAMPLE_TEMPERAMENTS, dichotPref: SAMPLE_DICHOT_PREF, interactionStyles: SAMPLE_INTERACTION_STYLES },
-} as NardiCompletedV2Data;
+});
 
 describe('nardiCompletedEvents', () => {
   const source = { pgId: PG_ID, time: new Date(RESULT.completedAt), correlationId: 'req-0002' };
