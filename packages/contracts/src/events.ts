@@ -21,6 +21,7 @@ export const EventTypes = {
   mbtiUploaded: 'participants.mbti.uploaded.v1',
   nardiScored: 'scoring.nardi.scored.v1',
   nardiCompleted: 'scoring.nardi.completed.v1',
+  nardiCompletedV2: 'scoring.nardi.completed.v2',
   scoreFinalized: 'scoring.score.finalized.v1',
   scoreCleared: 'scoring.score.cleared.v1',
   reportGenerated: 'reports.report.generated.v1',
@@ -122,8 +123,11 @@ export type NardiScoredData = z.infer<typeof nardiScoredDataSchema>;
  * the time of the participants.survey.completed.v1 event it answers, so a consumer can tell
  * it belongs to the survey as it stands (and not to one completed before a reset). `scores`
  * are the part-one scores the choices were checked against (what the Nardi report shows), so
- * the result and its scores always travel together; scoring always sends them. Consumers:
- * svc-participants (the consistency the dashboard shows) and svc-reports (the Nardi report).
+ * the result and its scores always travel together; scoring always sends them (optional here
+ * only because they were added later: scoring.nardi.completed.v2 makes them required).
+ * Published beside v2 until every consumer has moved. Consumers: svc-participants (the
+ * consistency the dashboard shows; it knows only v1) and svc-reports (only from a svc-scoring
+ * release older than v2, during a rollout).
  */
 export const nardiCompletedDataSchema = z.object({
   typeCode: typeCodeSchema,
@@ -134,3 +138,13 @@ export const nardiCompletedDataSchema = z.object({
   scores: nardiScoresSchema.optional(),
 });
 export type NardiCompletedData = z.infer<typeof nardiCompletedDataSchema>;
+
+/**
+ * data of scoring.nardi.completed.v2: the Nardi result as in v1, with its part-one `scores`
+ * required (a breaking change for producers, hence a new major). Scoring publishes v1 and v2
+ * for the same completion in one write, with the same completedAt, so a consumer reading both
+ * can tell they are one fact; v1 goes once every consumer has moved to v2. Every v2 body is a
+ * valid v1 body. Consumers: svc-reports (the Nardi report is built from the scores).
+ */
+export const nardiCompletedV2DataSchema = nardiCompletedDataSchema.extend({ scores: nardiScoresSchema });
+export type NardiCompletedV2Data = z.infer<typeof nardiCompletedV2DataSchema>;

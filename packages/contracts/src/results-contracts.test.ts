@@ -15,6 +15,7 @@ import {
   initialSurveyState,
   mbtiUploadedDataSchema,
   nardiCompletedDataSchema,
+  nardiCompletedV2DataSchema,
   nardiReportSchema,
   reportGeneratedDataSchema,
   scoreClearedDataSchema,
@@ -80,6 +81,17 @@ describe('final score events', () => {
     const scores = { typeCodes: SAMPLE_TYPE_CODES, functionalPairs: SAMPLE_FUNCTIONAL_PAIRS, temperaments: SAMPLE_TEMPERAMENTS, dichotPref: SAMPLE_DICHOT_PREF, interactionStyles: SAMPLE_INTERACTION_STYLES };
     expect(nardiCompletedDataSchema.parse({ ...result, scores })).toEqual({ ...result, scores });
     expect(nardiCompletedDataSchema.safeParse(result).success).toBe(true);
+  });
+
+  it('requires the scores in scoring.nardi.completed.v2 (a new major beside v1), and every v2 body still reads as v1', () => {
+    expect(EventTypes.nardiCompletedV2).toBe('scoring.nardi.completed.v2');
+    const result = { typeCode: 'INTJ', consistency: 10, selectedTemperament: 'NT', selectedFP: 'NTJ', completedAt: AT };
+    const scores = { typeCodes: SAMPLE_TYPE_CODES, functionalPairs: SAMPLE_FUNCTIONAL_PAIRS, temperaments: SAMPLE_TEMPERAMENTS, dichotPref: SAMPLE_DICHOT_PREF, interactionStyles: SAMPLE_INTERACTION_STYLES };
+    expect(nardiCompletedV2DataSchema.safeParse(result).success).toBe(false);
+    expect(nardiCompletedV2DataSchema.safeParse({ ...result, scores: { ...scores, typeCodes: [] } }).success).toBe(false);
+    const v2 = nardiCompletedV2DataSchema.parse({ ...result, scores });
+    expect(v2).toEqual({ ...result, scores });
+    expect(nardiCompletedDataSchema.parse(v2)).toEqual(v2);
   });
 
   it('describes a generated final report', () => {

@@ -5,7 +5,7 @@ import type { NardiReport } from '@study/personality';
 
 export const REPORTS_COLLECTION = 'reports';
 
-/** The completed Nardi survey as scoring reported it (scoring.nardi.completed.v1). */
+/** The completed Nardi survey as scoring reported it (scoring.nardi.completed.v2, or v1 from an older svc-scoring). */
 export interface NardiResultRecord {
   typeCode: string;
   consistency: number;

@@ -23,7 +23,11 @@ function subjectOf(event: CloudEvent): string {
   return normalizePgId(pgIdSchema.parse(event.subject));
 }
 
-/** Handlers by event type; any other type is acknowledged and logged at debug. */
+/**
+ * Handlers by event type; any other type is acknowledged and logged at debug. Of the Nardi
+ * result this service reads only scoring.nardi.completed.v1 (it keeps only the consistency):
+ * the v2 scoring publishes beside it is such another type.
+ */
 export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers {
   return {
     [EventTypes.nardiScored]: async (event) => {

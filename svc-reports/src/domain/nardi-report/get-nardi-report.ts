@@ -9,7 +9,7 @@ const NOT_FOUND = 'No participant with this study ID.';
 /**
  * POST /api/user/nardi/report: the Nardi report of the completed survey, built once per
  * completion and stored. It never waits for a result on its way: before the completed survey's
- * result (scoring.nardi.completed.v1) is here it answers 409 saying what to do. A study ID the
+ * result (scoring.nardi.completed.v2 or v1) is here it answers 409 saying what to do. A study ID the
  * reports never heard of, or one erased, is 404.
  */
 export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<NardiReportView> {

@@ -3,23 +3,32 @@ import type { ReportsDeps } from '../deps';
 import { changeReportDocument, type ApplyOutcome } from '../report-document';
 
 /**
- * scoring.nardi.completed.v1: the Nardi result and its part-one scores, what the Nardi report
- * is built from. A result for a completion older than what is held (one from before a reset)
- * changes nothing; a new one replaces the old and the report built from the old goes.
+ * The Nardi result and its part-one scores, what the Nardi report is built from: from
+ * scoring.nardi.completed.v2, or from v1 (sent by a svc-scoring release older than v2, during a
+ * rollout). A current svc-scoring publishes both for one completion, with the same completedAt:
+ * whichever comes first is stored and the other changes nothing, so the pair never makes two
+ * results (or two reports). Only the scores may still be added to a held result that came
+ * without them (a v1 may omit them). A result for a completion older than what is held (one
+ * from before a reset) changes nothing; a new one replaces the old and the report built from
+ * the old goes.
  */
-export async function recordNardiResult(deps: ReportsDeps, pgId: string, data: NardiCompletedData): Promise<ApplyOutcome> {
+export async function recordNardiResult(deps: ReportsDeps, pgId: string, data: NardiCompletedData, eventType: string): Promise<ApplyOutcome> {
   const completedAt = new Date(data.completedAt);
   const outcome = await changeReportDocument(deps, pgId, (doc) => {
     const held = doc?.nardi;
     if (held && held.asOf.getTime() > completedAt.getTime()) return 'stale';
-    if (held?.result && held.result.completedAt.getTime() === completedAt.getTime()) return 'unchanged';
+    if (held?.result && held.result.completedAt.getTime() === completedAt.getTime()) {
+      // The same completion again (its other version, or a redelivery under a new id).
+      if (held.result.scores || !data.scores) return 'unchanged';
+      return { set: { nardi: { ...held, result: { ...held.result, scores: data.scores } } } };
+    }
     const { typeCode, consistency, selectedTemperament, selectedFP, scores } = data;
     return {
       set: { nardi: { asOf: completedAt, result: { typeCode, consistency, selectedTemperament, selectedFP, completedAt, scores } } },
       unset: ['nardiReport'],
     };
   });
-  deps.logger.info({ pgId, outcome }, 'Nardi result recorded');
+  deps.logger.info({ pgId, outcome, eventType }, 'Nardi result recorded');
   return outcome;
 }
 

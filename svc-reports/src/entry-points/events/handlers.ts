@@ -2,6 +2,7 @@ import {
   bindingFor,
   EventTypes,
   nardiCompletedDataSchema,
+  nardiCompletedV2DataSchema,
   pgIdSchema,
   scoreClearedDataSchema,
   scoreFinalizedDataSchema,
@@ -30,8 +31,12 @@ export function reportsEventHandlers(deps: ReportsDeps): EventHandlers {
     [EventTypes.participantConsented]: async (event) => {
       await recordConsent(deps, subjectOf(event), new Date(event.time));
     },
+    [EventTypes.nardiCompletedV2]: async (event) => {
+      await recordNardiResult(deps, subjectOf(event), nardiCompletedV2DataSchema.parse(event.data), event.type);
+    },
+    // Still read while a svc-scoring release older than v2 may run: the same result, recorded once per completion.
     [EventTypes.nardiCompleted]: async (event) => {
-      await recordNardiResult(deps, subjectOf(event), nardiCompletedDataSchema.parse(event.data));
+      await recordNardiResult(deps, subjectOf(event), nardiCompletedDataSchema.parse(event.data), event.type);
     },
     [EventTypes.surveysReset]: async (event) => {
       const { surveys } = surveysResetDataSchema.parse(event.data);

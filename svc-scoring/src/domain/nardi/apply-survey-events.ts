@@ -1,17 +1,10 @@
-import {
-  EventTypes,
-  nardiCompletedDataSchema,
-  nardiScoredDataSchema,
-  type NardiAnswer,
-  type NardiCompletedData,
-  type NardiScoredData,
-  type SurveyCompletedData,
-} from '@study/contracts';
+import { EventTypes, nardiScoredDataSchema, type NardiAnswer, type NardiCompletedV2Data, type NardiScoredData, type SurveyCompletedData } from '@study/contracts';
 import { createEvent, type CloudEvent } from '@study/event-bus';
 import { completeNardi, scoreNardi, type NardiScores } from '@study/personality';
 import type { NardiRecord } from '../../data-access/scores-collection';
 import { changeScoreDocument, type ApplyOutcome, type SourceEvent } from '../score-document';
 import type { NardiDeps } from './deps';
+import { nardiCompletedEvents } from './nardi-completed-events';
 
 export { scoreLockKey, type ApplyOutcome, type SourceEvent } from '../score-document';
 
@@ -68,9 +61,10 @@ export async function scorePartOne(deps: NardiDeps, source: SourceEvent, answers
 /**
  * participants.survey.completed.v1 for Nardi: checks the part two to four choices against the
  * part-one scores and computes the consistency (completeNardi), stores the result and
- * publishes scoring.nardi.completed.v1 with the scores it was checked against (and
- * scoring.nardi.scored.v1 when the part-one answers had not been scored here yet). The event
- * carries the answers, so a lost or late part-one event does not matter.
+ * publishes it with the scores it was checked against as scoring.nardi.completed.v2 and v1
+ * (nardiCompletedEvents; and scoring.nardi.scored.v1 when the part-one answers had not been
+ * scored here yet), all in the one write. The event carries the answers, so a lost or late
+ * part-one event does not matter.
  */
 export async function completeNardiSurvey(deps: NardiDeps, source: SourceEvent, data: SurveyCompletedData & { surveyId: 'nardi' }): Promise<ApplyOutcome> {
   const outcome = await applyToNardi(deps, source, (current) => {
@@ -83,14 +77,14 @@ export async function completeNardiSurvey(deps: NardiDeps, source: SourceEvent, 
     if (completion.typeCode !== data.typeCode) {
       deps.logger.warn({ pgId: source.pgId, sent: data.typeCode, computed: completion.typeCode }, 'Nardi typeCode differs from the part-four choice');
     }
-    const result: NardiCompletedData = nardiCompletedDataSchema.parse({
+    const result: NardiCompletedV2Data = {
       typeCode: completion.typeCode,
       consistency: completion.consistency,
       selectedTemperament: completion.selectedTemperament,
       selectedFP: completion.selectedFP,
       completedAt: source.time.toISOString(),
       scores: nardiScoredDataSchema.parse(scores),
-    });
+    };
     const nardi: NardiRecord = {
       asOf: source.time,
       answers: sortedAnswers(data.answers),
@@ -99,8 +93,8 @@ export async function completeNardiSurvey(deps: NardiDeps, source: SourceEvent, 
       selections: { selectedTemperament: completion.selectedTemperament, selectedFP: completion.selectedFP, selectedTypeCode: completion.typeCode },
       final: { typeCode: completion.typeCode, consistency: completion.consistency, completedAt: source.time, finalizedAt: deps.now() },
     };
-    const completed = createEvent({ type: EventTypes.nardiCompleted, source: deps.service, subject: source.pgId, data: result, correlationId: source.correlationId });
-    return { nardi, events: known ? [completed] : [scoredEvent(deps, source, scores), completed] };
+    const completed = nardiCompletedEvents(deps.service, source, result, deps.now());
+    return { nardi, events: known ? completed : [scoredEvent(deps, source, scores), ...completed] };
   });
   deps.logger.info({ pgId: source.pgId, outcome }, 'Nardi survey completed');
   return outcome;
