@@ -28,6 +28,21 @@ export const EventTypes = {
 } as const;
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
 
+/** An event version no longer published nor handled, kept on record. */
+export interface RetiredEventType {
+  type: string;
+  /** YYYY-MM-DD */
+  retiredOn: string;
+  reason: string;
+}
+
+/**
+ * Versions taken out of EventTypes. A version is retired only once no service handles it any
+ * more (a handler keyed by its EventTypes entry no longer compiles, and the contract test finds
+ * no service naming it); its committed JSON Schema stays in packages/contracts/snapshots.
+ */
+export const RETIRED_EVENT_TYPES: readonly RetiredEventType[] = [];
+
 /** The topic each service publishes under, for queue bindings such as `participants.#`. */
 export const eventSources = ['participants', 'scoring', 'reports'] as const;
 export type EventSource = (typeof eventSources)[number];

@@ -39,6 +39,7 @@ export {
 export {
   EVENT_TYPE_PATTERN,
   EventTypes,
+  RETIRED_EVENT_TYPES,
   eventSources,
   bindingFor,
   cloudEventEnvelopeSchema,
@@ -61,6 +62,7 @@ export {
   type ParticipantErasedData,
   type SurveysResetData,
   type EventType,
+  type RetiredEventType,
   type EventSource,
   type CloudEventEnvelope,
 } from './events';
