@@ -66,8 +66,10 @@ async function main() {
   say(`${slice}: ${selection.own.length} own test files, ${selection.contracts.length} contract test files, browser tests: ${browser ? selection.browser.map((f) => path.basename(f)).join(', ') || 'none' : 'skipped'}`);
 
   const targets = checkTargets({ slice, dependencies: workspaceDependencies(slice, workspaceManifests(root)), browserTests: selection.browser });
-  step(`Lint ${targets.lint.join(' ')}`, bin('eslint'), ['--max-warnings=0', ...targets.lint]);
-  step(`Type-check ${targets.typeCheck.join(' ')}`, bin('tsc'), ['-p', writeTypeCheckConfig(slice, targets.typeCheck)]);
+  say(`Lint covers ${targets.lint.join(' ')}`);
+  step('Lint', bin('eslint'), ['--max-warnings=0', ...targets.lint]);
+  say(`Type-check starts from ${targets.typeCheck.join(' ')}`);
+  step('Type-check', bin('tsc'), ['-p', writeTypeCheckConfig(slice, targets.typeCheck)]);
 
   const files = [...selection.own, ...selection.contracts, ...selection.browser];
   if (selection.browser.length > 0 || files.some((f) => f.endsWith('.int.test.ts'))) await ensureTestServices(say);
