@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-admin mf-dashboard svc-participants svc-scoring standins/open-humans standins/typefinder
+ */
 // The study team's tools in a real browser against the whole system: the MBTI score upload
 // (with rows that cannot be used), the participants' dashboards afterwards, the statistics and
 // roster downloads, the enrollment figures; and on the server side: every admin call refused

@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-dashboard svc-participants svc-scoring svc-reports standins/open-humans standins/typefinder
+ */
 // The assessment screens of the dashboard in a real browser against the whole system: the
 // TypeFinder widget framed on /typefinder and 'Submit Results', the self-assessment with its
 // validation, a reload in the middle and Save, and declining the self-assessment.

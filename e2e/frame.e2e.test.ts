@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-consent mf-dashboard mf-nardi mf-admin svc-participants svc-scoring svc-reports standins/open-humans standins/typefinder
+ */
 // The frame: the shell loads each remote at run time from its manifest, a missing remote
 // falls back without taking the others down, and the gateway fronts the three services.
 import type { Browser, Page } from 'playwright-core';

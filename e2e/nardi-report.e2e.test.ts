@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-nardi mf-dashboard svc-participants svc-scoring svc-reports standins/open-humans standins/typefinder
+ */
 // The Nardi report in a real browser against the whole system: a participant who finished
 // TypeFinder and the Nardi survey over HTTP opens /nardi-report and sees every section filled
 // from their answers, on a phone-sized and a desktop-sized screen; a participant who has not

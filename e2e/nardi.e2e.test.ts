@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-nardi mf-dashboard svc-participants svc-scoring standins/open-humans standins/typefinder
+ */
 // The Nardi Personality Indicator in the browser: a consented participant with TypeFinder done
 // opens it from the dashboard, answers the 25 questions (with a visit to the dashboard and a
 // reload on the way, both coming back to the same question), saves, chooses

@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-consent mf-dashboard svc-participants standins/open-humans
+ */
 // The participant's way in: consent, authorization on Open Humans (the local stand-in) in a
 // second tab, the study ID, the dashboard, coming back later, withdrawing and erasure, and the
 // survey routes that open only in turn.

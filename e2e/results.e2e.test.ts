@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-dashboard mf-nardi svc-participants svc-scoring svc-reports standins/open-humans standins/typefinder
+ */
 // The participant's results in a real browser against the whole system: TypeFinder and Nardi
 // done over HTTP, the self-assessment saved on its screen, then the final type appearing on the
 // dashboard by itself (no reload, no 409), then the report link, the Nardi report, and the final report PDF downloaded from the

@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-consent mf-dashboard mf-nardi mf-admin svc-participants svc-scoring svc-reports standins/open-humans standins/typefinder
+ */
 // The whole app walked through as a participant and as the study team, on a phone (390 px) and a
 // desktop (1280 px): every route gets its own tab title and passes axe-core with no serious or
 // critical violation, at each step of the participant's way; and what a careful study team would

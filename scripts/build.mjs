@@ -6,22 +6,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEPLOYABLES } from './lib/deployables.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const DEPLOYABLES = [
-  { dir: 'svc-participants', kind: 'service' },
-  { dir: 'svc-scoring', kind: 'service' },
-  { dir: 'svc-reports', kind: 'service' },
-  { dir: 'gateway', kind: 'service' },
-  { dir: 'shell', kind: 'frontend' },
-  { dir: 'mf-consent', kind: 'frontend' },
-  { dir: 'mf-dashboard', kind: 'frontend' },
-  { dir: 'mf-nardi', kind: 'frontend' },
-  { dir: 'mf-admin', kind: 'frontend' },
-  { dir: 'standins/open-humans', kind: 'standin' },
-  { dir: 'standins/typefinder', kind: 'standin' },
-];
+export { DEPLOYABLES };
 
 function hashTree(hash, dir) {
   if (!fs.existsSync(dir)) return;
@@ -57,17 +46,17 @@ function run(dir) {
   });
 }
 
-/** only: the deployable folders to build (default: all of them). */
+/** Builds every deployable, or only the folders listed in `only`. */
 export async function buildAll({ force = false, log = console.log, concurrency = 2, only } = {}) {
   const todo = [];
-  for (const d of DEPLOYABLES.filter((x) => !only || only.includes(x.dir))) {
+  for (const d of DEPLOYABLES.filter((each) => !only || only.includes(each.dir))) {
     const stampFile = path.join(root, d.dir, 'dist', '.build-stamp');
     const stamp = inputsHash(d.dir);
     if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) continue;
     todo.push({ ...d, stamp, stampFile });
   }
   if (todo.length === 0) {
-    log('All deployables are up to date.');
+    log(only ? `${only.join(', ')}: up to date.` : 'All deployables are up to date.');
     return;
   }
   log(`Building ${todo.map((d) => d.dir).join(', ')}...`);

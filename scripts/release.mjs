@@ -1,6 +1,6 @@
 // `npm run release -- <folder>`: records the version in <folder>/package.json as released from
 // HEAD (deploy/release-history.json, committed) and tags it (<package name>@<version>). Run it on
-// the commit you deploy, after `npm run version` and `npm run slice -- <folder>` passed.
+// the commit you deploy, after `npm run changeset:version` and `npm run slice -- <folder>` passed.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordRelease } from './lib/release-history.mjs';

@@ -63,7 +63,7 @@ export function recordRelease(root, folder, { now = new Date() } = {}) {
   const history = readHistory(root);
   const releases = history[folder] ?? [];
   if (releases.some((release) => release.version === pkg.version)) {
-    throw new Error(`${folder} ${pkg.version} is released already: add a changeset and run npm run version to make the next version.`);
+    throw new Error(`${folder} ${pkg.version} is released already: add a changeset and run npm run changeset:version to make the next version.`);
   }
   const commit = git(root, ['rev-parse', 'HEAD']);
   history[folder] = [...releases, { version: pkg.version, commit, releasedAt: now.toISOString() }];
