@@ -1,3 +1,6 @@
+/**
+ * @slices shell gateway mf-nardi mf-dashboard mf-consent svc-participants svc-scoring standins/open-humans standins/typefinder
+ */
 // Versions side by side, in the browser, before the real services: the current shell with the
 // previous release of mf-nardi and the previous shell with the current remotes both work; a
 // release of mf-nardi built against a react-router major the shell does not have is refused by
