@@ -198,6 +198,10 @@ export class EventBroker {
   }
 
   private async prepare(model: ChannelModel): Promise<void> {
+    // amqplib listens for this connection's errors only once this setup hook has finished: an
+    // error meanwhile (the connection dropping while the channel opens) would be unhandled and
+    // end the process. Logged here; after setup the recovering connection reports them too.
+    model.on('error', (err: Error) => this.logger.debug({ err }, 'RabbitMQ connection error while (re)connecting'));
     const channel = await this.openPublishChannel(model);
     this.prepared = { model, channel };
   }
