@@ -1,6 +1,6 @@
 import { createEvent, type CloudEvent } from '@study/event-bus';
 import type { KeyedLock } from '@study/keyed-lock';
-import { createDocumentWriter, type DocumentCollection } from './document-writer';
+import { createDocumentWriter, documentLockKey, type DocumentCollection } from './document-writer';
 
 interface NoteDocument {
   _id: string;
@@ -74,8 +74,8 @@ describe('createDocumentWriter: one change of one document', () => {
       decidedUnderLock = isHeld();
       return { write: (doc) => doc.update({ $set: { text: 'hello' } }) };
     });
-    expect(held).toEqual(['notes:note-1']);
-    expect(writer.lockKey('NOTE-1')).toBe('notes:note-1');
+    expect(held).toEqual([documentLockKey('notes', 'note-1')]);
+    expect(documentLockKey('notes', 'note-1')).toBe('notes:note-1');
     expect(decidedUnderLock).toBe(true);
     expect(writes).toEqual([{ op: 'updateOne', args: [{ _id: 'note-1' }, { $set: { text: 'hello' } }], locked: true }]);
   });
@@ -102,8 +102,9 @@ describe('createDocumentWriter: one change of one document', () => {
 
   it('answers why nothing was written, writes nothing and nudges nobody', async () => {
     const { writer, writes, nudges } = writerOver(null);
-    await expect(writer.change('note-1', () => 'stale' as const)).resolves.toBe('stale');
-    await expect(writer.change('note-1', () => 'not-found' as const)).resolves.toBe('not-found');
+    await expect(writer.change('note-1', () => 'stale')).resolves.toBe('stale');
+    // A reason of the caller's own, named in the call.
+    await expect(writer.change<'not-found'>('note-1', () => 'not-found')).resolves.toBe('not-found');
     expect(writes).toEqual([]);
     expect(nudges).toEqual([]);
   });
@@ -181,8 +182,8 @@ describe('createDocumentWriter: one change of one document', () => {
       read: async (id) => ({ state: id === 'gone-1' ? 'gone' : 'here' }),
       isErased,
     });
-    await expect(writer.change('gone-1', () => 'unchanged' as const)).resolves.toBe('erased');
-    await expect(writer.change('here-1', (state) => (state.state === 'here' ? ('unchanged' as const) : ('stale' as const)))).resolves.toBe('unchanged');
+    await expect(writer.change('gone-1', () => 'unchanged')).resolves.toBe('erased');
+    await expect(writer.change('here-1', (state) => (state.state === 'here' ? 'unchanged' : 'stale'))).resolves.toBe('unchanged');
     expect(isErased).toHaveBeenCalledWith('gone-1', { state: 'gone' });
     expect(reads).toEqual([]);
   });

@@ -31,6 +31,9 @@ export interface Change<TDoc> {
   write(document: LockedDocument<TDoc>): Promise<void>;
 }
 
+/** What decide answers: why nothing is written, or the change to write. */
+export type Decision<TDoc, R extends string> = NoInfer<R> | Change<TDoc>;
+
 /** The collection operations a writer uses (a mongodb Collection has them). */
 export type DocumentCollection<TDoc extends Document> = Pick<Collection<TDoc>, 'findOne' | 'updateOne' | 'insertOne' | 'replaceOne'>;
 
@@ -53,18 +56,25 @@ export type DocumentWriterOptions<TDoc extends Document, TState> = WriterOptions
   read?(id: string): Promise<TState>;
 };
 
+/**
+ * The keyed-lock key a writer holds for one document, the key the outbox relay holds while it
+ * removes published events: the collection's name and the document's `_id`.
+ */
+export function documentLockKey(collectionName: string, documentId: string): string {
+  return outboxLockKey(collectionName, documentId);
+}
+
 /** Writes documents that carry an outbox, each change under the document's lock. */
 export interface DocumentWriter<TDoc, TState> {
-  /** The keyed-lock key every write of the document holds (the outbox relay's too). */
-  lockKey(id: string): string;
   /**
    * Under the document's lock: reads it, answers 'erased' for an erased participant, else asks
    * `decide`, which answers why nothing is written (a string, answered back) or a Change. The
    * Change's write and its events are stored together; the relay is nudged afterwards, also
    * when the write failed (the database may have stored it before the connection dropped). An
-   * error thrown by `decide` or the write comes back as is, after the lock is released.
+   * error thrown by `decide` or the write comes back as is, after the lock is released. The
+   * reasons decide may give are 'unchanged' and 'stale' unless `R` names others.
    */
-  change<R extends string = never>(id: string, decide: (state: TState) => R | Change<TDoc> | Promise<R | Change<TDoc>>): Promise<R | 'stored' | 'erased'>;
+  change<R extends string = 'unchanged' | 'stale'>(id: string, decide: (state: TState) => Decision<TDoc, R> | Promise<Decision<TDoc, R>>): Promise<R | 'stored' | 'erased'>;
   /** Wakes the relay for the document, e.g. for the resend of a write whose answer was lost. */
   nudge(id: string): void;
 }
@@ -83,11 +93,10 @@ export function createDocumentWriter<TDoc extends { _id: string }, TState>(optio
   const nudge = (id: string) => options.nudgeOutbox(options.collectionName, id);
 
   return {
-    lockKey: (id) => outboxLockKey(options.collectionName, documentId(id)),
     nudge: (id) => nudge(documentId(id)),
     async change(givenId, decide) {
       const id = documentId(givenId);
-      return options.lock.run(outboxLockKey(options.collectionName, id), async () => {
+      return options.lock.run(documentLockKey(options.collectionName, id), async () => {
         const state = await read(id);
         if (await options.isErased(id, state)) return 'erased' as const;
         const decision = await decide(state);
