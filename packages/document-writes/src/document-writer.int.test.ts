@@ -68,7 +68,8 @@ describe('createDocumentWriter (real FerretDB and Redis)', () => {
       const events = doc?.outbox ?? [];
       if (events.length === 0) return;
       published.push(...events);
-      await collection.updateOne({ _id: id }, { $pull: { outbox: { id: { $in: events.map((event) => event.id) } } } });
+      // As the relay does: FerretDB ignores a $pull with a condition; $pullAll of the values as read works.
+      await collection.updateOne({ _id: id }, { $pullAll: { outbox: events } });
     });
   }
 
