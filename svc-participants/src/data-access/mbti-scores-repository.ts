@@ -1,8 +1,8 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import type { MbtiScores } from '@study/contracts';
-import { outboxFields, outboxLockKey, withOutbox, type CloudEvent } from '@study/event-bus';
+import { outboxFields, withOutbox, type CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
-import type { Participant } from '../domain/participant';
+import type { Participant } from './stored-participant';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND, type WriteCounts } from './bulk-batches';
 
 export const MBTI_SCORES_COLLECTION = 'mbti-scores';
@@ -32,11 +32,6 @@ export function sameScores(a: MbtiScores, b: MbtiScores): boolean {
   return MBTI_SCORE_FIELDS.every((field) => a[field] === b[field]);
 }
 
-/** The keyed-lock key every write of an existing mbti-scores document holds (the outbox relay's too). */
-export function mbtiScoresLockKey(pgId: string): string {
-  return outboxLockKey(MBTI_SCORES_COLLECTION, normalizePgId(pgId));
-}
-
 /** The participant with their uploaded MBTI result, if any: dataReady and the type the dashboard shows. */
 export function withMbtiResult(participant: Participant, result: { wholeType: string } | undefined): Participant {
   return result ? { ...participant, dataReady: true, mbtiType: result.wholeType } : participant;
@@ -51,7 +46,7 @@ export interface NewMbtiResult {
 
 /**
  * The official MBTI results. Study IDs are stored in lower case. A document that exists is only
- * changed under mbtiScoresLockKey, since the outbox relay updates it too.
+ * changed under its document lock (mbtiScoresLockKey in the domain), since the outbox relay updates it too.
  */
 export class MbtiScoresRepository {
   readonly collection: Collection<MbtiScoresDocument>;

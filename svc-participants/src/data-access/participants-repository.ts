@@ -1,24 +1,14 @@
 import type { Collection, Db } from 'mongodb';
 import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
-import type { StoredSurvey } from '../domain/surveys/stored-survey';
-import { outboxFields, outboxLockKey, withOutbox, type CloudEvent } from '@study/event-bus';
+import { compact, type DocumentFields, type LockedDocument } from '@study/document-writes';
+import type { CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
-import type { FinalReportState, Participant } from '../domain/participant';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
 import type { OpenHumansTokens } from './open-humans';
+import type { FinalReportState, Participant, StoredSurvey } from './stored-participant';
 import type { SealedSecret, TokenCipher } from './token-cipher';
 
 export const PARTICIPANTS_COLLECTION = 'participants';
-
-/** The keyed-lock key every write of one participant document holds (the outbox relay's too). */
-export function participantLockKey(pgId: string): string {
-  return outboxLockKey(PARTICIPANTS_COLLECTION, normalizePgId(pgId));
-}
-
-/** The participant document as the outbox relay is nudged with: `nudgeOutbox(...participantOutbox(pgId))`. */
-export function participantOutbox(pgId: string): [collection: string, id: string] {
-  return [PARTICIPANTS_COLLECTION, normalizePgId(pgId)];
-}
 
 /** Open Humans tokens as stored: each encrypted, with the access token's expiry in clear. */
 export interface SealedTokens {
@@ -91,14 +81,13 @@ function toParticipant(doc: ParticipantDocument): Participant {
   };
 }
 
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
-}
+/** A participant document's write: the locked document of a change (@study/document-writes). */
+export type ParticipantWrite = LockedDocument<ParticipantDocument>;
 
 /**
- * Participant documents. Every write must run inside `lock.run(participantLockKey(pgId), ...)`
- * (FerretDB applies an update as read, apply, write); the use cases hold it. Tokens are sealed
- * here and never leave this class in clear except through readTokens.
+ * Participant documents. A document is written only through the locked document of a change
+ * (@study/document-writes): its lock held, the change's events in the same write. Tokens are
+ * sealed here and never leave this class in clear except through readTokens.
  */
 export class ParticipantsRepository {
   readonly collection: Collection<ParticipantDocument>;
@@ -127,42 +116,36 @@ export class ParticipantsRepository {
     return { state: 'active', participant: withMbtiResult(toParticipant(doc), await this.mbtiResults.findResult(doc._id)) };
   }
 
-  /** Adds a new participant; a participant with the same study ID makes this fail (duplicate key). */
-  async insert(participant: Participant, events: CloudEvent[] = []): Promise<void> {
-    const doc = toDocument({ ...participant, pgId: normalizePgId(participant.pgId) });
-    await this.collection.insertOne(events.length > 0 ? { ...doc, ...outboxFields(...events) } : doc);
+  /**
+   * Adds a new participant with no events (seeding); a participant with the same study ID makes
+   * this fail (duplicate key). A new document has no outbox for the relay to write meanwhile.
+   */
+  async insert(participant: Participant): Promise<void> {
+    await this.collection.insertOne(toDocument({ ...participant, pgId: normalizePgId(participant.pgId) }));
   }
 
-  /** A new participant who has just consented through Open Humans, with their tokens and the consented event. */
-  async insertConsented(participant: Participant, memberId: string, tokens: OpenHumansTokens, event: CloudEvent): Promise<void> {
-    const pgId = normalizePgId(participant.pgId);
-    await this.collection.insertOne({
-      ...toDocument({ ...participant, pgId, openHumans: null }),
-      openHumans: { memberId, tokens: this.seal(pgId, tokens) },
+  /** A new participant who has just consented through Open Humans, with their tokens (the change's event: consented). */
+  async insertConsented(document: ParticipantWrite, participant: Participant, memberId: string, tokens: OpenHumansTokens): Promise<void> {
+    const { _id, ...fields } = toDocument({ ...participant, pgId: document.id, openHumans: null });
+    await document.insert({
+      ...fields,
+      openHumans: { memberId, tokens: this.seal(document.id, tokens) },
       consentedAt: participant.updatedAt,
-      ...outboxFields(event),
     });
   }
 
-  /** A known participant consented (again): consent true, fresh tokens, genotype flag, the consented event. */
-  async saveConsent(pgId: string, change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; now: Date }, event: CloudEvent): Promise<void> {
-    const id = normalizePgId(pgId);
-    await this.collection.updateOne(
-      { _id: id },
-      withOutbox<ParticipantDocument>(
-        {
-          $set: {
-            consent: true,
-            snpFileUploaded: change.snpFileUploaded,
-            openHumans: { memberId: change.memberId, tokens: this.seal(id, change.tokens) },
-            consentedAt: change.now,
-            updatedAt: change.now,
-          },
-          $unset: { withdrawnAt: '' },
-        },
-        event,
-      ),
-    );
+  /** A known participant consented (again): consent true, fresh tokens, genotype flag (the change's event: consented). */
+  async saveConsent(document: ParticipantWrite, change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; now: Date }): Promise<void> {
+    await document.update({
+      $set: {
+        consent: true,
+        snpFileUploaded: change.snpFileUploaded,
+        openHumans: { memberId: change.memberId, tokens: this.seal(document.id, change.tokens) },
+        consentedAt: change.now,
+        updatedAt: change.now,
+      },
+      $unset: { withdrawnAt: '' },
+    });
   }
 
   /** The member id and tokens in clear, or undefined when the participant holds none. */
@@ -183,67 +166,62 @@ export class ParticipantsRepository {
   }
 
   /** Keeps a refreshed grant: the old refresh token is spent once the platform rotated it. */
-  async storeTokens(pgId: string, tokens: OpenHumansTokens, now: Date): Promise<void> {
-    const id = normalizePgId(pgId);
-    await this.collection.updateOne({ _id: id }, { $set: { 'openHumans.tokens': this.seal(id, tokens), updatedAt: now } });
+  async storeTokens(document: ParticipantWrite, tokens: OpenHumansTokens, now: Date): Promise<void> {
+    await document.update({ $set: { 'openHumans.tokens': this.seal(document.id, tokens), updatedAt: now } });
   }
 
-  async setSnpFileUploaded(pgId: string, snpFileUploaded: boolean, now: Date): Promise<void> {
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { snpFileUploaded, updatedAt: now } });
+  async setSnpFileUploaded(document: ParticipantWrite, snpFileUploaded: boolean, now: Date): Promise<void> {
+    await document.update({ $set: { snpFileUploaded, updatedAt: now } });
   }
 
-  /** The member left the project: consent false, tokens deleted, the withdrawn event. */
-  async withdraw(pgId: string, now: Date): Promise<void> {
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } });
+  /** The member left the project: consent false, tokens deleted. */
+  async withdraw(document: ParticipantWrite, now: Date): Promise<void> {
+    await document.update({ $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } });
   }
 
   /**
    * Erasure: the whole document becomes a tombstone holding no personal data, with the erased
-   * event in its outbox, in one write, so the data cannot outlive the event or the other way
-   * round. Events still pending about the participant are dropped with their data.
+   * event (the change's) in its outbox, in one write, so the data cannot outlive the event or
+   * the other way round. Events still pending about the participant are dropped with their data.
    */
-  async replaceWithTombstone(pgId: string, erasedAt: Date, event: CloudEvent): Promise<void> {
-    const id = normalizePgId(pgId);
-    const tombstone = { _id: id, erased: true, erasedAt, ...outboxFields(event) };
-    await this.collection.replaceOne({ _id: id }, tombstone as unknown as ParticipantDocument);
+  async replaceWithTombstone(document: ParticipantWrite, erasedAt: Date): Promise<void> {
+    const tombstone = { erased: true, erasedAt };
+    await document.replace(tombstone as unknown as DocumentFields<ParticipantDocument>);
   }
 
-  /** Every survey back to its initial state and no final score (nor its report), with the reset event. */
-  async resetSurveys(pgId: string, surveys: Record<SurveyId, SurveyState>, now: Date, event: CloudEvent): Promise<void> {
-    await this.collection.updateOne(
-      { _id: normalizePgId(pgId) },
-      withOutbox<ParticipantDocument>({ $set: { surveys, finalScore: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } }, event),
-    );
+  /** Every survey back to its initial state and no final score (nor its report) (the change's event: reset). */
+  async resetSurveys(document: ParticipantWrite, surveys: Record<SurveyId, SurveyState>, now: Date): Promise<void> {
+    await document.update({ $set: { surveys, finalScore: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } });
   }
 
   /** The final score as scoring last announced it (null once cleared), its version, and the report state that goes with it. */
-  async setFinalScore(pgId: string, change: { finalScore: FinalScore | null; finalScoreVersion: number; finalReport: FinalReportState | null }, now: Date): Promise<void> {
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { ...change, updatedAt: now } });
+  async setFinalScore(document: ParticipantWrite, change: { finalScore: FinalScore | null; finalScoreVersion: number; finalReport: FinalReportState | null }, now: Date): Promise<void> {
+    await document.update({ $set: { ...change, updatedAt: now } });
   }
 
   /** The final report svc-reports stored last. */
-  async setFinalReport(pgId: string, finalReport: FinalReportState, now: Date): Promise<void> {
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { finalReport, updatedAt: now } });
+  async setFinalReport(document: ParticipantWrite, finalReport: FinalReportState, now: Date): Promise<void> {
+    await document.update({ $set: { finalReport, updatedAt: now } });
   }
 
   /**
-   * Stores new states of some surveys (each replaced whole) and the events they cause, in one
-   * write. Fields left undefined are dropped rather than stored as null.
+   * Stores new states of some surveys (each replaced whole), with the events of the change.
+   * Fields left undefined are dropped rather than stored as null.
    */
-  async saveSurveys(pgId: string, surveys: readonly StoredSurvey[], now: Date, events: CloudEvent[], nardiAnsweredAt?: Date): Promise<void> {
+  async saveSurveys(document: ParticipantWrite, surveys: readonly StoredSurvey[], now: Date, nardiAnsweredAt?: Date): Promise<void> {
     const set: Record<string, unknown> = { updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
-    for (const survey of surveys) set[`surveys.${survey.id}`] = withoutUndefined(survey);
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, withOutbox<ParticipantDocument>({ $set: set }, ...events));
+    for (const survey of surveys) set[`surveys.${survey.id}`] = compact(survey);
+    await document.update({ $set: set });
   }
 
   /** Scoring holds the scores of the part-one answers saved at `answeredAt`. */
-  async setNardiScoredFor(pgId: string, answeredAt: Date, now: Date): Promise<void> {
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { nardiScoredFor: answeredAt, updatedAt: now } });
+  async setNardiScoredFor(document: ParticipantWrite, answeredAt: Date, now: Date): Promise<void> {
+    await document.update({ $set: { nardiScoredFor: answeredAt, updatedAt: now } });
   }
 
   /** The Nardi consistency scoring computed for the completed survey (shown as n/10). */
-  async setNardiConsistency(pgId: string, consistency: number, now: Date): Promise<void> {
-    await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { 'surveys.nardi.consistency': consistency, updatedAt: now } });
+  async setNardiConsistency(document: ParticipantWrite, consistency: number, now: Date): Promise<void> {
+    await document.update({ $set: { 'surveys.nardi.consistency': consistency, updatedAt: now } });
   }
 
   private seal(pgId: string, tokens: OpenHumansTokens): SealedTokens {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EventTypes, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
-import { participantLockKey, participantOutbox } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
 import { newParticipant } from './participant';
+import { participantDocuments } from './participant-documents';
 
 /** A link can only go stale through an erasure racing this consent; a few tries always settle it. */
 const MAX_LINK_ATTEMPTS = 3;
@@ -26,25 +26,21 @@ export async function giveConsent(deps: ParticipantsDeps, code: string, correlat
     const link = await deps.memberLinks.claim(member.projectMemberId, randomUUID(), now);
     if (!link) continue;
     const { pgId } = link;
-    const stored = await deps.lock.run(participantLockKey(pgId), async () => {
-      const record = await deps.participants.find(pgId);
-      // The linked participant was erased and the link not yet removed: this member starts afresh.
-      if (record.state === 'erased') return false;
+    const outcome = await participantDocuments(deps).change(pgId, (record) => {
       const data: ParticipantConsentedData = { snpFileUploaded: member.snpFileUploaded, reauthorized: record.state === 'active' };
-      const event = createEvent({ type: EventTypes.participantConsented, source: deps.service, subject: pgId, data, correlationId });
+      const events = [createEvent({ type: EventTypes.participantConsented, source: deps.service, subject: pgId, data, correlationId })];
       if (record.state === 'missing') {
         const participant = { ...newParticipant(pgId, now), consent: true, snpFileUploaded: member.snpFileUploaded };
-        await deps.participants.insertConsented(participant, member.projectMemberId, tokens, event);
-      } else {
-        await deps.participants.saveConsent(pgId, { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, now }, event);
+        return { events, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens) };
       }
-      return true;
+      const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, now };
+      return { events, write: (document) => deps.participants.saveConsent(document, change) };
     });
-    if (!stored) {
+    // The linked participant was erased and the link not yet removed: this member starts afresh.
+    if (outcome === 'erased') {
       await deps.memberLinks.unlink(member.projectMemberId, pgId);
       continue;
     }
-    deps.nudgeOutbox(...participantOutbox(pgId));
     log.info({ pgId, newParticipant: link.created, snpFileUploaded: member.snpFileUploaded }, 'participant consented');
     return { pgId };
   }

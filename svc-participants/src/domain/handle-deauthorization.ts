@@ -1,8 +1,7 @@
 import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
-import { mbtiScoresLockKey } from '../data-access/mbti-scores-repository';
-import { participantLockKey, participantOutbox } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
+import { mbtiScoresLockKey, participantDocuments } from './participant-documents';
 import { studyEmail } from './typefinder/claim-result';
 
 /**
@@ -20,25 +19,23 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     return 'unknown-member';
   }
 
-  const outcome = await deps.lock.run(participantLockKey(pgId), async (): Promise<DeauthorizeOutcome> => {
-    const record = await deps.participants.find(pgId);
+  const written = await participantDocuments(deps).change<'unknown-member' | 'already-erased' | 'already-withdrawn'>(pgId, (record) => {
     const now = deps.now();
     // Linked but never stored: the consent that claimed the link did not finish.
     if (record.state === 'missing') return 'unknown-member';
+    if (record.state !== 'active') return 'already-erased';
     if (notice.erasure_requested) {
-      if (record.state !== 'active') return 'already-erased';
       const data: ParticipantErasedData = { erasedAt: now.toISOString() };
       const event = createEvent({ type: EventTypes.participantErased, source: deps.service, subject: pgId, data, correlationId });
-      await deps.participants.replaceWithTombstone(pgId, now, event);
-      return 'erased';
+      return { events: [event], write: (document) => deps.participants.replaceWithTombstone(document, now) };
     }
-    if (record.state !== 'active') return 'already-erased';
     const { participant } = record;
     if (!participant.consent && !participant.openHumans?.authorized) return 'already-withdrawn';
     // No event: no other service acts on a withdrawal (only an erasure reaches them).
-    await deps.participants.withdraw(pgId, now);
-    return 'withdrawn';
+    return { write: (document) => deps.participants.withdraw(document, now) };
   });
+  // 'erased' from the writer: the document is a tombstone already.
+  const outcome: DeauthorizeOutcome = written === 'stored' ? (notice.erasure_requested ? 'erased' : 'withdrawn') : written === 'erased' ? 'already-erased' : written;
 
   // After the tombstone, so a failure here leaves the link (and the TypeFinder and MBTI results) for the retried notice to remove.
   if (notice.erasure_requested) {
@@ -46,7 +43,6 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     await deps.lock.run(mbtiScoresLockKey(pgId), () => deps.mbtiResults.remove(pgId));
     await deps.memberLinks.unlink(memberId, pgId);
   }
-  if (outcome === 'erased') deps.nudgeOutbox(...participantOutbox(pgId));
   deps.logger.info({ pgId, outcome, erasureRequested: notice.erasure_requested }, 'Open Humans deauthorization handled');
   return outcome;
 }

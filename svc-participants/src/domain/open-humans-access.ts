@@ -1,8 +1,10 @@
 import { ErrorCodes } from '@study/contracts';
 import { AppError } from '@study/service-kit';
-import { participantLockKey } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
+import { participantDocuments } from './participant-documents';
+
+const NOT_FOUND = 'No participant with this study ID.';
 
 /**
  * A live access token for the participant's Open Humans account: the stored one, or, when
@@ -11,17 +13,19 @@ import { callOpenHumans } from './open-humans-failures';
  * two callers never spend the same refresh token.
  */
 export async function openHumansAccessToken(deps: ParticipantsDeps, pgId: string): Promise<string> {
-  return deps.lock.run(participantLockKey(pgId), async () => {
-    const record = await deps.participants.find(pgId);
-    if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
+  let accessToken: string | undefined;
+  const outcome = await participantDocuments(deps).change(pgId, async (record) => {
+    if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const stored = await deps.participants.readTokens(pgId);
     if (!stored) {
       throw new AppError(409, ErrorCodes.OH_NOT_AUTHORIZED, 'This participant has not authorized the study on Open Humans. Please consent and authorize again.');
     }
     const { tokens, refreshed } = await callOpenHumans(deps.logger, 'token refresh', () => deps.openHumans.fresh(stored.tokens));
-    if (refreshed) await deps.participants.storeTokens(pgId, tokens, deps.now());
-    return tokens.accessToken;
+    accessToken = tokens.accessToken;
+    return refreshed ? { write: (document) => deps.participants.storeTokens(document, tokens, deps.now()) } : 'unchanged';
   });
+  if (outcome === 'erased' || accessToken === undefined) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  return accessToken;
 }
 
 /**
@@ -31,9 +35,8 @@ export async function openHumansAccessToken(deps: ParticipantsDeps, pgId: string
 export async function refreshGenotypeStatus(deps: ParticipantsDeps, pgId: string): Promise<{ snpFileUploaded: boolean }> {
   const accessToken = await openHumansAccessToken(deps, pgId);
   const member = await callOpenHumans(deps.logger, 'member exchange', () => deps.openHumans.getMember(accessToken));
-  await deps.lock.run(participantLockKey(pgId), async () => {
-    if ((await deps.participants.find(pgId)).state !== 'active') return;
-    await deps.participants.setSnpFileUploaded(pgId, member.snpFileUploaded, deps.now());
-  });
+  await participantDocuments(deps).change(pgId, (record) =>
+    record.state === 'active' ? { write: (document) => deps.participants.setSnpFileUploaded(document, member.snpFileUploaded, deps.now()) } : 'stale',
+  );
   return { snpFileUploaded: member.snpFileUploaded };
 }

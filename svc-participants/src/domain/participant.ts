@@ -1,52 +1,10 @@
-import { initialSurveyState, surveyIds, type FinalScore, type ParticipantResults, type SurveyId, type SurveyState, type UserView } from '@study/contracts';
+import { initialSurveyState, surveyIds, type ParticipantResults, type SurveyId, type SurveyState, type UserView } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
+import type { Participant } from '../data-access/stored-participant';
 import type { StoredSurvey } from './surveys/stored-survey';
 
-/** The participant's link to their Open Humans account. */
-export interface OpenHumansLink {
-  /** The Open Humans project member id. */
-  memberId: string;
-  /** True while the study holds tokens for the member (removed when they leave the project). */
-  authorized: boolean;
-}
-
-/** The stored final report PDF, as svc-reports announced it (reports.report.generated.v1). */
-export interface FinalReportState {
-  generatedAt: string;
-  /** The final-score version the report shows. */
-  scoreVersion: number;
-}
-
-/** One study participant, as this service keeps it. */
-export interface Participant {
-  pgId: string;
-  /** The participant consented and has not withdrawn since. */
-  consent: boolean;
-  /** True once the official MBTI result has been uploaded for the participant. */
-  dataReady: boolean;
-  /** The uploaded official MBTI type (POST /api/user/mbti); shown on the dashboard as the MBTI survey's typeCode. */
-  mbtiType?: string;
-  /** True when the participant's Open Humans data holds a genotype file. */
-  snpFileUploaded: boolean;
-  /** Surveys the participant has touched; the others are still in their initial state. */
-  surveys: Partial<Record<SurveyId, StoredSurvey>>;
-  /** Set once the final score has been computed (scoring.score.finalized.v1); null again after a reset. */
-  finalScore: FinalScore | null;
-  /** The version of the latest final-score event applied (finalized or cleared): anything older is stale. */
-  finalScoreVersion: number;
-  /** The latest final report announced; shown only while it belongs to the current final score. */
-  finalReport: FinalReportState | null;
-  /** When the surveys were last reset here: a final score computed before that is stale. */
-  surveysResetAt: Date | null;
-  /** When the Nardi part-one answers were last saved; null before, and again after a reset. */
-  nardiAnsweredAt: Date | null;
-  /** The answeredAt of the part-one answers scoring announced it has scored (scoring.nardi.scored.v1). */
-  nardiScoredFor: Date | null;
-  /** Null for a participant created without Open Humans (tests, imports). */
-  openHumans: OpenHumansLink | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+// The participant as this service stores it; what is done with it is decided here.
+export type { FinalReportState, OpenHumansLink, Participant } from '../data-access/stored-participant';
 
 export function newParticipant(pgId: string, now: Date = new Date()): Participant {
   return {

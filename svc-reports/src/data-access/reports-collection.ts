@@ -56,7 +56,8 @@ export interface FinalReportRecord {
  * One document per participant (`_id` = pgId) holding the inputs and results of their
  * reports, with their pending events (outbox). A document exists once any event about the
  * participant (their consent first) has reached the reports: that is how they know a study ID.
- * Every write holds the document's keyed lock (outboxLockKey(REPORTS_COLLECTION, pgId)).
+ * Every write goes through a document writer (@study/document-writes), which holds the
+ * document's keyed lock.
  */
 export interface ReportDocument {
   _id: string;

@@ -13,7 +13,7 @@ export interface ReportsDeps {
   reports: Collection<ReportDocument>;
   files: FinalReportFiles;
   erased: ErasedParticipants;
-  /** Serializes the writes of one report document (reportLockKey). */
+  /** Serializes the writes of one report document (reportDocuments). */
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */
   /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */

@@ -63,9 +63,10 @@ export interface StoredFinalScore {
 
 /**
  * One document per participant (`_id` = pgId) holding what scoring knows and computes about
- * them, with their pending events (outbox). Every write holds the document's keyed lock
- * (outboxLockKey(SCORES_COLLECTION, pgId)). A document exists once any event about the
- * participant (their consent first) has reached scoring: that is how scoring knows a study ID.
+ * them, with their pending events (outbox). Every write goes through a document writer
+ * (@study/document-writes), which holds the document's keyed lock. A document exists once any
+ * event about the participant (their consent first) has reached scoring: that is how scoring
+ * knows a study ID.
  */
 export interface ScoreDocument {
   _id: string;

@@ -10,7 +10,7 @@ export interface ScoringDeps {
   service: string;
   scores: Collection<ScoreDocument>;
   erased: ErasedParticipants;
-  /** Serializes the writes of one score document (scoreLockKey). */
+  /** Serializes the writes of one score document (scoreDocuments). */
   lock: KeyedLock;
   /** Publish queued events now rather than on the relay's next pass. */
   /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */

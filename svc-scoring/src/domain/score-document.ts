@@ -1,16 +1,20 @@
-import { outboxLockKey, withOutbox, type CloudEvent } from '@study/event-bus';
+import { compact, createDocumentWriter, type ApplyOutcome, type DocumentWriter } from '@study/document-writes';
+import type { CloudEvent } from '@study/event-bus';
 import type { UpdateFilter } from 'mongodb';
 import { SCORES_COLLECTION, type ScoreDocument } from '../data-access/scores-collection';
 import type { ScoringDeps } from './deps';
 import { planFinalScore, type ClearReason } from './final-score/plan-final-score';
 
-/** The keyed-lock key every write of one score document holds (the outbox relay's too). */
-export function scoreLockKey(pgId: string): string {
-  return outboxLockKey(SCORES_COLLECTION, pgId);
+/** The score documents: each change under the document's lock, with its events in the same write. */
+export function scoreDocuments(deps: ScoringDeps): DocumentWriter<ScoreDocument, ScoreDocument | null> {
+  return createDocumentWriter<ScoreDocument>({
+    collectionName: SCORES_COLLECTION,
+    collection: deps.scores,
+    lock: deps.lock,
+    nudgeOutbox: (collection, id) => deps.nudgeOutbox(collection, id),
+    isErased: (pgId) => deps.erased.isErased(pgId),
+  });
 }
-
-/** What a participants event (or a request) did here. */
-export type ApplyOutcome = 'stored' | 'unchanged' | 'stale' | 'erased';
 
 /** The participants event being applied: whose, when, and the request that caused it. */
 export interface SourceEvent {
@@ -28,13 +32,6 @@ export type ScoreFields = Partial<Pick<ScoreDocument, 'consentedAt' | 'nardi' | 
  */
 export type ScoreChange = { set: ScoreFields; events?: CloudEvent[]; clearReason?: ClearReason } | 'unchanged' | 'stale';
 
-/** Drops undefined fields at any depth of plain objects, so they are not stored as null. */
-export function compact<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => compact(item)) as T;
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined).map(([key, field]) => [key, compact(field)])) as T;
-}
-
 /**
  * Applies a change to the participant's score document under its lock, then brings the final
  * score up to date with the result (computed, computed again, or cleared): the new fields, the
@@ -42,10 +39,8 @@ export function compact<T>(value: T): T {
  * for an erased participant (their data must not come back) or when `change` decides nothing
  * changed.
  */
-export async function changeScoreDocument(deps: ScoringDeps, source: SourceEvent, change: (doc: ScoreDocument | null) => ScoreChange): Promise<ApplyOutcome> {
-  const outcome = await deps.lock.run(scoreLockKey(source.pgId), async (): Promise<ApplyOutcome> => {
-    if (await deps.erased.isErased(source.pgId)) return 'erased';
-    const doc = await deps.scores.findOne({ _id: source.pgId }, { projection: { outbox: 0 } });
+export function changeScoreDocument(deps: ScoringDeps, source: SourceEvent, change: (doc: ScoreDocument | null) => ScoreChange): Promise<ApplyOutcome> {
+  return scoreDocuments(deps).change(source.pgId, (doc) => {
     const result = change(doc);
     if (result === 'stale' || result === 'unchanged') return result;
 
@@ -57,10 +52,12 @@ export async function changeScoreDocument(deps: ScoringDeps, source: SourceEvent
 
     const update: UpdateFilter<ScoreDocument> = { $set: { ...set, ...plan.set, updatedAt: deps.now() } };
     if (plan.kind === 'clear') update.$unset = { finalScore: '' };
-    await deps.scores.updateOne({ _id: source.pgId }, withOutbox<ScoreDocument>(update, ...events), { upsert: true });
-    if (events.length > 0) deps.nudgeOutbox(SCORES_COLLECTION, source.pgId);
-    if (plan.kind !== 'unchanged') deps.logger.info({ pgId: source.pgId, finalScore: plan.kind, version: plan.version, typeCode: plan.typeCode }, 'final score updated');
-    return 'stored';
+    return {
+      events,
+      write: async (document) => {
+        await document.update(update, { upsert: true });
+        if (plan.kind !== 'unchanged') deps.logger.info({ pgId: source.pgId, finalScore: plan.kind, version: plan.version, typeCode: plan.typeCode }, 'final score updated');
+      },
+    };
   });
-  return outcome;
 }

@@ -3,7 +3,8 @@ import { createEvent } from '@study/event-bus';
 import type { KeyedLock } from '@study/keyed-lock';
 import { normalizePgId } from '@study/personality';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND } from '../../data-access/bulk-batches';
-import { mbtiScoresLockKey, sameScores, scoresOf, type NewMbtiResult } from '../../data-access/mbti-scores-repository';
+import { sameScores, scoresOf, type NewMbtiResult } from '../../data-access/mbti-scores-repository';
+import { mbtiScoresLockKey } from '../participant-documents';
 import type { AdminDeps } from './deps';
 
 /** One upload at a time: each decides from what is stored, so two at once could miss a change. */

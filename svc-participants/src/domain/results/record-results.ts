@@ -1,23 +1,28 @@
 import type { NardiScoredData, ReportGeneratedData, ScoreClearedData, ScoreFinalizedData } from '@study/contracts';
-import { participantLockKey } from '../../data-access/participants-repository';
+import type { Change } from '@study/document-writes';
+import type { ParticipantDocument } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
 import type { Participant } from '../participant';
+import { participantDocuments } from '../participant-documents';
 
 export type ResultOutcome = 'stored' | 'unchanged' | 'stale' | 'not-found';
 
-type Deps = Pick<ParticipantsDeps, 'participants' | 'lock' | 'logger' | 'now' | 'resultsChanged'>;
+type Deps = Pick<ParticipantsDeps, 'participants' | 'lock' | 'nudgeOutbox' | 'logger' | 'now' | 'resultsChanged'>;
 
 /**
- * Runs `apply` on the participant under their lock; an erased or unknown participant is never
- * recreated by a late result (not-found). A result stored is announced to the participant's
- * open result streams.
+ * Applies what `decide` makes of a result to the participant, under their lock; an erased or
+ * unknown participant is never recreated by a late result (not-found). A result stored is
+ * announced to the participant's open result streams.
  */
-export async function withParticipant(deps: Deps, pgId: string, apply: (participant: Participant) => Promise<ResultOutcome>): Promise<ResultOutcome> {
-  const outcome = await deps.lock.run(participantLockKey(pgId), async () => {
-    const record = await deps.participants.find(pgId);
-    if (record.state !== 'active') return 'not-found' as const;
-    return apply(record.participant);
-  });
+export async function changeParticipant(
+  deps: Deps,
+  pgId: string,
+  decide: (participant: Participant) => 'unchanged' | 'stale' | Change<ParticipantDocument>,
+): Promise<ResultOutcome> {
+  const written = await participantDocuments(deps).change<'unchanged' | 'stale' | 'not-found'>(pgId, (record) =>
+    record.state === 'active' ? decide(record.participant) : 'not-found',
+  );
+  const outcome = written === 'erased' ? 'not-found' : written;
   if (outcome === 'stored') deps.resultsChanged(pgId);
   return outcome;
 }
@@ -28,13 +33,12 @@ export async function withParticipant(deps: Deps, pgId: string, apply: (particip
  * of answers saved before the current ones change nothing.
  */
 export async function recordNardiScored(deps: Deps, pgId: string, data: NardiScoredData): Promise<ResultOutcome> {
-  const outcome = await withParticipant(deps, pgId, async (participant) => {
+  const outcome = await changeParticipant(deps, pgId, (participant) => {
     if (data.answeredAt === undefined) return 'unchanged';
     const answeredAt = new Date(data.answeredAt);
     if (participant.nardiAnsweredAt?.getTime() !== answeredAt.getTime()) return 'stale';
     if (participant.nardiScoredFor?.getTime() === answeredAt.getTime()) return 'unchanged';
-    await deps.participants.setNardiScoredFor(pgId, answeredAt, deps.now());
-    return 'stored';
+    return { write: (document) => deps.participants.setNardiScoredFor(document, answeredAt, deps.now()) };
   });
   deps.logger.info({ pgId, outcome }, 'Nardi part one scored by scoring');
   return outcome;
@@ -47,20 +51,16 @@ export async function recordNardiScored(deps: Deps, pgId: string, data: NardiSco
  * if it was made for this version (it may arrive first).
  */
 export async function recordFinalScore(deps: Deps, pgId: string, data: ScoreFinalizedData): Promise<ResultOutcome> {
-  const outcome = await withParticipant(deps, pgId, async (participant) => {
+  const outcome = await changeParticipant(deps, pgId, (participant) => {
     if (data.version <= participant.finalScoreVersion) return 'stale';
     if (participant.surveysResetAt && Date.parse(data.computedAt) < participant.surveysResetAt.getTime()) return 'stale';
     const report = participant.finalReport;
-    await deps.participants.setFinalScore(
-      pgId,
-      {
-        finalScore: { typeCode: data.typeCode, computedAt: data.computedAt },
-        finalScoreVersion: data.version,
-        finalReport: report && report.scoreVersion >= data.version ? report : null,
-      },
-      deps.now(),
-    );
-    return 'stored';
+    const change = {
+      finalScore: { typeCode: data.typeCode, computedAt: data.computedAt },
+      finalScoreVersion: data.version,
+      finalReport: report && report.scoreVersion >= data.version ? report : null,
+    };
+    return { write: (document) => deps.participants.setFinalScore(document, change, deps.now()) };
   });
   deps.logger.info({ pgId, outcome, version: data.version, typeCode: data.typeCode }, 'final score from scoring');
   return outcome;
@@ -68,10 +68,9 @@ export async function recordFinalScore(deps: Deps, pgId: string, data: ScoreFina
 
 /** scoring.score.cleared.v1: no final score (and so no report) any more, unless a newer score was applied already. */
 export async function clearFinalScore(deps: Deps, pgId: string, data: ScoreClearedData): Promise<ResultOutcome> {
-  const outcome = await withParticipant(deps, pgId, async (participant) => {
+  const outcome = await changeParticipant(deps, pgId, (participant) => {
     if (data.version <= participant.finalScoreVersion) return 'stale';
-    await deps.participants.setFinalScore(pgId, { finalScore: null, finalScoreVersion: data.version, finalReport: null }, deps.now());
-    return 'stored';
+    return { write: (document) => deps.participants.setFinalScore(document, { finalScore: null, finalScoreVersion: data.version, finalReport: null }, deps.now()) };
   });
   deps.logger.info({ pgId, outcome, version: data.version }, 'final score cleared by scoring');
   return outcome;
@@ -79,13 +78,12 @@ export async function clearFinalScore(deps: Deps, pgId: string, data: ScoreClear
 
 /** reports.report.generated.v1: the final report PDF of a score version is stored and can be downloaded. */
 export async function recordFinalReport(deps: Deps, pgId: string, data: ReportGeneratedData): Promise<ResultOutcome> {
-  const outcome = await withParticipant(deps, pgId, async (participant) => {
+  const outcome = await changeParticipant(deps, pgId, (participant) => {
     if (data.scoreVersion < participant.finalScoreVersion) return 'stale';
     const held = participant.finalReport;
     if (held && held.scoreVersion > data.scoreVersion) return 'stale';
     if (held && held.scoreVersion === data.scoreVersion && held.generatedAt === data.generatedAt) return 'unchanged';
-    await deps.participants.setFinalReport(pgId, { generatedAt: data.generatedAt, scoreVersion: data.scoreVersion }, deps.now());
-    return 'stored';
+    return { write: (document) => deps.participants.setFinalReport(document, { generatedAt: data.generatedAt, scoreVersion: data.scoreVersion }, deps.now()) };
   });
   deps.logger.info({ pgId, outcome, scoreVersion: data.scoreVersion }, 'final report from reports');
   return outcome;

@@ -1,6 +1,6 @@
 import type { NardiCompletedData } from '@study/contracts';
 import type { ParticipantsDeps } from '../deps';
-import { withParticipant } from '../results/record-results';
+import { changeParticipant } from '../results/record-results';
 
 export type NardiResultOutcome = 'stored' | 'unchanged' | 'stale' | 'not-found';
 
@@ -12,17 +12,16 @@ export type NardiResultOutcome = 'stored' | 'unchanged' | 'stale' | 'not-found';
  * erased participant, changes nothing.
  */
 export async function recordNardiResult(
-  deps: Pick<ParticipantsDeps, 'participants' | 'lock' | 'logger' | 'now' | 'resultsChanged'>,
+  deps: Pick<ParticipantsDeps, 'participants' | 'lock' | 'nudgeOutbox' | 'logger' | 'now' | 'resultsChanged'>,
   pgId: string,
   result: NardiCompletedData,
 ): Promise<NardiResultOutcome> {
-  const outcome = await withParticipant(deps, pgId, async (participant) => {
+  const outcome = await changeParticipant(deps, pgId, (participant) => {
     const nardi = participant.surveys.nardi;
     const sameCompletion = nardi?.status === 'completed' && nardi.typeCode === result.typeCode && nardi.completedAt?.getTime() === Date.parse(result.completedAt);
     if (!sameCompletion) return 'stale';
     if (nardi.consistency === result.consistency) return 'unchanged';
-    await deps.participants.setNardiConsistency(pgId, result.consistency, deps.now());
-    return 'stored';
+    return { write: (document) => deps.participants.setNardiConsistency(document, result.consistency, deps.now()) };
   });
   deps.logger.info({ pgId, outcome, consistency: result.consistency }, 'Nardi result from scoring');
   return outcome;

@@ -1,8 +1,8 @@
 import { ErrorCodes, type SurveyInput, type SurveyPatch, type UserView } from '@study/contracts';
 import { AppError } from '@study/service-kit';
-import { participantLockKey, participantOutbox } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent, participantView, type Participant } from '../participant';
+import { participantDocuments } from '../participant-documents';
 import { surveyEvent } from './survey-events';
 import { planSurveySave, planSurveyUpdate, type StoredSurveys, type SurveyChange } from './survey-rules';
 
@@ -19,41 +19,43 @@ async function changeSurveys(
   correlationId: string,
   plan: (surveys: StoredSurveys, now: Date) => SurveyChange[],
 ): Promise<UserView> {
-  const participant = await deps.lock.run(participantLockKey(pgId), async (): Promise<Participant> => {
-    const record = await deps.participants.find(pgId);
+  const participants = participantDocuments(deps);
+  let next: Participant | undefined;
+  let saved: Extract<SurveyChange, { kind: 'saved' }>[] = [];
+  const outcome = await participants.change(pgId, (record) => {
     if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const current = record.participant;
     if (!hasConsent(current)) {
       throw new AppError(403, ErrorCodes.CONSENT_REQUIRED, 'Please consent and authorize the study on Open Humans before taking the surveys.');
     }
     const now = deps.now();
-    const saved = plan(current.surveys, now).flatMap((change) => (change.kind === 'saved' ? [change] : []));
+    saved = plan(current.surveys, now).flatMap((change) => (change.kind === 'saved' ? [change] : []));
     if (saved.length === 0) {
-      // Nothing new: often the resend of a save whose answer was lost (the database went away
-      // after storing it), whose events were then never nudged. One read by _id relays them now
-      // instead of at the relay's next sweep (up to 30 s later).
-      deps.nudgeOutbox(...participantOutbox(current.pgId));
-      return current;
+      next = current;
+      return 'unchanged';
     }
     const events = saved.flatMap(({ next, event }) =>
       event ? [surveyEvent(event, next, { source: deps.service, pgId: current.pgId, correlationId, time: next.completedAt ?? now })] : [],
     );
     // New part-one answers: the result stream reports them scored once scoring says so for this time.
     const nardiAnsweredAt = saved.some((change) => change.event === 'nardi-answered') ? now : undefined;
-    try {
-      await deps.participants.saveSurveys(current.pgId, saved.map(({ next }) => next), now, events, nardiAnsweredAt);
-    } finally {
-      // Also after a failed write: a write the database stored before the connection dropped has
-      // its events waiting (a nudge on a document without them costs one read).
-      if (events.length > 0) deps.nudgeOutbox(...participantOutbox(current.pgId));
-    }
-    deps.resultsChanged(current.pgId);
-    deps.logger.info({ pgId: current.pgId, surveys: saved.map(({ surveyId, next }) => ({ surveyId, status: next.status })) }, 'surveys saved');
     const surveys = { ...current.surveys };
     for (const { surveyId, next } of saved) surveys[surveyId] = next;
-    return { ...current, surveys, updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
+    next = { ...current, surveys, updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
+    const states = saved.map(({ next }) => next);
+    return { events, write: (document) => deps.participants.saveSurveys(document, states, now, nardiAnsweredAt) };
   });
-  return participantView(participant);
+  if (outcome === 'erased' || !next) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  if (outcome === 'unchanged') {
+    // Nothing new: often the resend of a save whose answer was lost (the database went away
+    // after storing it), whose events were then never nudged. One read by _id relays them now
+    // instead of at the relay's next sweep (up to 30 s later).
+    participants.nudge(pgId);
+  } else {
+    deps.resultsChanged(next.pgId);
+    deps.logger.info({ pgId: next.pgId, surveys: saved.map(({ surveyId, next }) => ({ surveyId, status: next.status })) }, 'surveys saved');
+  }
+  return participantView(next);
 }
 
 /** POST /api/user/survey: saves one survey's whole state, following its rules. */

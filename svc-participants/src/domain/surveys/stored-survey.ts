@@ -1,13 +1,7 @@
 import type { SurveyState } from '@study/contracts';
 
-/**
- * A survey's state as this service stores it: the dashboard's state plus, once completed or
- * declined, when that happened (the time of the event it published; scoring echoes it back so
- * a late result is matched to the survey as it stands).
- */
-export interface StoredSurvey extends SurveyState {
-  completedAt?: Date;
-}
+// What is stored of a survey; which states are closed is decided here.
+export type { StoredSurvey } from '../../data-access/stored-participant';
 
 /** Statuses after which a survey changes only by a reset. */
 export const CLOSED_STATUSES: ReadonlySet<string> = new Set(['completed', 'rejected']);

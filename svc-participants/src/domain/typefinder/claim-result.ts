@@ -1,11 +1,13 @@
 import { ErrorCodes, TYPEFINDER_NO_MATCH_MESSAGE, type TypeFinderClaimResponse } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import { AppError } from '@study/service-kit';
-import { participantLockKey, participantOutbox } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent } from '../participant';
+import { participantDocuments } from '../participant-documents';
 import type { StoredSurvey } from '../surveys/stored-survey';
 import { surveyEvent } from '../surveys/survey-events';
+
+const NOT_FOUND = 'No participant with this study ID.';
 
 /** The email a participant uses at the providers: `{pgId}@{STUDY_EMAIL_HOST}` (domain.md section 6), lower case. */
 export function studyEmail(pgId: string, host: string): string {
@@ -19,15 +21,18 @@ export function studyEmail(pgId: string, host: string): string {
  * they used and retake the test. A survey completed already answers its stored type again.
  */
 export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string, correlationId: string): Promise<TypeFinderClaimResponse> {
-  return deps.lock.run(participantLockKey(pgId), async () => {
-    const record = await deps.participants.find(pgId);
-    if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
+  let typeCode: string | undefined;
+  const outcome = await participantDocuments(deps).change(pgId, async (record) => {
+    if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const { participant } = record;
     if (!hasConsent(participant)) {
       throw new AppError(403, ErrorCodes.CONSENT_REQUIRED, 'Please consent and authorize the study on Open Humans before taking the surveys.');
     }
     const stored = participant.surveys.typeFinder;
-    if (stored?.status === 'completed' && stored.typeCode !== undefined) return { typeCode: stored.typeCode };
+    if (stored?.status === 'completed' && stored.typeCode !== undefined) {
+      typeCode = stored.typeCode;
+      return 'unchanged';
+    }
 
     const row = await deps.typeFinderInbox.find(studyEmail(participant.pgId, deps.studyEmailHost));
     if (!row) {
@@ -37,9 +42,10 @@ export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string
     const now = deps.now();
     const completed: StoredSurvey = { id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: row.typeCode, completedAt: now };
     const event = surveyEvent('completed', completed, { source: deps.service, pgId: participant.pgId, correlationId, time: now });
-    await deps.participants.saveSurveys(participant.pgId, [completed], now, [event]);
-    deps.nudgeOutbox(...participantOutbox(participant.pgId));
-    deps.logger.info({ pgId: participant.pgId, typeCode: row.typeCode }, 'TypeFinder result matched');
-    return { typeCode: row.typeCode };
+    typeCode = row.typeCode;
+    return { events: [event], write: (document) => deps.participants.saveSurveys(document, [completed], now) };
   });
+  if (outcome === 'erased' || typeCode === undefined) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  if (outcome === 'stored') deps.logger.info({ pgId: normalizePgId(pgId), typeCode }, 'TypeFinder result matched');
+  return { typeCode };
 }

@@ -1,9 +1,10 @@
 import { EventTypes, reportGeneratedDataSchema, type ReportGeneratedData, type ScoreClearedData, type ScoreFinalizedData } from '@study/contracts';
+import type { ApplyOutcome } from '@study/document-writes';
 import { createEvent } from '@study/event-bus';
 import { Binary } from 'mongodb';
 import { finalReportFileId, type FinalReportFile } from '../../data-access/final-report-files';
 import type { ReportsDeps } from '../deps';
-import { changeReportDocument, type ApplyOutcome } from '../report-document';
+import { changeReportDocument } from '../report-document';
 import { finalReportView } from './final-report-view';
 import { renderFinalReport } from './render-final-report';
 

@@ -1,6 +1,7 @@
 import type { NardiCompletedData, SurveyId } from '@study/contracts';
+import type { ApplyOutcome } from '@study/document-writes';
 import type { ReportsDeps } from '../deps';
-import { changeReportDocument, type ApplyOutcome } from '../report-document';
+import { changeReportDocument } from '../report-document';
 
 /**
  * The Nardi result and its part-one scores, what the Nardi report is built from: from

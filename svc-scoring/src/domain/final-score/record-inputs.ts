@@ -1,8 +1,9 @@
 import type { MbtiUploadedData, SurveyCompletedData, SurveyId } from '@study/contracts';
+import type { ApplyOutcome } from '@study/document-writes';
 import { toTypeCode } from '@study/personality';
 import type { FinalScoreInputsRecord } from '../../data-access/scores-collection';
 import type { ScoringDeps } from '../deps';
-import { changeScoreDocument, type ApplyOutcome, type SourceEvent } from '../score-document';
+import { changeScoreDocument, type SourceEvent } from '../score-document';
 
 type InputName = 'typeFinder' | 'selfAssessment';
 

@@ -1,12 +1,11 @@
 import { EventTypes, nardiScoredDataSchema, type NardiAnswer, type NardiCompletedV2Data, type NardiScoredData, type SurveyCompletedData } from '@study/contracts';
 import { createEvent, type CloudEvent } from '@study/event-bus';
+import type { ApplyOutcome } from '@study/document-writes';
 import { completeNardi, scoreNardi, type NardiScores } from '@study/personality';
 import type { NardiRecord } from '../../data-access/scores-collection';
-import { changeScoreDocument, type ApplyOutcome, type SourceEvent } from '../score-document';
+import { changeScoreDocument, type SourceEvent } from '../score-document';
 import type { NardiDeps } from './deps';
 import { nardiCompletedEvents } from './nardi-completed-events';
-
-export { scoreLockKey, type ApplyOutcome, type SourceEvent } from '../score-document';
 
 function sortedAnswers(answers: readonly NardiAnswer[]): NardiAnswer[] {
   return [...answers].sort((a, b) => a.id - b.id).map(({ id, value }) => ({ id, value }));

@@ -1,0 +1,56 @@
+import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
+
+/**
+ * A survey's state as this service stores it: the dashboard's state plus, once completed or
+ * declined, when that happened (the time of the event it published; scoring echoes it back so
+ * a late result is matched to the survey as it stands).
+ */
+export interface StoredSurvey extends SurveyState {
+  completedAt?: Date;
+}
+
+/** The participant's link to their Open Humans account. */
+export interface OpenHumansLink {
+  /** The Open Humans project member id. */
+  memberId: string;
+  /** True while the study holds tokens for the member (removed when they leave the project). */
+  authorized: boolean;
+}
+
+/** The stored final report PDF, as svc-reports announced it (reports.report.generated.v1). */
+export interface FinalReportState {
+  generatedAt: string;
+  /** The final-score version the report shows. */
+  scoreVersion: number;
+}
+
+/** One study participant, as this service keeps it. */
+export interface Participant {
+  pgId: string;
+  /** The participant consented and has not withdrawn since. */
+  consent: boolean;
+  /** True once the official MBTI result has been uploaded for the participant. */
+  dataReady: boolean;
+  /** The uploaded official MBTI type (POST /api/user/mbti); shown on the dashboard as the MBTI survey's typeCode. */
+  mbtiType?: string;
+  /** True when the participant's Open Humans data holds a genotype file. */
+  snpFileUploaded: boolean;
+  /** Surveys the participant has touched; the others are still in their initial state. */
+  surveys: Partial<Record<SurveyId, StoredSurvey>>;
+  /** Set once the final score has been computed (scoring.score.finalized.v1); null again after a reset. */
+  finalScore: FinalScore | null;
+  /** The version of the latest final-score event applied (finalized or cleared): anything older is stale. */
+  finalScoreVersion: number;
+  /** The latest final report announced; shown only while it belongs to the current final score. */
+  finalReport: FinalReportState | null;
+  /** When the surveys were last reset here: a final score computed before that is stale. */
+  surveysResetAt: Date | null;
+  /** When the Nardi part-one answers were last saved; null before, and again after a reset. */
+  nardiAnsweredAt: Date | null;
+  /** The answeredAt of the part-one answers scoring announced it has scored (scoring.nardi.scored.v1). */
+  nardiScoredFor: Date | null;
+  /** Null for a participant created without Open Humans (tests, imports). */
+  openHumans: OpenHumansLink | null;
+  createdAt: Date;
+  updatedAt: Date;
+}

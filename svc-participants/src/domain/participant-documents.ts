@@ -1,0 +1,32 @@
+import { createDocumentWriter, documentLockKey, type DocumentWriter } from '@study/document-writes';
+import { normalizePgId } from '@study/personality';
+import { MBTI_SCORES_COLLECTION } from '../data-access/mbti-scores-repository';
+import { PARTICIPANTS_COLLECTION, type ParticipantDocument, type ParticipantRecord } from '../data-access/participants-repository';
+import type { ParticipantsDeps } from './deps';
+
+/** The keyed-lock key every write of one participant document holds (the outbox relay's too). */
+export function participantLockKey(pgId: string): string {
+  return documentLockKey(PARTICIPANTS_COLLECTION, normalizePgId(pgId));
+}
+
+/** The keyed-lock key every write of an existing mbti-scores document holds (the outbox relay's too). */
+export function mbtiScoresLockKey(pgId: string): string {
+  return documentLockKey(MBTI_SCORES_COLLECTION, normalizePgId(pgId));
+}
+
+/**
+ * The participant documents: each change under the document's lock, decided on the participant
+ * as stored (with their MBTI result), its events in the same write. A tombstone (an erased
+ * participant) is never written again.
+ */
+export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants' | 'lock' | 'nudgeOutbox'>): DocumentWriter<ParticipantDocument, ParticipantRecord> {
+  return createDocumentWriter<ParticipantDocument, ParticipantRecord>({
+    collectionName: PARTICIPANTS_COLLECTION,
+    collection: deps.participants.collection,
+    lock: deps.lock,
+    nudgeOutbox: (collection, id) => deps.nudgeOutbox(collection, id),
+    documentId: normalizePgId,
+    read: (pgId) => deps.participants.find(pgId),
+    isErased: (_pgId, record) => record.state === 'erased',
+  });
+}
