@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
@@ -94,5 +96,22 @@ describe('the import fences of eslint.config.mjs', () => {
   it("lets data-access name the domain's types but not call the domain", () => {
     expect(errors.dataAccessNamesDomainType).toEqual([]);
     expect(errors.dataAccessCallsDomain).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+});
+
+describe('the zones of lint/boundaries.mjs', () => {
+  it('fence a feature folder as soon as it exists, with no change to the config', () => {
+    const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
+    try {
+      for (const feature of ['surveys', 'brand-new']) fs.mkdirSync(path.join(repo, 'mf-example', 'src', 'features', feature), { recursive: true });
+      const script = `import { featureZones } from ${JSON.stringify(path.join(__dirname, 'boundaries.mjs'))}; console.log(JSON.stringify(featureZones(${JSON.stringify(repo)})));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      const zones = JSON.parse(run.stdout) as { target: string | string[]; from: string | string[]; except?: string[] }[];
+      expect(zones).toContainEqual(expect.objectContaining({ target: 'mf-example/src/features/brand-new', from: 'mf-example/src/features', except: ['./brand-new'] }));
+      expect(zones).toContainEqual(expect.objectContaining({ target: 'mf-example/src/features/surveys', from: 'mf-example/src/features', except: ['./surveys'] }));
+    } finally {
+      fs.rmSync(repo, { recursive: true, force: true });
+    }
   });
 });
