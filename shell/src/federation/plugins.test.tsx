@@ -96,9 +96,16 @@ async function onFakeTime<T>(load: Promise<T>): Promise<T> {
   return result.value;
 }
 
+// The retry plugin logs every retry, the fallback plugin every remote it stands in for.
+let warn: jest.SpyInstance;
+beforeEach(() => {
+  jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
 describe('the shell federation runtime: retries, then the fallback', () => {
   const realFetch = globalThis.fetch;
-  const warn = jest.spyOn(console, 'warn');
 
   beforeAll(() => {
     connectRemotes([]);
@@ -107,13 +114,11 @@ describe('the shell federation runtime: retries, then the fallback', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     globalThis.fetch = jest.fn(answerManifest) as typeof fetch;
-    warn.mockImplementation(() => undefined);
   });
   afterEach(() => {
     jest.useRealTimers();
     globalThis.fetch = realFetch;
   });
-  afterAll(() => warn.mockRestore());
 
   it('loads a remote whose manifest and script fail twice each, asking for a fresh manifest every time', async () => {
     const remote = fakeRemote('mf_flaky', [503, 'network error', 200], ['fails', 'fails', 'loads']);
@@ -163,10 +168,6 @@ describe('the shell federation runtime: retries, then the fallback', () => {
 });
 
 describe('fallbackPlugin', () => {
-  const warn = jest.spyOn(console, 'warn');
-  beforeEach(() => warn.mockImplementation(() => undefined));
-  afterAll(() => warn.mockRestore());
-
   const hook = fallbackPlugin().errorLoadRemote as unknown as ErrorHook;
   const origin = {} as ModuleFederation;
 
