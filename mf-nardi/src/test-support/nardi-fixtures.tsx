@@ -6,7 +6,9 @@ import type { NardiScoresView, SurveyState, UserView } from '@study/contracts';
 import { scoreNardi } from '@study/personality';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createScoresCache, NardiServicesProvider, type NardiApi, type ScoresCache } from '../features/nardi-survey';
+import type { NardiApi } from '../features/nardi-survey';
+import { createScoresCache, type ScoresCache } from '../lib/scores-cache';
+import { NardiServicesProvider } from '../lib/services';
 import NardiRoutes from '../routes';
 
 export const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';

@@ -1,8 +1,8 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RetryPlugin, type RetryPluginParams } from '@module-federation/retry-plugin';
 import type { ComponentType } from 'react';
 import { fallbackPlugin, RemoteUnavailable } from './fallback-plugin';
 import type { RemoteDescriptor } from './remotes-config';
-import { retryPlugin } from './retry-plugin';
 
 /** Every remote exposes its route table as the default export of './routes'. */
 export const ROUTES_EXPOSE = 'routes';
@@ -17,6 +17,19 @@ export class RemoteLoadError extends Error {
   }
 }
 
+/**
+ * Rides out short outages while a remote is being redeployed: its manifest and its remoteEntry
+ * script are tried three times each before the failure reaches the fallback plugin. The plugin
+ * waits the same time before each retry (no growing back-off) and retries a 4xx too.
+ */
+const REMOTE_RETRIES: RetryPluginParams = {
+  // Manifests must always be fresh: they are what points at a redeployed remote's files. The
+  // plugin waits 1 s between manifest tries whatever it is told (it passes no delay on for them).
+  fetch: { retryTimes: 2, options: { cache: 'no-cache' } },
+  // The first script retry follows the failed load at once, the second after retryDelay.
+  script: { retryTimes: 1, retryDelay: 1000 },
+};
+
 let runtimeStarted = false;
 const known = new Map<string, RemoteDescriptor>();
 const failed = new Set<string>();
@@ -28,7 +41,7 @@ function startRuntime(): void {
   init({
     name: 'shell',
     remotes: [],
-    plugins: [retryPlugin({ attempts: 3, delayMs: 400 }), fallbackPlugin()],
+    plugins: [RetryPlugin(REMOTE_RETRIES), fallbackPlugin()],
   });
   runtimeStarted = true;
 }

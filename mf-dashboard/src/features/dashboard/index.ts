@@ -1,3 +1,2 @@
 export { DashboardPage, type DashboardPageProps, type StudyIdFormSlotProps } from './components/DashboardPage';
 export { httpDashboardApi, type DashboardApi } from './api/participant-api';
-export { loadParticipant } from './load-participant';

@@ -1,10 +1,4 @@
+// The Nardi survey's steps and calls. What the Nardi screens share besides (the step frame, the
+// part-one scores, saving) is in src/components, src/hooks and src/lib.
 export { httpNardiApi, nardiApiOver, RESULT_STREAM_WAIT_MS, type NardiApi, type NardiPatch, type NardiSurveyInput } from './api/nardi-api';
-export { createScoresCache, scoresKey, SCORES_FAILED_MESSAGE, type ScoresCache, type ScoresEntry } from './scores-cache';
-export { NardiServicesProvider, useNardiServices, type NardiServices, type NardiServicesProviderProps } from './services';
-export { useNardiScores, type NardiScoresState } from './use-nardi-scores';
 export { NARDI_STEPS, DASHBOARD_PATH, stepPath, pathForStatus, redirectFor, type NardiStep } from './steps';
-export { saveToServer, errorMessage, SAVE_FAILED_MESSAGE } from './save-to-server';
-export { StepFrame, type StepFrameProps } from './components/StepFrame';
-export { StepProgress, type StepProgressProps } from './components/StepProgress';
-export { FailureNotice, type FailureNoticeProps } from './components/FailureNotice';
-export { NoStudyId } from './components/NoStudyId';

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { enrollmentSteps, type Enrollment } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
 import { renderPage } from '../../../test-support/render';
-import { MASTER_KEY_STORAGE_KEY, type AdminApi } from '../../admin';
+import type { AdminApi } from '../../../api/admin-api';
+import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
 import { EnrollmentPage } from './EnrollmentPage';
 
 const ENROLLMENT: Enrollment = {

@@ -1,9 +1,12 @@
-import '../../admin/components/admin.css';
+import '../../../components/admin.css';
 import './enrollment.css';
 import type { Enrollment, EnrollmentStep } from '@study/contracts';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AdminNav, httpAdminApi, MasterKeyField, useMasterKey, type AdminApi } from '../../admin';
+import { httpAdminApi, type AdminApi } from '../../../api/admin-api';
+import { AdminNav } from '../../../components/AdminNav';
+import { MasterKeyField } from '../../../components/MasterKeyField';
+import { useMasterKey } from '../../../lib/master-key';
 import { BarChart } from './BarChart';
 
 export interface EnrollmentPageProps {

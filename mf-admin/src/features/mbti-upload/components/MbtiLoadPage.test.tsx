@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MbtiUploadResponse } from '@study/contracts';
 import { renderPage } from '../../../test-support/render';
-import type { AdminApi } from '../../admin';
+import type { AdminApi } from '../../../api/admin-api';
 import { MbtiLoadPage } from './MbtiLoadPage';
 
 jest.mock('csv-parse/browser/esm/sync', () => jest.requireActual('csv-parse/sync'));

@@ -1,8 +1,11 @@
-import '../../admin/components/admin.css';
+import '../../../components/admin.css';
 import { MBTI_CSV_COLUMNS, type MbtiUploadResponse } from '@study/contracts';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { AdminNav, httpAdminApi, MasterKeyField, startDownload, useMasterKey, type AdminApi } from '../../admin';
+import { httpAdminApi, startDownload, type AdminApi } from '../../../api/admin-api';
+import { AdminNav } from '../../../components/AdminNav';
+import { MasterKeyField } from '../../../components/MasterKeyField';
+import { useMasterKey } from '../../../lib/master-key';
 import { parseMbtiCsv, type RejectedRow } from '../api/parse-mbti-csv';
 
 export interface MbtiLoadPageProps {

@@ -1,4 +1,4 @@
-import { errorMessageFrom } from '../../admin/api/error-message';
+import { errorMessageFrom } from '../../../api/error-message';
 
 /**
  * The text to show when the roster request fails: the `error` field of a JSON error body when there

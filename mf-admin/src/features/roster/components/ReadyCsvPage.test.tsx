@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../test-support/render';
-import { MASTER_KEY_STORAGE_KEY } from '../../admin';
+import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
 import { ReadyCsvPage } from './ReadyCsvPage';
 
 const render = (page: Parameters<typeof renderPage>[0]) => renderPage(page, '/ready-csv');

@@ -1,7 +1,9 @@
-import '../../admin/components/admin.css';
+import '../../../components/admin.css';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useState, type FormEvent } from 'react';
-import { AdminNav, MasterKeyField, useMasterKey } from '../../admin';
+import { AdminNav } from '../../../components/AdminNav';
+import { MasterKeyField } from '../../../components/MasterKeyField';
+import { useMasterKey } from '../../../lib/master-key';
 import { downloadRoster, ROSTER_FILE_NAME } from '../api/download-roster';
 
 type Status = { state: 'idle' } | { state: 'generating' } | { state: 'done' } | { state: 'failed'; message: string };

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { httpDashboardApi, type DashboardApi } from '../api/participant-api';
 import { dashboardView } from '../dashboard-view';
-import { loadParticipant } from '../load-participant';
+import { loadParticipant } from '../../../lib/load-participant';
 import { LoadFailed } from './LoadFailed';
 import { ParticipantDashboard } from './ParticipantDashboard';
 

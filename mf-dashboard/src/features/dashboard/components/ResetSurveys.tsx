@@ -2,7 +2,7 @@ import { useClientStore } from '@study/client-state';
 import { Button } from '@study/ui';
 import { useState } from 'react';
 import type { DashboardApi } from '../api/participant-api';
-import { resetParticipantSurveys } from '../load-participant';
+import { resetParticipantSurveys } from '../reset-surveys';
 
 export interface ResetSurveysProps {
   pgId: string;

@@ -1,7 +1,7 @@
 import { useClientState } from '@study/client-state';
 import { Button, ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
-import { errorMessage } from '../../session';
+import { errorMessage } from '../../../lib/error-message';
 import { httpReportApi, type ReportApi } from '../api/report-api';
 import { REPORT_FILE_NAME, saveFile } from '../save-file';
 

@@ -2,7 +2,11 @@ import './mbti.css';
 import { loadFailureMessage, surveyStateOnLoad, useClientState, useClientStore } from '@study/client-state';
 import { ApiError, Button, ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
-import { errorMessage, ParticipantGate, StudyEmailField, studyEmail, useSettings, type Participant } from '../../session';
+import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
+import { StudyEmailField } from '../../../components/StudyEmailField';
+import { useSettings } from '../../../hooks/use-settings';
+import { errorMessage } from '../../../lib/error-message';
+import { studyEmail } from '../../../lib/study-email';
 import { httpMbtiApi, MBTI_PROVIDER_URL, type MbtiApi, type MbtiStep } from '../api/mbti-api';
 
 export interface MbtiPageProps {

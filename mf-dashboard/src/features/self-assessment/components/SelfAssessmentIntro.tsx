@@ -3,7 +3,9 @@ import { loadFailureMessage, useClientStore } from '@study/client-state';
 import { ApiError, Button, ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, finishRequiredSurveys, ParticipantGate, type Participant } from '../../session';
+import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
+import { errorMessage } from '../../../lib/error-message';
+import { finishRequiredSurveys } from '../../../lib/finish-survey';
 import { httpSelfAssessmentApi, type SelfAssessmentApi } from '../api/self-assessment-api';
 
 export interface SelfAssessmentIntroProps {

@@ -6,7 +6,9 @@ import { QuestionFlow } from '@study/question-flow';
 import { ApiError, ButtonLink, Notice, Page } from '@study/ui';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, finishRequiredSurveys, ParticipantGate, type Participant } from '../../session';
+import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
+import { errorMessage } from '../../../lib/error-message';
+import { finishRequiredSurveys } from '../../../lib/finish-survey';
 import { httpSelfAssessmentApi, type SelfAssessmentApi } from '../api/self-assessment-api';
 import { completedInput, completedLocally, progressInput } from '../self-assessment-state';
 

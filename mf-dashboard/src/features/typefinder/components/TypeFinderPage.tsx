@@ -3,8 +3,12 @@ import { useClientStore } from '@study/client-state';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loadParticipant } from '../../dashboard';
-import { errorMessage, ParticipantGate, StudyEmailField, studyEmail, useSettings, type Participant } from '../../session';
+import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
+import { StudyEmailField } from '../../../components/StudyEmailField';
+import { useSettings } from '../../../hooks/use-settings';
+import { errorMessage } from '../../../lib/error-message';
+import { loadParticipant } from '../../../lib/load-participant';
+import { studyEmail } from '../../../lib/study-email';
 import { httpTypeFinderApi, type TypeFinderApi } from '../api/typefinder-api';
 import { widgetSource } from '../widget-url';
 

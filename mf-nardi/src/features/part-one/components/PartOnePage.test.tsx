@@ -5,7 +5,7 @@ import { NARDI_ITEMS } from '@study/personality';
 import type { SurveyInput, SurveyState } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { ANSWERS, button, currentPath, fakeApi, memoryStorage, nardiState, participantStore, PG_ID, renderNardi, SCORES, userView, type FakeApi } from '../../../test-support/nardi-fixtures';
-import { scoresKey } from '../../nardi-survey';
+import { scoresKey } from '../../../lib/scores-cache';
 import { questionText } from '../nardi-questions';
 
 let stores: ClientStore[] = [];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ClientStore } from '@study/client-state';
 import { TEMPERAMENTS } from '@study/personality';
 import { ApiError } from '@study/ui';
-import { createScoresCache, scoresKey } from '../../nardi-survey';
+import { createScoresCache, scoresKey } from '../../../lib/scores-cache';
 import { ANSWERS, button, currentPath, fakeApi, nardiState, participantStore, PG_ID, radioNames, renderNardi, SCORES } from '../../../test-support/nardi-fixtures';
 
 // user-event walks a radio group with CSS.escape, which jsdom lacks.

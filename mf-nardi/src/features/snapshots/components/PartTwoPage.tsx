@@ -1,7 +1,8 @@
 import { useClientStore } from '@study/client-state';
 import { toTemperamentCode } from '@study/personality';
 import { useNavigate } from 'react-router-dom';
-import { stepPath, useNardiServices } from '../../nardi-survey';
+import { useNardiServices } from '../../../lib/services';
+import { stepPath } from '../../nardi-survey';
 import { saveChoice } from '../api/submit-choices';
 import { temperamentSnapshots } from '../offers';
 import { SnapshotStep, type SubmitChoice } from './SnapshotStep';

@@ -4,7 +4,12 @@ import type { NardiScoresView, SurveyState } from '@study/contracts';
 import { Button, ButtonLink, Spinner } from '@study/ui';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { errorMessage, FailureNotice, NoStudyId, redirectFor, StepFrame, useNardiScores, type NardiStep } from '../../nardi-survey';
+import { FailureNotice } from '../../../components/FailureNotice';
+import { NoStudyId } from '../../../components/NoStudyId';
+import { StepFrame } from '../../../components/StepFrame';
+import { useNardiScores } from '../../../hooks/use-nardi-scores';
+import { errorMessage } from '../../../lib/save-to-server';
+import { redirectFor, type NardiStep } from '../../nardi-survey';
 import type { Snapshot } from '../offers';
 import { SnapshotChoices } from './SnapshotChoices';
 

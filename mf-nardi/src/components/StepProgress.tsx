@@ -1,4 +1,4 @@
-import { NARDI_STEPS, type NardiStep } from '../steps';
+import { NARDI_STEPS, type NardiStep } from '../features/nardi-survey';
 
 export interface StepProgressProps {
   step: NardiStep;

@@ -1,6 +1,6 @@
 import './nardi-survey.css';
 import type { ReactNode } from 'react';
-import type { NardiStep } from '../steps';
+import type { NardiStep } from '../features/nardi-survey';
 import { StepProgress } from './StepProgress';
 
 export interface StepFrameProps {

@@ -1,17 +1,6 @@
-import { loadFailureMessage, type ClientStore } from '@study/client-state';
-import { ApiError } from '@study/ui';
+import type { ClientStore } from '@study/client-state';
+import { loadParticipant } from '../../lib/load-participant';
 import type { DashboardApi } from './api/participant-api';
-
-/** Loads the participant's data into the store: loading, then loaded or failed with the server's message. */
-export async function loadParticipant(store: ClientStore, api: Pick<DashboardApi, 'fetchUser'>, pgId: string): Promise<void> {
-  store.loadStarted(pgId);
-  try {
-    store.loadSucceeded(await api.fetchUser(pgId));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    store.loadFailed(pgId, loadFailureMessage(message, error instanceof ApiError ? error.status : undefined));
-  }
-}
 
 export const RESET_TOPIC = 'reset-surveys';
 

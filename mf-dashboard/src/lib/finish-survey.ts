@@ -1,7 +1,15 @@
-import { waitForResults, type ClientStore } from '@study/client-state';
+import { waitForResults, type ClientStore, type ResultsSource } from '@study/client-state';
+import type { FinalScoreResponse } from '@study/contracts';
 import { ApiError } from '@study/ui';
-import { loadParticipant } from '../dashboard';
-import type { SessionApi } from './api/session-api';
+import { loadParticipant, type ParticipantSource } from './load-participant';
+
+/** The calls that finish the required surveys; the assessment screens' APIs have them. */
+export interface FinalScoreSource {
+  /** POST /api/user/survey/final {pgId}: the final score, worked out from the stored surveys. */
+  requestFinalScore(pgId: string): Promise<FinalScoreResponse>;
+  /** GET /api/user/events/{pgId}: the participant's results as they are stored (Server-Sent Events). */
+  subscribeResults?: ResultsSource;
+}
 
 /**
  * How long the last survey's screen waits for the result stream to show the final type before
@@ -19,7 +27,7 @@ export const FINAL_SCORE_STREAM_WAIT_MS = 10_000;
  * survey just saved (the dashboard shows the score once it exists); other failures are recorded in
  * the console only (product.md section 8: no user-facing text).
  */
-export async function requestFinalScore(api: Pick<SessionApi, 'requestFinalScore' | 'subscribeResults'>, pgId: string, expected = true): Promise<void> {
+export async function requestFinalScore(api: FinalScoreSource, pgId: string, expected = true): Promise<void> {
   try {
     if (expected && api.subscribeResults) await waitForResults(api.subscribeResults, pgId, (results) => results.finalScore !== null, FINAL_SCORE_STREAM_WAIT_MS);
     await api.requestFinalScore(pgId);
@@ -30,13 +38,7 @@ export async function requestFinalScore(api: Pick<SessionApi, 'requestFinalScore
 }
 
 /** After the self-assessment is saved or declined: request the final score once it is worked out, then load the participant again. */
-export async function finishRequiredSurveys(store: ClientStore, api: Pick<SessionApi, 'requestFinalScore' | 'fetchUser' | 'subscribeResults'>, pgId: string): Promise<void> {
+export async function finishRequiredSurveys(store: ClientStore, api: FinalScoreSource & ParticipantSource, pgId: string): Promise<void> {
   await requestFinalScore(api, pgId, store.getState().surveys.nardi.status === 'completed');
   await loadParticipant(store, api, pgId);
-}
-
-/** The message of a failed call, as the page shows it. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return 'Something went wrong. Please try again.';
 }

@@ -4,8 +4,7 @@ import type { UserView } from '@study/contracts';
 import { ButtonLink, Notice, Spinner } from '@study/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { loadParticipant } from '../../dashboard';
-import type { SessionApi } from '../api/session-api';
+import { loadParticipant, type ParticipantSource } from '../lib/load-participant';
 
 export interface Participant {
   pgId: string;
@@ -13,7 +12,7 @@ export interface Participant {
 }
 
 export interface ParticipantGateProps {
-  api: Pick<SessionApi, 'fetchUser'>;
+  api: ParticipantSource;
   /** The screen, for a participant whose data is loaded and who has consented. */
   children: (participant: Participant) => ReactNode;
 }

@@ -1,12 +1,17 @@
 import type { Settings } from '@study/contracts';
 import { useEffect, useState } from 'react';
-import type { SessionApi } from './api/session-api';
-import { errorMessage } from './finish-survey';
+import { errorMessage } from '../lib/error-message';
+
+/** The one call the hook makes; the dashboard's and the assessment screens' APIs both have it. */
+export interface SettingsSource {
+  /** GET /api/settings */
+  fetchSettings(): Promise<Settings>;
+}
 
 export type SettingsState = { status: 'loading' } | { status: 'loaded'; settings: Settings } | { status: 'failed'; message: string };
 
 /** GET /api/settings once per page: the study email host, the TypeFinder widget. */
-export function useSettings(api: Pick<SessionApi, 'fetchSettings'>): SettingsState {
+export function useSettings(api: SettingsSource): SettingsState {
   const [state, setState] = useState<SettingsState>({ status: 'loading' });
   useEffect(() => {
     let cancelled = false;

@@ -1,7 +1,7 @@
 import type { Answer } from '@study/contracts';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { scoresKey, type ScoresEntry } from './scores-cache';
-import { useNardiServices } from './services';
+import { scoresKey, type ScoresEntry } from '../lib/scores-cache';
+import { useNardiServices } from '../lib/services';
 
 export interface NardiScoresState {
   entry: ScoresEntry;
