@@ -1,4 +1,28 @@
-export { loadConfig, baseServiceConfig, ConfigError, studyNameSetting, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
+export { loadConfig, baseServiceConfig, ConfigError, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
+export {
+  LOG_LEVELS,
+  logLevelSetting,
+  portSetting,
+  hostSetting,
+  httpUrl,
+  parseByteSize,
+  byteSizeSetting,
+  millisecondsSetting,
+  parseTrustProxy,
+  trustProxySetting,
+  httpOriginSetting,
+  httpOriginWithDefaultSetting,
+  pathOrHttpUrlSetting,
+  cspSourcesSetting,
+  publicHttpsUrlSetting,
+  emailAddressSetting,
+  mbtiUploadLimitSetting,
+  studyNameSetting,
+  type LogLevel,
+  type TrustProxy,
+} from './settings';
+export { hmacSignature, isValidHmacSignature, type HmacAlgorithm } from './hmac-signature';
+export { escapeHtml } from './html';
 export { createLogger, redactSecrets, isSecretName, REDACTED, type Logger, type LoggerOptions } from './logger';
 export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
 export { requestLogging, routeLabel } from './request-logging';
