@@ -21,7 +21,7 @@ import { MEMBER_LINKS_COLLECTION } from './data-access/member-links-repository';
 import { participantLockKey, PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { openHumansAccessToken, refreshGenotypeStatus } from './domain/open-humans-access';
 import { authorizeOnOpenHumans, type AuthorizeOptions } from './test-support/open-humans-browser';
-import { freePort } from './test-support/free-port';
+import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 
 const CLIENT_ID = 'study-client';
