@@ -4,7 +4,7 @@
 import { SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
 import type { FinalScoreRecord } from '../../svc-reports/src/data-access/reports-collection';
 import { finalReportView } from '../../svc-reports/src/domain/final-report/final-report-view';
-import { renderFinalReport } from '../../svc-reports/src/domain/final-report/render-final-report';
+import { renderFinalReport } from '../../svc-reports/src/rendering/final-report-pdf';
 
 const STUDY_NAME = 'Personality Genetics Study';
 

@@ -192,7 +192,7 @@ export class ParticipantsRepository {
     await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { snpFileUploaded, updatedAt: now } });
   }
 
-  /** The member left the project: consent false, tokens deleted, the withdrawn event. */
+  /** The member left the project: consent false, withdrawnAt set, tokens deleted (no event: no other service keeps anything for a withdrawal). */
   async withdraw(pgId: string, now: Date): Promise<void> {
     await this.collection.updateOne({ _id: normalizePgId(pgId) }, { $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } });
   }

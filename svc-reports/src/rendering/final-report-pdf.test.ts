@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { getPersonalityType, INCONCLUSIVE_EXPLANATION } from '@study/personality';
 import { SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
-import type { FinalScoreRecord } from '../../data-access/reports-collection';
-import { finalReportView } from './final-report-view';
-import { renderFinalReport } from './render-final-report';
+import type { FinalScoreRecord } from '../data-access/reports-collection';
+import { finalReportView } from '../domain/final-report/final-report-view';
+import { renderFinalReport } from './final-report-pdf';
 
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const AT = new Date('2025-03-01T10:00:00.000Z');
