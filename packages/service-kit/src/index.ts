@@ -1,14 +1,11 @@
 export { loadConfig, baseServiceConfig, ConfigError, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
 export {
-  LOG_LEVELS,
   logLevelSetting,
   portSetting,
   hostSetting,
   httpUrl,
-  parseByteSize,
   byteSizeSetting,
   millisecondsSetting,
-  parseTrustProxy,
   trustProxySetting,
   httpOriginSetting,
   httpOriginWithDefaultSetting,
@@ -23,12 +20,11 @@ export {
 } from './settings';
 export { hmacSignature, isValidHmacSignature, type HmacAlgorithm } from './hmac-signature';
 export { escapeHtml } from './html';
-export { createLogger, redactSecrets, isSecretName, REDACTED, type Logger, type LoggerOptions } from './logger';
+export { createLogger, REDACTED, type Logger, type LoggerOptions } from './logger';
 export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
 export { requestLogging, routeLabel } from './request-logging';
-export { AppError, errorHandler, notFoundHandler, mapError, describeZodError, errorBody, isDependencyUnavailable, UNAVAILABLE_ERROR } from './errors';
-export { jsonBody, validateBody, parseBody, findUnsafeBodyContent, forbiddenKeyReason, type JsonBodyOptions } from './body';
-export { asyncHandler } from './async-handler';
+export { AppError, errorHandler } from './errors';
+export { jsonBody, parseBody, type JsonBodyOptions } from './body';
 export { healthRoutes, readiness, type HealthCheck, type CheckState } from './health';
 export { connectMongo, type MongoConnection, type MongoOptions } from './mongo';
 export { connectRedis, pingRedis, type RedisConnection, type RedisOptions } from './redis';
