@@ -17,7 +17,7 @@ import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from '
 jest.setTimeout(120_000);
 
 const SCREENSHOT_DIR = path.resolve(__dirname, '../.test-artifacts/screenshots');
-/** The bar colours of the final report's charts (svc-reports render-final-report: accent, accentSoft). */
+/** The bar colours of the final report's charts (svc-reports rendering/final-report-pdf: accent, accentSoft). */
 const BAR_COLOURS = { accent: [0x3f, 0x7c, 0xc4], accentSoft: [0x9c, 0xc1, 0xea] } as const;
 /**
  * At 50 dpi the four preference bars alone cover about 11,000 pixels between the two colours;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, findRepoRoot, loadConfig, parseByteSize, parseTrustProxy } from './config';
+import { ConfigError, loadConfig } from './config';
 
 /** The one setting without a default: the study team's contact address. */
 const REQUIRED = { STUDY_CONTACT_EMAIL: 'study-team@example.org' };
@@ -160,26 +160,5 @@ describe('loadConfig', () => {
     const message = problemsOf({ PORT: 'x', REPORTS_URL: 'y' });
     expect(message).toContain('PORT: not valid');
     expect(message).toContain('REPORTS_URL: not valid');
-  });
-});
-
-describe('parsers', () => {
-  it('parseByteSize counts 1kb as 1024 bytes', () => {
-    expect(parseByteSize('100kb')).toBe(102_400);
-    expect(parseByteSize('5mb')).toBe(5_242_880);
-    expect(parseByteSize('512')).toBe(512);
-    expect(() => parseByteSize('big')).toThrow();
-  });
-
-  it('parseTrustProxy understands booleans, hop counts and address lists', () => {
-    expect(parseTrustProxy('false')).toBe(false);
-    expect(parseTrustProxy('TRUE')).toBe(true);
-    expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('loopback')).toBe('loopback');
-  });
-
-  it('findRepoRoot walks up to the folder holding shell/ and gateway/', () => {
-    const root = path.resolve(__dirname, '..', '..');
-    expect(findRepoRoot([path.join(root, 'gateway', 'dist')])).toBe(root);
   });
 });

@@ -1,25 +1,13 @@
 // Renders the final report PDF `count` times in this process with svc-reports' own renderer and
 // prints one JSON line: time per render and memory before and after. Run by render.mjs as a
 // child process (with --expose-gc) so the bench's own memory does not mix in.
-import { SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
-import type { FinalScoreRecord } from '../../svc-reports/src/data-access/reports-collection';
 import { finalReportView } from '../../svc-reports/src/domain/final-report/final-report-view';
-import { renderFinalReport } from '../../svc-reports/src/domain/final-report/render-final-report';
+import { renderFinalReport } from '../../svc-reports/src/rendering/final-report-pdf';
+import { sampleFinalScore } from '../../svc-reports/src/test-support/sample-final-score';
 
 const STUDY_NAME = 'Personality Genetics Study';
 
-const score: FinalScoreRecord = {
-  version: 1,
-  typeCode: 'INTJ',
-  decidedBy: { basis: 'selfAssessmentConfident' },
-  inputs: {
-    typeFinder: { typeCode: 'INTJ' },
-    nardi: { typeCode: 'INTP', consistency: 7, dichotPref: SAMPLE_DICHOT_PREF, temperaments: SAMPLE_TEMPERAMENTS.map((t) => ({ ...t })) },
-    selfAssessment: { status: 'completed', personalityType: 'INTJ', confidence: '90%' },
-    mbti: { wholeType: 'ENTJ' },
-  },
-  computedAt: new Date(),
-};
+const score = sampleFinalScore(new Date());
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = () => {

@@ -21,7 +21,7 @@ describe('the admin tools settings', () => {
       ADMIN_CALLS_LIMIT: 120,
       ADMIN_RATE_WINDOW_SECONDS: 900,
       TRUST_PROXY: 'loopback, uniquelocal',
-      MBTI_UPLOAD_LIMIT: '5mb',
+      MBTI_UPLOAD_LIMIT: 5 * 1024 * 1024,
     });
   });
 
@@ -31,7 +31,7 @@ describe('the admin tools settings', () => {
       ADMIN_CALLS_LIMIT: 50,
       ADMIN_RATE_WINDOW_SECONDS: 60,
       TRUST_PROXY: '10.0.0.0/8',
-      MBTI_UPLOAD_LIMIT: '8mb',
+      MBTI_UPLOAD_LIMIT: 8 * 1024 * 1024,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mbtiUploadLimitSetting } from '@study/service-kit';
 
 const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
@@ -19,9 +20,6 @@ export const adminConfigShape = {
     .describe(
       "the proxies (the gateway) whose X-Forwarded-For names the client address, as express's 'trust proxy' list: loopback, linklocal, uniquelocal or addresses/subnets (default: loopback, uniquelocal)",
     ),
-  MBTI_UPLOAD_LIMIT: z
-    .string()
-    .regex(/^\d+(\.\d+)?\s*(b|kb|mb)$/i)
-    .default('5mb')
-    .describe('the largest POST /api/user/mbti body, a size like 5mb (keep it equal to the gateway MBTI_UPLOAD_LIMIT)'),
+  // The gateway reads the same setting: one definition, so both limit the upload alike.
+  MBTI_UPLOAD_LIMIT: mbtiUploadLimitSetting(),
 };

@@ -16,6 +16,7 @@ import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points
 import { mountConsentRoutes } from './entry-points/http/consent-routes';
 import { mountOpenHumansWebhookRoutes } from './entry-points/http/open-humans-webhook-routes';
 import { mountResultsStreamRoutes } from './entry-points/http/results-stream-routes';
+import { mountSettingsRoutes } from './entry-points/http/settings-routes';
 import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
@@ -84,7 +85,8 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
         studyEmailHost: config.STUDY_EMAIL_HOST,
         typeFinderWidgetUrl: config.TYPEFINDER_WIDGET_URL,
       });
-      mountConsentRoutes(app, deps, () => settings);
+      mountSettingsRoutes(app, () => settings);
+      mountConsentRoutes(app, deps);
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET });
       mountSurveyRoutes(app, deps);

@@ -31,7 +31,7 @@ import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, ParticipantsRepository, type ParticipantDocument } from './data-access/participants-repository';
 import { TYPEFINDER_INBOX_COLLECTION } from './data-access/typefinder-inbox-repository';
 import { newParticipant } from './domain/participant';
-import { freePort } from './test-support/free-port';
+import { freePort } from '@study/test-infra';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { baseServiceConfig, loadConfig } from '@study/service-kit';
+import { baseServiceConfig, httpUrl, loadConfig } from '@study/service-kit';
 import { adminConfigShape } from './admin-config';
 import { parseEncryptionKey } from './data-access/token-cipher';
 
 export const SERVICE_NAME = 'svc-participants';
 
-const httpUrl = z.url({ protocol: /^https?$/ });
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb: 'participants', queue: 'svc-participants' }).extend({

@@ -22,7 +22,7 @@ import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access
 import { openHumansAccessToken, refreshGenotypeStatus } from './domain/open-humans-access';
 import { participantLockKey } from './domain/participant-documents';
 import { authorizeOnOpenHumans, type AuthorizeOptions } from './test-support/open-humans-browser';
-import { freePort } from './test-support/free-port';
+import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 
 const CLIENT_ID = 'study-client';

@@ -27,7 +27,7 @@ import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenH
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
-import { freePort } from './test-support/free-port';
+import { freePort } from '@study/test-infra';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 

@@ -29,7 +29,7 @@ import { createTypeFinderStandin, loadConfig as loadTypeFinderConfig, SIGNATURE_
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
-import { freePort } from './test-support/free-port';
+import { freePort } from '@study/test-infra';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 

@@ -7,6 +7,7 @@ import { reportsCollection } from './data-access/reports-collection';
 import type { ReportsDeps } from './domain/deps';
 import { REPORTS_BINDINGS, reportsEventHandlers } from './entry-points/events/handlers';
 import { mountReportRoutes } from './entry-points/http/report-routes';
+import { renderFinalReport } from './rendering/final-report-pdf';
 
 export type RunningReports = RunningService<ReportsConfig>;
 let running: RunningReports | undefined;
@@ -23,6 +24,7 @@ export function reportsDeps(ctx: ServiceContext<ReportsConfig>): ReportsDeps {
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
+    renderFinalReport: (view) => renderFinalReport(view),
     studyName: ctx.config.STUDY_NAME,
   };
 }

@@ -1,6 +1,4 @@
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from '@study/service-kit';
 
 /**
  * What a browser shows when the shell's web server cannot be reached: a small page that

@@ -26,7 +26,7 @@ export {
   NOTICE_DURATION_MS,
   type ClientStore,
   type ClientStoreOptions,
-  type EventSource,
+  type PageEvents,
 } from './store';
 export { getClientStore } from './default-store';
 export { eventSourceResults, waitForResults, type ResultsListener, type ResultsSource } from './results-stream';

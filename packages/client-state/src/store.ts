@@ -19,13 +19,13 @@ export const PERSIST_DEBOUNCE_MS = 1000;
 export const NOTICE_DURATION_MS = 5000;
 
 /** The events the store listens to: 'storage' (other tabs), 'pagehide' and 'visibilitychange' (save before leaving). */
-export type EventSource = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+export type PageEvents = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
 export interface ClientStoreOptions {
   /** Where the state is kept; null keeps it in memory only. Default: window.localStorage. */
   storage?: KeyValueStorage | null;
   /** Default: window. null listens to nothing (no other tabs, no save on leaving). */
-  events?: EventSource | null;
+  events?: PageEvents | null;
   persistDebounceMs?: number;
   noticeDurationMs?: number;
 }

@@ -44,11 +44,11 @@ export interface RetiredEventType {
 export const RETIRED_EVENT_TYPES: readonly RetiredEventType[] = [];
 
 /** The topic each service publishes under, for queue bindings such as `participants.#`. */
-export const eventSources = ['participants', 'scoring', 'reports'] as const;
-export type EventSource = (typeof eventSources)[number];
+export const eventTopics = ['participants', 'scoring', 'reports'] as const;
+export type EventTopic = (typeof eventTopics)[number];
 
-export function bindingFor(source: EventSource): string {
-  return `${source}.#`;
+export function bindingFor(topic: EventTopic): string {
+  return `${topic}.#`;
 }
 
 /** CloudEvents 1.0 JSON envelope as it travels on the exchange. */

@@ -40,7 +40,7 @@ export {
   EVENT_TYPE_PATTERN,
   EventTypes,
   RETIRED_EVENT_TYPES,
-  eventSources,
+  eventTopics,
   bindingFor,
   cloudEventEnvelopeSchema,
   participantConsentedDataSchema,
@@ -63,7 +63,7 @@ export {
   type SurveysResetData,
   type EventType,
   type RetiredEventType,
-  type EventSource,
+  type EventTopic,
   type CloudEventEnvelope,
 } from './events';
 export { apiRoutes, matchApiRoute, secretPathPrefixes, type ApiRoute, type ServiceName, type HttpMethod } from './routes';

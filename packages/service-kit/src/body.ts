@@ -90,16 +90,3 @@ export function jsonBody({ limit = '100kb' }: JsonBodyOptions = {}): RequestHand
 export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
   return schema.parse(req.body);
 }
-
-/** Middleware form: replaces req.body with the parsed value or passes the error on. */
-export function validateBody(schema: z.ZodType): RequestHandler {
-  return (req, _res, next) => {
-    const result = schema.safeParse(req.body);
-    if (!result.success) {
-      next(result.error);
-      return;
-    }
-    req.body = result.data;
-    next();
-  };
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_STUDY_NAME } from '@study/contracts';
+import { hostSetting, logLevelSetting, portSetting } from './settings';
 
 /** Raised when the environment does not describe a runnable service. */
 export class ConfigError extends Error {
@@ -8,8 +8,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export interface ServiceConfigDefaults {
   /** Embedded default port, e.g. 4101. */
@@ -28,8 +26,8 @@ export interface ServiceConfigDefaults {
  */
 export function baseServiceConfig(defaults: ServiceConfigDefaults) {
   return z.object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port).describe('a TCP port number (0-65535)'),
-    HOST: z.string().min(1).default(defaults.host ?? '127.0.0.1').describe('an interface address to listen on, e.g. 127.0.0.1'),
+    PORT: portSetting(defaults.port),
+    HOST: hostSetting(defaults.host),
     MONGO_URL: z
       .string()
       .regex(/^mongodb(\+srv)?:\/\/\S+$/)
@@ -57,7 +55,7 @@ export function baseServiceConfig(defaults: ServiceConfigDefaults) {
       .regex(/^[A-Za-z0-9_.:-]{1,200}$/)
       .default(defaults.queue)
       .describe("this service's durable queue name"),
-    LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
+    LOG_LEVEL: logLevelSetting(),
     // Set by the image build: which release answers, seen on /healthz, /readyz and the gateway's /healthz.
     RELEASE: z
       .string()
@@ -110,16 +108,3 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string,
   throw new ConfigError(problems);
 }
 
-
-/**
- * STUDY_NAME, read by the gateway (published to the frontends in /config.js) and by svc-reports
- * (the final report PDF): one setting, so the header, the tab titles and the PDF never disagree.
- */
-export const studyNameSetting = () =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(80)
-    .default(DEFAULT_STUDY_NAME)
-    .describe(`the study's name shown on the site and in reports (1-80 characters), e.g. ${DEFAULT_STUDY_NAME}`);

@@ -4,8 +4,7 @@ import { errorBodySchema } from '@study/contracts';
 import { LockTimeoutError } from '@study/keyed-lock';
 import { AppError } from './errors';
 import { createHttpApp } from './http-app';
-import { jsonBody, validateBody } from './body';
-import { asyncHandler } from './async-handler';
+import { jsonBody, parseBody } from './body';
 import { memoryLogger } from './memory-logger';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
@@ -20,19 +19,17 @@ function makeApp(checks: Record<string, () => boolean | Promise<boolean>> = { mo
     bodyLimit: '1kb',
     readinessChecks: checks,
     routes: (a) => {
-      a.post('/api/echo', validateBody(echoSchema), (req, res) => {
-        seen.push(req.body);
-        res.json({ body: req.body, raw: req.rawBody?.toString('utf8') });
+      a.post('/api/echo', (req, res) => {
+        const body = parseBody(echoSchema, req);
+        seen.push(body);
+        res.json({ body, raw: req.rawBody?.toString('utf8') });
       });
       a.get('/api/app-error', () => {
         throw new AppError(404, 'PARTICIPANT_NOT_FOUND', 'No participant with this study ID.');
       });
-      a.get(
-        '/api/crash',
-        asyncHandler(async () => {
-          throw new Error('database password is hunter2');
-        }),
-      );
+      a.get('/api/crash', async () => {
+        throw new Error('database password is hunter2');
+      });
       a.get('/api/busy', async () => {
         throw new LockTimeoutError(PG_ID, 10);
       });

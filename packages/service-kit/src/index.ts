@@ -1,10 +1,30 @@
-export { loadConfig, baseServiceConfig, ConfigError, studyNameSetting, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
-export { createLogger, redactSecrets, isSecretName, REDACTED, type Logger, type LoggerOptions } from './logger';
+export { loadConfig, baseServiceConfig, ConfigError, type BaseServiceConfig, type ServiceConfigDefaults } from './config';
+export {
+  logLevelSetting,
+  portSetting,
+  hostSetting,
+  httpUrl,
+  byteSizeSetting,
+  millisecondsSetting,
+  trustProxySetting,
+  httpOriginSetting,
+  httpOriginWithDefaultSetting,
+  pathOrHttpUrlSetting,
+  cspSourcesSetting,
+  publicHttpsUrlSetting,
+  emailAddressSetting,
+  mbtiUploadLimitSetting,
+  studyNameSetting,
+  type LogLevel,
+  type TrustProxy,
+} from './settings';
+export { hmacSignature, isValidHmacSignature, type HmacAlgorithm } from './hmac-signature';
+export { escapeHtml } from './html';
+export { createLogger, REDACTED, type Logger, type LoggerOptions } from './logger';
 export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
 export { requestLogging, routeLabel } from './request-logging';
-export { AppError, errorHandler, notFoundHandler, mapError, describeZodError, errorBody, isDependencyUnavailable, UNAVAILABLE_ERROR } from './errors';
-export { jsonBody, validateBody, parseBody, findUnsafeBodyContent, forbiddenKeyReason, type JsonBodyOptions } from './body';
-export { asyncHandler } from './async-handler';
+export { AppError, errorHandler } from './errors';
+export { jsonBody, parseBody, type JsonBodyOptions } from './body';
 export { healthRoutes, readiness, type HealthCheck, type CheckState } from './health';
 export { connectMongo, type MongoConnection, type MongoOptions } from './mongo';
 export { connectRedis, pingRedis, type RedisConnection, type RedisOptions } from './redis';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 import { uniqueName } from './test-env';
 
 const root = path.resolve(__dirname, '../../..');
@@ -22,17 +23,6 @@ export interface PrivateFerretDb {
 // The database helpers are ES modules; a child process runs them, as jest loads this file as CommonJS.
 function runPostgresLib(call: string): void {
   execFileSync(process.execPath, ['--input-type=module', '-e', `import * as pg from ${JSON.stringify(postgresLib)}; await pg.${call};`], { stdio: 'inherit' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function waitForPort(port: number, child: ChildProcess, timeoutMs = 20_000): Promise<void> {

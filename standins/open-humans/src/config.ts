@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { ConfigError, loadConfig as loadEnv } from '@study/service-kit';
+import { ConfigError, hostSetting, httpUrl, loadConfig as loadEnv, portSetting } from '@study/service-kit';
 
 export { ConfigError };
 import { DATA_SOURCES } from './members/sources';
 
-
-const httpUrl = z.url({ protocol: /^https?$/ });
-
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4201).describe('a TCP port number (0-65535)'),
-  HOST: z.string().min(1).default('127.0.0.1').describe('an interface address to listen on, e.g. 127.0.0.1'),
+  PORT: portSetting(4201),
+  HOST: hostSetting(),
   PUBLIC_URL: httpUrl
     .optional()
     .describe('the base URL browsers and the study use to reach this stand-in, e.g. http://127.0.0.1:4201'),

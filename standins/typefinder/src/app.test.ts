@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
+import { isValidHmacSignature } from '@study/service-kit';
 import { createTypeFinderStandin as createStandin, type StandinLog } from './app';
 import type { StandinConfig } from './config';
 import { QUIZ } from './quiz';
@@ -24,10 +25,7 @@ async function startReceiver(options: { status?: number } = {}) {
     const rawBody = req.body as Buffer;
     const signature = req.get('x-typefinder-signature');
     received.push({ rawBody: rawBody.toString('utf8'), signature, contentType: req.get('content-type') });
-    const expected = createHmac('sha256', SECRET).update(rawBody).digest();
-    const given = /^sha256=([0-9a-f]{64})$/.exec(signature ?? '')?.[1];
-    const valid = given !== undefined && timingSafeEqual(Buffer.from(given, 'hex'), expected);
-    if (!valid) {
+    if (!isValidHmacSignature('sha256', signature, rawBody, SECRET)) {
       res.status(401).json({ error: 'bad signature' });
       return;
     }

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { ConfigError, loadConfig as loadEnv } from '@study/service-kit';
+import { ConfigError, hostSetting, httpUrl, loadConfig as loadEnv, portSetting } from '@study/service-kit';
 
 export { ConfigError };
 
-
-const httpUrl = z.url({ protocol: /^https?$/ });
 /** A CSP source: 'self', 'none', a scheme-host(-port) origin, or a wildcard host. */
 const CSP_SOURCE = /^('self'|'none'|https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?)$/;
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4202).describe('a TCP port number (0-65535)'),
-  HOST: z.string().min(1).default('127.0.0.1').describe('an interface address to listen on, e.g. 127.0.0.1'),
+  PORT: portSetting(4202),
+  HOST: hostSetting(),
   PUBLIC_URL: httpUrl.optional().describe('the base URL browsers use to reach this stand-in, e.g. http://127.0.0.1:4202'),
   STUDY_WEBHOOK_URL: httpUrl
     .default('http://127.0.0.1:8080/api/typefinder/results')

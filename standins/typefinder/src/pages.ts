@@ -1,11 +1,6 @@
+import { escapeHtml } from '@study/service-kit';
 import { QUIZ, type QuizQuestion } from './quiz';
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for use in HTML content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #fff; color: #222; }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { hmacSignature } from '@study/service-kit';
 
 /** The header the study reads the signature from. */
 export const SIGNATURE_HEADER = 'X-TypeFinder-Signature';
@@ -13,7 +13,7 @@ export type DeliveryOutcome = { delivered: true; status: number; body: string } 
 
 /** `sha256=<hex HMAC-SHA256 of the raw body>`, the value of X-TypeFinder-Signature. */
 export function signBody(rawBody: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
+  return hmacSignature('sha256', rawBody, secret);
 }
 
 /** Sends one result to the study: a JSON POST `{email, typeCode}`, signed over the exact bytes sent. */

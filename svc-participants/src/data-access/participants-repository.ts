@@ -174,7 +174,7 @@ export class ParticipantsRepository {
     await document.update({ $set: { snpFileUploaded, updatedAt: now } });
   }
 
-  /** The member left the project: consent false, tokens deleted. */
+  /** The member left the project: consent false, withdrawnAt set, tokens deleted (no event: no other service keeps anything for a withdrawal). */
   async withdraw(document: ParticipantWrite, now: Date): Promise<void> {
     await document.update({ $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } });
   }

@@ -3,8 +3,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { uniqueName } from '@study/test-infra';
-import { freePort } from './free-port';
+import { freePort, uniqueName } from '@study/test-infra';
 
 /**
  * Runs another service of the study as its own process, the way it is deployed: its

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ErasedParticipants } from '@study/personal-data';
 import type { FinalReportFiles } from '../data-access/final-report-files';
 import type { ReportDocument } from '../data-access/reports-collection';
+import type { FinalReportView } from './final-report/final-report-view';
 
 /** What the report use cases work with. */
 export interface ReportsDeps {
@@ -20,6 +21,8 @@ export interface ReportsDeps {
   nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
+  /** Lays the final report out as a PDF (rendering/final-report-pdf in the service). */
+  renderFinalReport(view: FinalReportView): Promise<Buffer>;
   /** STUDY_NAME: how the reports name the study (the same setting the site shows). */
   studyName: string;
 }

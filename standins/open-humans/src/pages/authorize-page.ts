@@ -1,5 +1,6 @@
 import type { DataSource } from '../members/sources';
-import { escapeHtml, renderPage } from './html';
+import { escapeHtml } from '@study/service-kit';
+import { renderPage } from './html';
 
 export interface AuthorizePageModel {
   projectName: string;

@@ -1,4 +1,5 @@
-import { escapeHtml, renderPage } from './html';
+import { escapeHtml } from '@study/service-kit';
+import { renderPage } from './html';
 
 /** The page shown when an authorization request cannot be honoured (nothing is redirected). */
 export function renderAuthorizeErrorPage(reason: string): string {

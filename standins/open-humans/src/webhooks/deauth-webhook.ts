@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { hmacSignature } from '@study/service-kit';
 
 export const SIGNATURE_HEADER = 'X-OpenHumans-Webhooks-Signature';
 const TIMEOUT_MS = 10_000;
@@ -15,7 +15,7 @@ export type WebhookOutcome =
 
 /** `sha1=<hex HMAC-SHA1 of the raw body>`, the value of the signature header. */
 export function signBody(rawBody: string, secret: string): string {
-  return `sha1=${createHmac('sha1', secret).update(rawBody, 'utf8').digest('hex')}`;
+  return hmacSignature('sha1', rawBody, secret);
 }
 
 /** Tells the project that a member left, as the platform does: one JSON POST, signed when a secret is set. */

@@ -11,4 +11,3 @@ export {
 export { OpenHumansError, type OpenHumansErrorKind } from './errors';
 export { GENOTYPE_SOURCES, hasGenotypeFile } from './genotype';
 export { REFRESH_MARGIN_MS, expiryFrom, needsRefresh } from './token-expiry';
-export { webhookSignature, isValidWebhookSignature } from './webhook-signature';

@@ -25,8 +25,8 @@ export interface AdminRouteOptions {
   /** The admin guard for a route (adminAccess(...)). */
   guard: (route: string, proof: AdminProof) => RequestHandler;
   signer: DownloadLinkSigner;
-  /** The largest MBTI upload body, e.g. '5mb'. */
-  mbtiUploadLimit: string;
+  /** The largest MBTI upload body, in bytes. */
+  mbtiUploadLimit: number;
 }
 
 /** Where each download link leads. */

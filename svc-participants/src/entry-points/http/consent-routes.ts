@@ -1,15 +1,10 @@
 import type { Express, Request } from 'express';
-import { consentRequestSchema, type Settings } from '@study/contracts';
+import { consentRequestSchema } from '@study/contracts';
 import { parseBody } from '@study/service-kit';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { giveConsent } from '../../domain/give-consent';
 
-export function mountConsentRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, settings: () => Settings): void {
-  /** GET /api/settings: the Open Humans authorize link, whether resets are on, the study email host. */
-  app.get('/api/settings', (_req, res) => {
-    res.json(settings());
-  });
-
+export function mountConsentRoutes(app: Express, deps: (req: Request) => ParticipantsDeps): void {
   /** POST /api/consent {code}: exchange the code from /return and answer the participant's {pgId}. */
   app.post('/api/consent', async (req, res) => {
     const { code } = parseBody(consentRequestSchema, req);

@@ -1,7 +1,6 @@
 import type { Express, Request } from 'express';
 import { deauthorizeNoticeSchema, ErrorCodes, OPEN_HUMANS_SIGNATURE_HEADER, type DeauthorizeResponse } from '@study/contracts';
-import { AppError, parseBody } from '@study/service-kit';
-import { isValidWebhookSignature } from '../../data-access/open-humans';
+import { AppError, isValidHmacSignature, parseBody } from '@study/service-kit';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { handleDeauthorization } from '../../domain/handle-deauthorization';
 
@@ -13,7 +12,7 @@ import { handleDeauthorization } from '../../domain/handle-deauthorization';
 export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, options: { webhookSecret?: string }): void {
   app.post('/api/openhumans/deauthorize', async (req, res) => {
     const secret = options.webhookSecret;
-    if (secret !== undefined && !isValidWebhookSignature(req.get(OPEN_HUMANS_SIGNATURE_HEADER), req.rawBody, secret)) {
+    if (secret !== undefined && !isValidHmacSignature('sha1', req.get(OPEN_HUMANS_SIGNATURE_HEADER), req.rawBody, secret)) {
       throw new AppError(401, ErrorCodes.WEBHOOK_SIGNATURE_INVALID, 'The webhook signature is missing or does not match the body.');
     }
     const notice = parseBody(deauthorizeNoticeSchema, req);

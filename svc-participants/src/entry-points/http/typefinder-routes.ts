@@ -8,12 +8,11 @@ import {
   type TypeFinderImportResponse,
   type TypeFinderWebhookResponse,
 } from '@study/contracts';
-import { AppError, parseBody } from '@study/service-kit';
+import { AppError, isValidHmacSignature, parseBody } from '@study/service-kit';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { claimTypeFinderResult } from '../../domain/typefinder/claim-result';
 import { importTypeFinderResults, receiveTypeFinderResults } from '../../domain/typefinder/store-results';
 import { acceptCsvBody, requireCsvBody } from './csv-body';
-import { isValidTypeFinderSignature } from './typefinder-signature';
 
 /** Largest CSV the import reads (about 25,000 rows). */
 export const TYPEFINDER_IMPORT_LIMIT = '2mb';
@@ -31,7 +30,7 @@ export function mountTypeFinderRoutes(app: Express, deps: (req: Request) => Part
    * is checked before anything else; a bad one stores nothing.
    */
   app.post('/api/typefinder/results', async (req, res) => {
-    if (!isValidTypeFinderSignature(req.get(TYPEFINDER_SIGNATURE_HEADER), req.rawBody, options.webhookSecret)) {
+    if (!isValidHmacSignature('sha256', req.get(TYPEFINDER_SIGNATURE_HEADER), req.rawBody, options.webhookSecret)) {
       throw new AppError(401, ErrorCodes.WEBHOOK_SIGNATURE_INVALID, 'The webhook signature is missing or does not match the body.');
     }
     const body = parseBody(typeFinderWebhookBodySchema, req);

@@ -2,7 +2,7 @@ import { ErrorCodes, FINAL_REPORT_BEING_MADE_MESSAGE, FINAL_REPORT_NOT_READY_MES
 import { AppError } from '@study/service-kit';
 import { pdfBytes } from '../../data-access/final-report-files';
 import type { ReportsDeps } from '../deps';
-import { ensureFinalReport } from './final-report-store';
+import { ensureFinalReport } from './record-final-score';
 
 const NOT_FOUND = 'No participant with this study ID.';
 

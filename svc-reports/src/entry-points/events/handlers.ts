@@ -14,7 +14,7 @@ import type { EventHandlers } from '@study/service-kit';
 import { PERSONAL_DATA_COLLECTIONS } from '../../data-access/personal-data';
 import type { ReportsDeps } from '../../domain/deps';
 import { eraseParticipant } from '@study/personal-data';
-import { clearFinalScore, recordFinalScore } from '../../domain/final-report/final-report-store';
+import { clearFinalScore, recordFinalScore } from '../../domain/final-report/record-final-score';
 import { recordConsent, recordNardiResult, resetNardi } from '../../domain/nardi-report/record-nardi-events';
 
 /** What this service listens to: participant and scoring events, the inputs of the reports (and erasures). */

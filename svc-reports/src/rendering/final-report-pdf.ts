@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { FinalReportView } from './final-report-view';
+import type { FinalReportView } from '../domain/final-report/final-report-view';
 
 export interface RenderOptions {
   /** Leave page content uncompressed (tests read the text straight from the bytes). Default false. */

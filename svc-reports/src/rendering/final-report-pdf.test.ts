@@ -3,27 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getPersonalityType, INCONCLUSIVE_EXPLANATION } from '@study/personality';
-import { SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
-import type { FinalScoreRecord } from '../../data-access/reports-collection';
-import { finalReportView } from './final-report-view';
-import { renderFinalReport } from './render-final-report';
+import type { FinalScoreRecord } from '../data-access/reports-collection';
+import { finalReportView } from '../domain/final-report/final-report-view';
+import { sampleFinalScore } from '../test-support/sample-final-score';
+import { renderFinalReport } from './final-report-pdf';
 
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const AT = new Date('2025-03-01T10:00:00.000Z');
 const STUDY = 'Personality Genetics Study';
 
-const score: FinalScoreRecord = {
-  version: 1,
-  typeCode: 'INTJ',
-  decidedBy: { basis: 'selfAssessmentConfident' },
-  inputs: {
-    typeFinder: { typeCode: 'INTJ' },
-    nardi: { typeCode: 'INTP', consistency: 7, dichotPref: SAMPLE_DICHOT_PREF, temperaments: SAMPLE_TEMPERAMENTS.map((t) => ({ ...t })) },
-    selfAssessment: { status: 'completed', personalityType: 'INTJ', confidence: '90%' },
-    mbti: { wholeType: 'ENTJ' },
-  },
-  computedAt: AT,
-};
+const score: FinalScoreRecord = sampleFinalScore(AT);
 
 const inconclusive: FinalScoreRecord = {
   ...score,

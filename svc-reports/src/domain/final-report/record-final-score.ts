@@ -6,7 +6,6 @@ import { finalReportFileId, type FinalReportFile } from '../../data-access/final
 import type { ReportsDeps } from '../deps';
 import { changeReportDocument } from '../report-document';
 import { finalReportView } from './final-report-view';
-import { renderFinalReport } from './render-final-report';
 
 /**
  * Makes sure the final report PDF of the participant's current final score is stored, and
@@ -24,7 +23,7 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
   let file = await deps.files.find(pgId, score.version);
   if (!file) {
     const generatedAt = deps.now();
-    const pdf = await renderFinalReport(finalReportView(pgId, score, generatedAt, deps.studyName));
+    const pdf = await deps.renderFinalReport(finalReportView(pgId, score, generatedAt, deps.studyName));
     const candidate: FinalReportFile = {
       _id: finalReportFileId(pgId, score.version),
       pgId,
