@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { loadConfig as loadEnv, studyNameSetting } from '@study/service-kit';
 import type { HttpMethod, ServiceName } from '@study/contracts';
+import { ADMIN_REMOTE, CONSENT_REMOTE, DASHBOARD_REMOTE, NARDI_REMOTE } from '@study/navigation';
 
 export { ConfigError } from '@study/service-kit';
 
@@ -266,7 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         folder: 'mf-consent',
         mountPath: '/mf/consent/',
         entry: vars.REMOTE_MF_CONSENT_URL,
-        paths: ['/consent', '/return', '/how-it-works'],
+        paths: CONSENT_REMOTE.paths,
         upstream: vars.MF_CONSENT_UPSTREAM_URL,
       },
       {
@@ -274,7 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         folder: 'mf-dashboard',
         mountPath: '/mf/dashboard/',
         entry: vars.REMOTE_MF_DASHBOARD_URL,
-        paths: ['/survey', '/self-assessment', '/typefinder', '/mbti', '/test', '/thank-you'],
+        paths: DASHBOARD_REMOTE.paths,
         upstream: vars.MF_DASHBOARD_UPSTREAM_URL,
       },
       {
@@ -282,7 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         folder: 'mf-nardi',
         mountPath: '/mf/nardi/',
         entry: vars.REMOTE_MF_NARDI_URL,
-        paths: ['/nardi', '/nardi-report'],
+        paths: NARDI_REMOTE.paths,
         upstream: vars.MF_NARDI_UPSTREAM_URL,
       },
       {
@@ -290,7 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         folder: 'mf-admin',
         mountPath: '/mf/admin/',
         entry: vars.REMOTE_MF_ADMIN_URL,
-        paths: ['/mbti-load', '/enrollment', '/ready-csv'],
+        paths: ADMIN_REMOTE.paths,
         upstream: vars.MF_ADMIN_UPSTREAM_URL,
       },
     ],

@@ -5,7 +5,7 @@ import { errorMessage } from './finish-survey';
 
 export type SettingsState = { status: 'loading' } | { status: 'loaded'; settings: Settings } | { status: 'failed'; message: string };
 
-/** GET /api/settings once per page: the study email host, the TypeFinder widget. */
+/** GET /api/settings once per page: the study email host, the TypeFinder widget, the dashboard's reset flag. */
 export function useSettings(api: Pick<SessionApi, 'fetchSettings'>): SettingsState {
   const [state, setState] = useState<SettingsState>({ status: 'loading' });
   useEffect(() => {

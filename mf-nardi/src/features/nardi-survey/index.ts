@@ -2,7 +2,7 @@ export { httpNardiApi, nardiApiOver, RESULT_STREAM_WAIT_MS, type NardiApi, type 
 export { createScoresCache, scoresKey, SCORES_FAILED_MESSAGE, type ScoresCache, type ScoresEntry } from './scores-cache';
 export { NardiServicesProvider, useNardiServices, type NardiServices, type NardiServicesProviderProps } from './services';
 export { useNardiScores, type NardiScoresState } from './use-nardi-scores';
-export { NARDI_STEPS, DASHBOARD_PATH, stepPath, pathForStatus, redirectFor, type NardiStep } from './steps';
+export { NARDI_STEPS, DASHBOARD_PATH, stepPath, redirectFor, type NardiStep } from './steps';
 export { saveToServer, errorMessage, SAVE_FAILED_MESSAGE } from './save-to-server';
 export { StepFrame, type StepFrameProps } from './components/StepFrame';
 export { StepProgress, type StepProgressProps } from './components/StepProgress';
