@@ -1,4 +1,5 @@
 import type { ServiceName } from '@study/contracts';
+import { ADMIN_REMOTE, CONSENT_REMOTE, DASHBOARD_REMOTE, NARDI_REMOTE } from '@study/navigation';
 
 /**
  * The product's topology as the gateway sees it: which services answer /api, which frontends
@@ -37,37 +38,37 @@ export interface RemoteTopology {
   upstreamVariable: string;
 }
 
-// The remotes, in the order the shell lists them.
+// The remotes, in the order the shell lists them; their names and owned paths come from @study/navigation.
 export const REMOTES = [
   {
-    name: 'mf_consent',
+    name: CONSENT_REMOTE.name,
     folder: 'mf-consent',
     mountPath: '/mf/consent/',
-    paths: ['/consent', '/return', '/how-it-works'],
+    paths: CONSENT_REMOTE.paths,
     entryVariable: 'REMOTE_MF_CONSENT_URL',
     upstreamVariable: 'MF_CONSENT_UPSTREAM_URL',
   },
   {
-    name: 'mf_dashboard',
+    name: DASHBOARD_REMOTE.name,
     folder: 'mf-dashboard',
     mountPath: '/mf/dashboard/',
-    paths: ['/survey', '/self-assessment', '/typefinder', '/mbti', '/test', '/thank-you'],
+    paths: DASHBOARD_REMOTE.paths,
     entryVariable: 'REMOTE_MF_DASHBOARD_URL',
     upstreamVariable: 'MF_DASHBOARD_UPSTREAM_URL',
   },
   {
-    name: 'mf_nardi',
+    name: NARDI_REMOTE.name,
     folder: 'mf-nardi',
     mountPath: '/mf/nardi/',
-    paths: ['/nardi', '/nardi-report'],
+    paths: NARDI_REMOTE.paths,
     entryVariable: 'REMOTE_MF_NARDI_URL',
     upstreamVariable: 'MF_NARDI_UPSTREAM_URL',
   },
   {
-    name: 'mf_admin',
+    name: ADMIN_REMOTE.name,
     folder: 'mf-admin',
     mountPath: '/mf/admin/',
-    paths: ['/mbti-load', '/enrollment', '/ready-csv'],
+    paths: ADMIN_REMOTE.paths,
     entryVariable: 'REMOTE_MF_ADMIN_URL',
     upstreamVariable: 'MF_ADMIN_UPSTREAM_URL',
   },

@@ -1,19 +1,22 @@
+import { ADMIN_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { EnrollmentPage } from './features/enrollment';
 import { MbtiLoadPage } from './features/mbti-upload';
 import { ReadyCsvPage } from './features/roster';
 
+const { pages } = ADMIN_REMOTE;
+
 /**
  * Exposed as './routes'. The shell mounts it where its matched base is "/", so these paths are the
- * full addresses.
+ * full addresses (@study/navigation's table, which the gateway and the shell route by).
  */
 export default function AdminRoutes() {
   return (
     <Routes>
-      <Route path="/mbti-load" element={<MbtiLoadPage />} />
-      <Route path="/enrollment" element={<EnrollmentPage />} />
-      <Route path="/ready-csv" element={<ReadyCsvPage />} />
+      <Route path={pages.mbtiLoad} element={<MbtiLoadPage />} />
+      <Route path={pages.enrollment} element={<EnrollmentPage />} />
+      <Route path={pages.readyCsv} element={<ReadyCsvPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,3 +1,4 @@
+import { DASHBOARD_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardPage, type StudyIdFormSlotProps } from './features/dashboard';
@@ -11,21 +12,23 @@ function renderStudyIdForm(props: StudyIdFormSlotProps) {
   return <StudyIdPage {...props} />;
 }
 
+const { pages } = DASHBOARD_REMOTE;
+
 /**
  * Exposed as './routes'. The shell mounts it where its matched base is "/", so these paths are the
- * full addresses.
+ * full addresses (@study/navigation's table, which the gateway and the shell route by).
  */
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route path="/survey" element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
-      <Route path="/survey/:pgId" element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
-      <Route path="/self-assessment" element={<SelfAssessmentIntro />} />
-      <Route path="/self-assessment/survey" element={<SelfAssessmentSurvey />} />
-      <Route path="/typefinder" element={<TypeFinderPage />} />
-      <Route path="/mbti" element={<MbtiPage />} />
-      <Route path="/test" element={<TestPage />} />
-      <Route path="/thank-you" element={<ThankYouPage />} />
+      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
+      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
+      <Route path={pages.selfAssessment} element={<SelfAssessmentIntro />} />
+      <Route path={pages.selfAssessmentSurvey} element={<SelfAssessmentSurvey />} />
+      <Route path={pages.typeFinder} element={<TypeFinderPage />} />
+      <Route path={pages.mbti} element={<MbtiPage />} />
+      <Route path={pages.test} element={<TestPage />} />
+      <Route path={pages.thankYou} element={<ThankYouPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -10,7 +10,7 @@ export interface SettingsSource {
 
 export type SettingsState = { status: 'loading' } | { status: 'loaded'; settings: Settings } | { status: 'failed'; message: string };
 
-/** GET /api/settings once per page: the study email host, the TypeFinder widget. */
+/** GET /api/settings once per page: the study email host, the TypeFinder widget, the dashboard's reset flag. */
 export function useSettings(api: SettingsSource): SettingsState {
   const [state, setState] = useState<SettingsState>({ status: 'loading' });
   useEffect(() => {

@@ -54,7 +54,7 @@ function frontendSources(): string[] {
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes(`${path.sep}test-support${path.sep}`)) files.push(full);
     }
   };
-  for (const dir of [HOST, ...REMOTES, 'packages/client-state', 'packages/ui', 'packages/question-flow']) walk(path.join(root, dir, 'src'));
+  for (const dir of [HOST, ...REMOTES, 'packages/client-state', 'packages/ui', 'packages/question-flow', 'packages/navigation', 'packages/api-client']) walk(path.join(root, dir, 'src'));
   return files;
 }
 

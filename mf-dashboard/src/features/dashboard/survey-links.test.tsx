@@ -1,5 +1,6 @@
-import type { SurveyState } from '@study/contracts';
+import { surveyStatuses, type SurveyState } from '@study/contracts';
 import { initialSurveyStates } from '@study/client-state';
+import { nardiPathForStatus } from '@study/navigation';
 import { surveyItems, surveyPath } from './survey-links';
 
 function survey(id: SurveyState['id'], status: SurveyState['status'], answers = 0, extra: Partial<SurveyState> = {}): SurveyState {
@@ -13,16 +14,17 @@ describe('surveyPath', () => {
     [survey('nardi', 'pending'), '/nardi'],
     [survey('nardi', 'part-two'), '/nardi'],
     [survey('nardi', 'pending', 4), '/nardi/part-one'],
-    [survey('nardi', 'in-progress', 4), '/nardi/part-one'],
     [survey('nardi', 'part-one', 25), '/nardi/part-two'],
-    [survey('nardi', 'part-two', 25), '/nardi/part-three'],
-    [survey('nardi', 'part-three', 25), '/nardi/part-four'],
-    [survey('nardi', 'reviewing', 25), '/nardi/part-four'],
     [survey('selfAssessment', 'pending'), '/self-assessment'],
     [survey('selfAssessment', 'pending', 1), '/self-assessment/survey'],
     [survey('selfAssessment', 'reviewing', 3), '/self-assessment/survey'],
   ])('%j -> %s', (state, path) => {
     expect(surveyPath(state)).toBe(path);
+  });
+
+  // Where each status continues is @study/navigation's table; the dashboard only adds the intro.
+  it.each([...surveyStatuses])('links Nardi with answers and status %s where the Nardi screens send it', (status) => {
+    expect(surveyPath(survey('nardi', status, 25))).toBe(nardiPathForStatus(status));
   });
 });
 

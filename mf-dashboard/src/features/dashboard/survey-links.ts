@@ -1,4 +1,5 @@
 import type { SurveyState } from '@study/contracts';
+import { DASHBOARD_REMOTE, NARDI_REMOTE, nardiPathForStatus } from '@study/navigation';
 import { isSurveyDone, SURVEY_ORDER, type RequiredSurveyId } from '@study/personality';
 
 export const SURVEY_NAMES: Readonly<Record<RequiredSurveyId, string>> = {
@@ -7,28 +8,22 @@ export const SURVEY_NAMES: Readonly<Record<RequiredSurveyId, string>> = {
   selfAssessment: 'Self-Assessment',
 };
 
-/** Where choosing a survey on the dashboard leads (product.md section 4). */
+const { pages } = DASHBOARD_REMOTE;
+
+/**
+ * Where choosing a survey on the dashboard leads (product.md section 4). Nardi: its intro before
+ * any answer, then where its status continues (nardiPathForStatus, which the Nardi screens follow too).
+ */
 export function surveyPath(survey: SurveyState): string {
   switch (survey.id) {
     case 'typeFinder':
-      return '/typefinder';
+      return pages.typeFinder;
     case 'selfAssessment':
-      return survey.answers.length > 0 ? '/self-assessment/survey' : '/self-assessment';
+      return survey.answers.length > 0 ? pages.selfAssessmentSurvey : pages.selfAssessment;
     case 'nardi':
-      if (survey.answers.length === 0) return '/nardi';
-      switch (survey.status) {
-        case 'pending':
-        case 'in-progress':
-          return '/nardi/part-one';
-        case 'part-one':
-          return '/nardi/part-two';
-        case 'part-two':
-          return '/nardi/part-three';
-        default:
-          return '/nardi/part-four';
-      }
+      return survey.answers.length === 0 ? NARDI_REMOTE.pages.intro : nardiPathForStatus(survey.status);
     default:
-      return '/survey';
+      return pages.survey;
   }
 }
 

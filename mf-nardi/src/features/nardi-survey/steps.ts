@@ -1,48 +1,26 @@
+import { DASHBOARD_REMOTE, nardiPathForStatus, nardiStepPath, type NardiStep } from '@study/navigation';
+
+export type { NardiStep };
+export { nardiStepPath as stepPath };
+
 /**
  * The four screens after the intro. The intro presents three parts (the questions, the
  * temperament, the type); the type is chosen in two steps, so the screens count four steps.
  */
 export const NARDI_STEPS = [
-  { step: 'part-one', path: '/nardi/part-one', label: 'Questions' },
-  { step: 'part-two', path: '/nardi/part-two', label: 'Temperament' },
-  { step: 'part-three', path: '/nardi/part-three', label: 'Cognitive style' },
-  { step: 'part-four', path: '/nardi/part-four', label: 'Type' },
-] as const;
+  { step: 'part-one', path: nardiStepPath('part-one'), label: 'Questions' },
+  { step: 'part-two', path: nardiStepPath('part-two'), label: 'Temperament' },
+  { step: 'part-three', path: nardiStepPath('part-three'), label: 'Cognitive style' },
+  { step: 'part-four', path: nardiStepPath('part-four'), label: 'Type' },
+] as const satisfies readonly { step: NardiStep; path: string; label: string }[];
 
-export type NardiStep = (typeof NARDI_STEPS)[number]['step'];
-
-export const DASHBOARD_PATH = '/survey';
-
-export function stepPath(step: NardiStep): string {
-  return `/nardi/${step}`;
-}
+export const DASHBOARD_PATH = DASHBOARD_REMOTE.pages.survey;
 
 /**
- * Where a participant with this Nardi status continues (the dashboard's links, product.md
- * section 4): still answering part one -> part one, part-one -> part two, part-two -> part three,
- * anything else -> part four; a completed or declined survey has nothing left here.
+ * Where to send a participant with this status who opened the page of `step` (the same answer the
+ * dashboard's link gives, @study/navigation's nardiPathForStatus); null when they belong here.
  */
-export function pathForStatus(status: string): string {
-  switch (status) {
-    case 'pending':
-    case 'in-progress':
-    case 'reviewing':
-    case 'saving':
-      return stepPath('part-one');
-    case 'part-one':
-      return stepPath('part-two');
-    case 'part-two':
-      return stepPath('part-three');
-    case 'completed':
-    case 'rejected':
-      return DASHBOARD_PATH;
-    default:
-      return stepPath('part-four');
-  }
-}
-
-/** Where to send a participant with this status who opened the page of `step`; null when they belong here. */
 export function redirectFor(step: NardiStep, status: string): string | null {
-  const path = pathForStatus(status);
-  return path === stepPath(step) ? null : path;
+  const path = nardiPathForStatus(status);
+  return path === nardiStepPath(step) ? null : path;
 }

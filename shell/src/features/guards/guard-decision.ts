@@ -1,15 +1,10 @@
 import { isAuthorized, isKnownLoadStatus, nextDueSurvey, type ClientState } from '@study/client-state';
-import type { RequiredSurveyId } from '@study/personality';
+import { DASHBOARD_REMOTE, firstSegment, GUARDED_SEGMENTS } from '@study/navigation';
 
-/** First path segments that open a survey, and the survey each one is (product.md section 2). */
-export const GUARDED_SEGMENTS: Readonly<Record<string, RequiredSurveyId>> = {
-  typefinder: 'typeFinder',
-  nardi: 'nardi',
-  'self-assessment': 'selfAssessment',
-};
+const DASHBOARD_PATH = DASHBOARD_REMOTE.pages.survey;
 
-/** Pages that read the participant's load status. */
-const LOAD_STATUS_SEGMENTS = new Set(['survey', ...Object.keys(GUARDED_SEGMENTS)]);
+/** Pages that read the participant's load status: the dashboard and the surveys. */
+const LOAD_STATUS_SEGMENTS = new Set([firstSegment(DASHBOARD_PATH), ...Object.keys(GUARDED_SEGMENTS)]);
 
 export type GuardDecision =
   | { action: 'allow' }
@@ -17,10 +12,6 @@ export type GuardDecision =
   | { action: 'redirect'; to: string; resetLoad: boolean };
 
 export type GuardState = Pick<ClientState, 'pgId' | 'user' | 'load' | 'surveys'>;
-
-function firstSegment(pathname: string): string {
-  return (pathname.split('/').find((segment) => segment !== '') ?? '').toLowerCase();
-}
 
 /**
  * Whether the shell may show a path (product.md sections 2 and 4):
@@ -37,6 +28,6 @@ export function guardDecision(pathname: string, state: GuardState): GuardDecisio
   }
   const survey = GUARDED_SEGMENTS[segment];
   if (survey === undefined) return { action: 'allow' };
-  if (!isAuthorized(state) || nextDueSurvey(state) !== survey) return { action: 'redirect', to: '/survey', resetLoad: false };
+  if (!isAuthorized(state) || nextDueSurvey(state) !== survey) return { action: 'redirect', to: DASHBOARD_PATH, resetLoad: false };
   return { action: 'allow' };
 }

@@ -1,2 +1,2 @@
 export { RouteGuard } from './components/RouteGuard';
-export { guardDecision, GUARDED_SEGMENTS, type GuardDecision, type GuardState } from './guard-decision';
+export { guardDecision, type GuardDecision, type GuardState } from './guard-decision';

@@ -1,3 +1,7 @@
+import { CONSENT_REMOTE, DASHBOARD_REMOTE } from '@study/navigation';
+
+const { consent, howItWorks } = CONSENT_REMOTE.pages;
+
 export interface NavItem {
   label: string;
   to: string;
@@ -10,10 +14,10 @@ export interface NavItem {
  */
 export function navItems(pathname: string, hasStudyId: boolean): NavItem[] {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
-  if (path === '/consent') return [{ label: "I'm having trouble", to: '/how-it-works' }];
-  if (path === '/how-it-works') return [{ label: 'Return to consent', to: '/consent' }];
+  if (path === consent) return [{ label: "I'm having trouble", to: howItWorks }];
+  if (path === howItWorks) return [{ label: 'Return to consent', to: consent }];
   return [
     { label: 'How it works', to: '/#howitworks' },
-    { label: hasStudyId ? 'Go to Dashboard' : 'Dashboard', to: '/survey' },
+    { label: hasStudyId ? 'Go to Dashboard' : 'Dashboard', to: DASHBOARD_REMOTE.pages.survey },
   ];
 }

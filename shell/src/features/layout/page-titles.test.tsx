@@ -1,3 +1,4 @@
+import { REMOTES } from '@study/navigation';
 import { pageTitleFor } from './page-titles';
 
 describe('pageTitleFor: where the person is, for the tab title', () => {
@@ -14,5 +15,10 @@ describe('pageTitleFor: where the person is, for the tab title', () => {
     ['/survey/a/b', 'Not Found'],
   ])('%s is %p', (path, title) => {
     expect(pageTitleFor(path)).toBe(title);
+  });
+
+  it('titles every page a remote mounts', () => {
+    const untitled = REMOTES.flatMap((remote) => Object.values(remote.pages)).filter((page) => pageTitleFor(page.replace(/:[^/]+/g, 'x')) === 'Not Found');
+    expect(untitled).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import './consent.css';
+import { fetchSettings } from '@study/api-client';
 import { needsConsentAgain, useClientState, useClientStore } from '@study/client-state';
 import type { Settings } from '@study/contracts';
 import { Button, ButtonLink, Checkbox, Notice, Page, Spinner } from '@study/ui';
 import { useEffect, useRef, useState } from 'react';
 import { browserAuthorizationWindow, openAuthorization, type AuthorizationWindow } from '../api/authorization';
-import { fetchSettings } from '../api/settings';
 import { ConsentClock } from './ConsentClock';
 import { ConsentText } from './ConsentText';
 

@@ -1,4 +1,5 @@
-import { settingsSchema, userViewSchema, type Settings, type UserView } from '@study/contracts';
+import { fetchSettings, fetchUser } from '@study/api-client';
+import { userViewSchema, type Settings, type UserView } from '@study/contracts';
 import { requestJson } from '@study/ui';
 import { eventSourceResults, type ResultsSource } from '@study/client-state';
 
@@ -15,8 +16,8 @@ export interface DashboardApi {
 }
 
 export const httpDashboardApi: DashboardApi = {
-  fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: (json) => userViewSchema.parse(json) }),
-  fetchSettings: () => requestJson('/api/settings', { parse: (json) => settingsSchema.parse(json) }),
+  fetchUser,
+  fetchSettings,
   resetSurveys: (pgId) => requestJson('/api/user/reset', { body: { pgId }, parse: (json) => userViewSchema.parse(json) }),
   subscribeResults: eventSourceResults,
 };

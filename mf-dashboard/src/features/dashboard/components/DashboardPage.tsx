@@ -1,10 +1,10 @@
 import './dashboard.css';
 import { useClientState, useClientStore } from '@study/client-state';
-import type { Settings } from '@study/contracts';
 import { isV4Uuid } from '@study/personality';
 import { Page, Spinner } from '@study/ui';
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useSettings } from '../../session';
 import { httpDashboardApi, type DashboardApi } from '../api/participant-api';
 import { dashboardView } from '../dashboard-view';
 import { loadParticipant } from '../../../lib/load-participant';
@@ -25,27 +25,6 @@ export interface DashboardPageProps {
   api?: DashboardApi;
 }
 
-/** The dashboard's settings: the reset flag and the study email host; null until known or when unavailable. */
-function useSettings(api: DashboardApi): Settings | null {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    api.fetchSettings().then(
-      (answer) => {
-        if (!cancelled) setSettings(answer);
-      },
-      () => {
-        // Without settings the dashboard still works; it only leaves out what depends on them.
-        if (!cancelled) setSettings(null);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
-  return settings;
-}
-
 /**
  * /survey and /survey/:pgId. A study ID in the address is stored; the participant's data is
  * loaded on every visit (so a withdrawal or a reset elsewhere shows at once).
@@ -58,7 +37,9 @@ export function DashboardPage({ renderStudyIdForm, api = httpDashboardApi }: Das
   const pgId = useClientState((state) => state.pgId);
   const user = useClientState((state) => state.user);
   const load = useClientState((state) => state.load);
-  const settings = useSettings(api);
+  // Without settings the dashboard still works; it only leaves out what depends on them.
+  const settingsState = useSettings(api);
+  const settings = settingsState.status === 'loaded' ? settingsState.settings : null;
   const routePgId = param !== undefined && isV4Uuid(param) ? param.toLowerCase() : null;
 
   // Before the first paint, so the page never flashes what it showed for a previous study ID.

@@ -1,6 +1,6 @@
+import { fetchSettings, fetchUser } from '@study/api-client';
 import {
   finalScoreResponseSchema,
-  settingsSchema,
   userViewSchema,
   type FinalScoreResponse,
   type Settings,
@@ -27,8 +27,8 @@ export interface SessionApi {
 const parseUser = (json: unknown) => userViewSchema.parse(json);
 
 export const httpSessionApi: SessionApi = {
-  fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: parseUser }),
-  fetchSettings: () => requestJson('/api/settings', { parse: (json) => settingsSchema.parse(json) }),
+  fetchUser,
+  fetchSettings,
   saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
   requestFinalScore: (pgId) => requestJson('/api/user/survey/final', { body: { pgId }, parse: (json) => finalScoreResponseSchema.parse(json) }),
   subscribeResults: eventSourceResults,

@@ -8,6 +8,7 @@ import {
   type SurveyStatus,
   type UserView,
 } from '@study/contracts';
+import { fetchUser } from '@study/api-client';
 import type { FunctionalPairCode, TemperamentCode, TypeCode } from '@study/personality';
 import { requestJson } from '@study/ui';
 import { eventSourceResults, waitForResults, type ResultsSource } from '@study/client-state';
@@ -50,7 +51,7 @@ export const RESULT_STREAM_WAIT_MS = 10_000;
 /** The calls of httpNardiApi over a given result stream (tests put their own in place). */
 export function nardiApiOver(results: ResultsSource): NardiApi {
   return {
-    fetchUser: (pgId) => requestJson('/api/user', { body: { pgId }, parse: parseUser }),
+    fetchUser,
     saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
     updateNardi: (pgId, patch) => requestJson('/api/user/survey/upd', { body: { pgId, update: { nardi: patch } }, parse: parseUser }),
     fetchScores: async (pgId) => {
