@@ -3,17 +3,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-/**
- * Modules that still sit in a feature folder although other features use them: the Nardi steps,
- * the Nardi calls and the assessment screens' session calls. They leave the feature folders with
- * the consolidation of the navigation tables and API clients; until then the fence lets them
- * through. Remove an entry once its module has moved.
- */
-export const NOT_YET_MOVED = {
-  'mf-dashboard': ['session/index.ts', 'session/api'],
-  'mf-nardi': ['nardi-survey/index.ts', 'nardi-survey/steps.ts', 'nardi-survey/api'],
-};
-
 /** What puts a frontend together; it may import the features, the features may not import it. */
 const COMPOSITION = ['app', 'main.tsx', 'routes.tsx'];
 /** Test scaffolding: renders routes and features, and the features' tests use it. */
@@ -48,11 +37,10 @@ export function featureZones(root) {
   return frontendsIn(root).flatMap((app) => {
     const src = `${app}/src`;
     const features = `${src}/features`;
-    const notYetMoved = (NOT_YET_MOVED[app] ?? []).map((module) => `./${module}`);
     const acrossFeatures = foldersIn(path.join(root, features)).map((feature) => ({
       target: `${features}/${feature}`,
       from: features,
-      except: [`./${feature}`, ...notYetMoved],
+      except: [`./${feature}`],
       message: `Features do not import each other: move what ${feature} shares with another feature to ${src}/ (api, components, hooks, lib) or to a package.`,
     }));
     const composition = COMPOSITION.map((entry) => `${src}/${entry}`);
@@ -64,7 +52,7 @@ export function featureZones(root) {
       ...acrossFeatures,
       { target: features, from: composition, message: `Features do not import what composes ${app} (${COMPOSITION.join(', ')}).` },
       ...(shared.length > 0
-        ? [{ target: shared, from: features, except: notYetMoved, message: `The shared code of ${src} imports no feature: features build on it, not the other way.` }]
+        ? [{ target: shared, from: features, message: `The shared code of ${src} imports no feature: features build on it, not the other way.` }]
         : []),
     ];
   });

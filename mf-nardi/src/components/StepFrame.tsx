@@ -1,6 +1,6 @@
 import './nardi-survey.css';
 import type { ReactNode } from 'react';
-import type { NardiStep } from '../features/nardi-survey';
+import type { NardiStep } from '../lib/steps';
 import { StepProgress } from './StepProgress';
 
 export interface StepFrameProps {

@@ -1,4 +1,4 @@
-import { NARDI_STEPS, type NardiStep } from '../features/nardi-survey';
+import { NARDI_STEPS, type NardiStep } from '../lib/steps';
 
 export interface StepProgressProps {
   step: NardiStep;

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { httpNardiApi, type NardiApi } from '../features/nardi-survey';
+import { httpNardiApi, type NardiApi } from '../api/nardi-api';
 import { createScoresCache, type ScoresCache } from './scores-cache';
 
 /** What the Nardi screens talk to: the study's API and the part-one scores of this page view. */

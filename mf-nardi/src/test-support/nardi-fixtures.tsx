@@ -6,7 +6,7 @@ import type { NardiScoresView, SurveyState, UserView } from '@study/contracts';
 import { scoreNardi } from '@study/personality';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { NardiApi } from '../features/nardi-survey';
+import type { NardiApi } from '../api/nardi-api';
 import { createScoresCache, type ScoresCache } from '../lib/scores-cache';
 import { NardiServicesProvider } from '../lib/services';
 import NardiRoutes from '../routes';

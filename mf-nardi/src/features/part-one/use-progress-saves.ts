@@ -1,7 +1,7 @@
 import type { SurveyState } from '@study/contracts';
 import { useRef } from 'react';
 import { errorMessage } from '../../lib/save-to-server';
-import type { NardiApi } from '../nardi-survey';
+import type { NardiApi } from '../../api/nardi-api';
 import { partOneProgressInput } from './api/part-one-input';
 
 function stepKey(state: SurveyState): string | null {

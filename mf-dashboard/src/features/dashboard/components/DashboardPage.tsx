@@ -4,7 +4,7 @@ import { isV4Uuid } from '@study/personality';
 import { Page, Spinner } from '@study/ui';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useSettings } from '../../session';
+import { useSettings } from '../../../hooks/use-settings';
 import { httpDashboardApi, type DashboardApi } from '../api/participant-api';
 import { dashboardView } from '../dashboard-view';
 import { loadParticipant } from '../../../lib/load-participant';

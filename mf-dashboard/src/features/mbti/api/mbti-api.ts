@@ -1,5 +1,5 @@
 import type { UserView } from '@study/contracts';
-import { httpSessionApi, type SessionApi } from '../../session';
+import { httpSessionApi, type SessionApi } from '../../../api/session-api';
 
 /**
  * Where 'I am Ready' sends the participant: the official MBTI assessment's online provider.

@@ -1,6 +1,6 @@
 import { userViewSchema, type UpdateSurveysRequest, type UserView } from '@study/contracts';
 import { requestJson } from '@study/ui';
-import { httpSessionApi, type SessionApi } from '../../session';
+import { httpSessionApi, type SessionApi } from '../../../api/session-api';
 
 /** The calls of the self-assessment screens; tests put their own in place. */
 export interface SelfAssessmentApi extends SessionApi {

@@ -1,6 +1,6 @@
 import { typeFinderClaimResponseSchema, type TypeFinderClaimResponse } from '@study/contracts';
 import { requestJson } from '@study/ui';
-import { httpSessionApi, type SessionApi } from '../../session';
+import { httpSessionApi, type SessionApi } from '../../../api/session-api';
 
 /** The calls of /typefinder; tests put their own in place. */
 export interface TypeFinderApi extends SessionApi {

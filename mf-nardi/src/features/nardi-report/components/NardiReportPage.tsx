@@ -4,7 +4,7 @@ import type { NardiReportView } from '@study/contracts';
 import { Button, ButtonLink, Notice, Spinner } from '@study/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FailureNotice } from '../../../components/FailureNotice';
-import { DASHBOARD_PATH } from '../../nardi-survey';
+import { DASHBOARD_PATH } from '../../../lib/steps';
 import { useNardiReportApi } from '../api/report-api-context';
 import { reportProblem, type ReportProblem } from '../api/report-problem';
 import { SECTION_TEXT } from '../report-texts';

@@ -1,6 +1,6 @@
 import type { SurveyState } from '@study/contracts';
 import { isValidAnswer } from '@study/question-flow';
-import type { NardiSurveyInput } from '../../nardi-survey';
+import type { NardiSurveyInput } from '../../../api/nardi-api';
 import { NARDI_QUESTIONS } from '../nardi-questions';
 
 /**

@@ -11,7 +11,7 @@ import { StepFrame } from '../../../components/StepFrame';
 import { useNardiScores } from '../../../hooks/use-nardi-scores';
 import { saveToServer } from '../../../lib/save-to-server';
 import { useNardiServices } from '../../../lib/services';
-import { redirectFor, stepPath } from '../../nardi-survey';
+import { redirectFor, stepPath } from '../../../lib/steps';
 import { partOneInput } from '../api/part-one-input';
 import { NARDI_QUESTIONS } from '../nardi-questions';
 import { useProgressSaves } from '../use-progress-saves';

@@ -2,7 +2,7 @@ import type { ClientStore } from '@study/client-state';
 import { ErrorCodes } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { errorMessage, SAVE_FAILED_MESSAGE, saveToServer } from '../../../lib/save-to-server';
-import type { NardiApi, NardiPatch } from '../../nardi-survey';
+import type { NardiApi, NardiPatch } from '../../../api/nardi-api';
 
 /** Parts two and three: the choice and the step's status, patched onto the Nardi survey; the store takes the new state. */
 export async function saveChoice(store: ClientStore, api: NardiApi, pgId: string, patch: NardiPatch): Promise<void> {

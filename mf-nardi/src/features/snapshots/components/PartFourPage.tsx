@@ -4,7 +4,7 @@ import { FUNCTIONAL_PAIRS, isFunctionalPairCode, toTypeCode } from '@study/perso
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNardiServices } from '../../../lib/services';
-import { DASHBOARD_PATH } from '../../nardi-survey';
+import { DASHBOARD_PATH } from '../../../lib/steps';
 import { completeSurvey, finishSurvey } from '../api/submit-choices';
 import { typeSnapshots } from '../offers';
 import { SnapshotStep, type SubmitChoice } from './SnapshotStep';

@@ -3,7 +3,7 @@ import type { SurveyState } from '@study/contracts';
 import { isTemperamentCode, TEMPERAMENTS, toFunctionalPairCode } from '@study/personality';
 import { useNavigate } from 'react-router-dom';
 import { useNardiServices } from '../../../lib/services';
-import { stepPath } from '../../nardi-survey';
+import { stepPath } from '../../../lib/steps';
 import { saveChoice } from '../api/submit-choices';
 import { functionalPairSnapshots } from '../offers';
 import { SnapshotStep, type SubmitChoice } from './SnapshotStep';

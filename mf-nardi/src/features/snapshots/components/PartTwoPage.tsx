@@ -2,7 +2,7 @@ import { useClientStore } from '@study/client-state';
 import { toTemperamentCode } from '@study/personality';
 import { useNavigate } from 'react-router-dom';
 import { useNardiServices } from '../../../lib/services';
-import { stepPath } from '../../nardi-survey';
+import { stepPath } from '../../../lib/steps';
 import { saveChoice } from '../api/submit-choices';
 import { temperamentSnapshots } from '../offers';
 import { SnapshotStep, type SubmitChoice } from './SnapshotStep';

@@ -9,7 +9,7 @@ import { NoStudyId } from '../../../components/NoStudyId';
 import { StepFrame } from '../../../components/StepFrame';
 import { useNardiScores } from '../../../hooks/use-nardi-scores';
 import { errorMessage } from '../../../lib/save-to-server';
-import { redirectFor, type NardiStep } from '../../nardi-survey';
+import { redirectFor, type NardiStep } from '../../../lib/steps';
 import type { Snapshot } from '../offers';
 import { SnapshotChoices } from './SnapshotChoices';
 
