@@ -2,6 +2,10 @@
 // them when they are installed but stopped, and otherwise say exactly what to do.
 import { execSync } from 'node:child_process';
 import { isPortOpen, waitForPort } from './ferretdb.mjs';
+import { createRequire } from 'node:module';
+
+// The one implementation, shared with the TypeScript tests.
+export const { freePort } = createRequire(import.meta.url)('../../packages/test-infra/src/free-port.cjs');
 
 const has = (cmd) => {
   try {
@@ -53,14 +57,3 @@ export async function ensureRedis(url, log = console.log) {
   );
 }
 
-export async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}

@@ -1,14 +1,5 @@
-import { createServer } from 'node:net';
+// The one implementation is free-port.cjs, shared with the .mjs scripts.
+const shared = require('./free-port.cjs') as { freePort(): Promise<number> };
 
 /** A TCP port that was free a moment ago on 127.0.0.1 (for a server whose URL must be known before it starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const freePort: () => Promise<number> = shared.freePort;

@@ -61,8 +61,22 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`The service was not ready within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Bundles and starts `folder` (e.g. 'svc-scoring') with `env`; resolves once it answers /readyz. */
+/**
+ * Bundles and starts `folder` (e.g. 'svc-scoring') with `env`; resolves once it answers /readyz.
+ * A port found free can be taken by another process before the service listens on it: then the
+ * service is started again on another one.
+ */
 export async function startSiblingService(folder: string, env: Record<string, string>): Promise<SiblingService> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(folder, env);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof Error) || !err.message.includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startOnFreePort(folder: string, env: Record<string, string>): Promise<SiblingService> {
   const outDir = path.join(REPO_ROOT, '.test-artifacts', uniqueName(`sibling-${folder}`));
   fs.mkdirSync(outDir, { recursive: true });
   const entry = await bundle(folder, outDir);
