@@ -7,3 +7,4 @@ export * from './nardi';
 export * from './final-score';
 export * from './report';
 export * from './self-assessment';
+export * from './agreement';
