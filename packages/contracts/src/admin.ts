@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TYPE_CODES } from '@study/personality';
+import { DICHOTOMY_NAMES, INSTRUMENTS, TYPE_CODES } from '@study/personality';
 import { mbtiScoresSchema } from './final-score';
 import { pgIdSchema } from './ids';
 
@@ -113,6 +113,28 @@ export const enrollmentSteps = ['enrolled', 'consented', 'typeFinder', 'nardi', 
 export const enrollmentStepSchema = z.enum(enrollmentSteps);
 export type EnrollmentStep = z.infer<typeof enrollmentStepSchema>;
 
+const instrumentSchema = z.enum(INSTRUMENTS);
+/** A share of the participants counted, 0..100; null when none were. */
+const percentOrNone = z.number().min(0).max(100).nullable();
+
+/**
+ * How two instruments agree over the participants who have a type from both (issue 13): the
+ * whole type and each letter (percent agreement, Cohen's kappa: null when not defined, i.e. no
+ * participants or both instruments gave everyone the same letter) and the 16 x 16 counts.
+ */
+export const pairAgreementSchema = z.object({
+  first: instrumentSchema,
+  second: instrumentSchema,
+  n: count,
+  wholeType: z.object({ agreeing: count, percent: percentOrNone }),
+  letters: z
+    .array(z.object({ dichotomy: z.enum(DICHOTOMY_NAMES), agreeing: count, percent: percentOrNone, kappa: z.number().min(-1).max(1).nullable() }))
+    .length(DICHOTOMY_NAMES.length),
+  /** Row = the first instrument's type, column = the second's, both in the 16 types' catalogue order. */
+  confusion: z.array(z.array(count).length(TYPE_CODES.length)).length(TYPE_CODES.length),
+});
+export type PairAgreement = z.infer<typeof pairAgreementSchema>;
+
 /**
  * GET /api/admin/enrollment (X-Master-Key): participants by final type against the targets
  * (domain.md section 6: about 200 per type, 6,000 in total) and how many have reached each step.
@@ -126,6 +148,8 @@ export const enrollmentSchema = z.object({
   /** Final scores that came out 'Inconclusive'. */
   inconclusive: count,
   steps: z.array(z.object({ step: enrollmentStepSchema, count })).length(enrollmentSteps.length),
+  /** Each pair of instruments (TypeFinder, Nardi, MBTI, self-assessment), in that order. */
+  agreement: z.array(pairAgreementSchema).optional(),
   generatedAt: z.iso.datetime({ offset: true }),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;

@@ -150,4 +150,23 @@ describe('enrollment figures', () => {
     });
     expect(result.generatedAt).toBe(AT.toISOString());
   });
+
+  it('compares the types of the surveys that are done and the uploaded MBTI type, pair by pair', () => {
+    const tally = new EnrollmentTally();
+    const done = (typeCode: string) => ({ status: 'completed', typeCode });
+    tally.add({ participant: participant('a', { surveys: { typeFinder: done('INTJ'), nardi: done('INTP'), selfAssessment: done('INTJ') } }), mbti: { wholeType: 'INTJ' } });
+    // A rejected Nardi survey's type is not counted.
+    tally.add({ participant: participant('b', { surveys: { typeFinder: done('ENFP'), nardi: { status: 'rejected', typeCode: 'ENFP' } } }), mbti: { wholeType: 'ENFP' } });
+
+    const agreement = tally.result(AT).agreement ?? [];
+    const byPair = Object.fromEntries(agreement.map(({ first, second, n, wholeType }) => [`${first}/${second}`, `${n}:${wholeType.agreeing}`]));
+    expect(byPair).toEqual({
+      'typeFinder/nardi': '1:0',
+      'typeFinder/mbti': '2:2',
+      'typeFinder/selfAssessment': '1:1',
+      'nardi/mbti': '1:0',
+      'nardi/selfAssessment': '1:0',
+      'mbti/selfAssessment': '1:1',
+    });
+  });
 });
