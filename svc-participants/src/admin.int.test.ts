@@ -13,6 +13,7 @@ import {
   type CloudEventEnvelope,
   type MbtiScores,
 } from '@study/contracts';
+import { TYPE_CODES } from '@study/personality';
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig } from './config';
@@ -256,6 +257,49 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
       expect(enrollment.inconclusive).toBe(1);
       expect(enrollment.byType.find((entry) => entry.typeCode === 'INTJ')?.count).toBe(1);
       expect(Object.fromEntries(enrollment.steps.map(({ step, count }) => [step, count]))).toMatchObject({ enrolled: 3, consented: 2, typeFinder: 1, nardi: 1, mbti: 2, finalType: 2, report: 0 });
+    });
+
+    it('GET /api/admin/enrollment tells how each pair of instruments agrees, from the completed surveys and the uploaded MBTI types', async () => {
+      // With A (TypeFinder INTJ, Nardi INTJ, MBTI ESTP) and B (MBTI ENFP) already in.
+      const survey = (id: string, status: string, typeCode: string) => ({ id, status, index: 0, answers: [], typeCode });
+      const [E, F, G] = [randomUUID(), randomUUID(), randomUUID()];
+      const base = { dataReady: false, snpFileUploaded: false, finalScore: null, createdAt: NOW, updatedAt: NOW };
+      await svc.ctx.db.collection(PARTICIPANTS_COLLECTION).insertMany([
+        { _id: E, ...base, surveys: { typeFinder: survey('typeFinder', 'completed', 'ENFP'), nardi: survey('nardi', 'completed', 'INFP'), selfAssessment: survey('selfAssessment', 'completed', 'ENFP') } },
+        // A rejected self-assessment has no type to compare.
+        { _id: F, ...base, surveys: { typeFinder: survey('typeFinder', 'completed', 'ISTJ'), nardi: survey('nardi', 'completed', 'ISTJ'), selfAssessment: survey('selfAssessment', 'rejected', 'ISTJ') } },
+        { _id: G, ...base, surveys: { typeFinder: survey('typeFinder', 'completed', 'ESTP'), nardi: survey('nardi', 'completed', 'ESTJ') } },
+      ] as never[]);
+
+      const { agreement } = enrollmentSchema.parse((await request(svc.url).get('/api/admin/enrollment').set('X-Master-Key', ADMIN_KEY).expect(200)).body);
+      const pair = (first: string, second: string) => agreement?.find((entry) => entry.first === first && entry.second === second);
+      expect(agreement?.map(({ first, second, n, wholeType }) => `${first}/${second}:${n}:${wholeType.agreeing}`)).toEqual([
+        'typeFinder/nardi:4:2',
+        'typeFinder/mbti:1:0',
+        'typeFinder/selfAssessment:1:1',
+        'nardi/mbti:1:0',
+        'nardi/selfAssessment:1:0',
+        'mbti/selfAssessment:0:0',
+      ]);
+
+      /*
+       * TypeFinder / Nardi over A, E, F, G: INTJ/INTJ, ENFP/INFP, ISTJ/ISTJ, ESTP/ESTJ.
+       *   E-I: EE 1 EI 1 IE 0 II 2; rows 2,2; columns 1,3: po = 3/4, pe = 8/16, kappa = (12 - 8)/(16 - 8) = 1/2
+       *   S-N: all agree, rows = columns = 2,2: kappa = (16 - 8)/(16 - 8) = 1
+       *   T-F: all agree, rows = columns = 3,1: kappa = (16 - 10)/(16 - 10) = 1
+       *   J-P: JJ 2 JP 0 PJ 1 PP 1; rows 2,2; columns 3,1: po = 3/4, pe = 8/16, kappa = 1/2
+       */
+      const typeFinderNardi = pair('typeFinder', 'nardi');
+      expect(typeFinderNardi?.wholeType).toEqual({ agreeing: 2, percent: 50 });
+      expect(typeFinderNardi?.letters).toEqual([
+        { dichotomy: 'EI', agreeing: 3, percent: 75, kappa: 0.5 },
+        { dichotomy: 'SN', agreeing: 4, percent: 100, kappa: 1 },
+        { dichotomy: 'TF', agreeing: 4, percent: 100, kappa: 1 },
+        { dichotomy: 'JP', agreeing: 3, percent: 75, kappa: 0.5 },
+      ]);
+      const cells = typeFinderNardi?.confusion.flatMap((row, r) => row.flatMap((count, c) => (count > 0 ? [`${TYPE_CODES[r]}>${TYPE_CODES[c]}:${count}`] : [])));
+      expect(cells?.sort()).toEqual(['ENFP>INFP:1', 'ESTP>ESTJ:1', 'INTJ>INTJ:1', 'ISTJ>ISTJ:1']);
+      expect(pair('mbti', 'selfAssessment')?.letters.every((letter) => letter.percent === null && letter.kappa === null)).toBe(true);
     });
   });
 
