@@ -194,6 +194,8 @@ export {
   enrollmentSteps,
   enrollmentStepSchema,
   enrollmentSchema,
+  pairAgreementSchema,
+  type PairAgreement,
   type MbtiUploadRequest,
   type MbtiUploadResponse,
   type DownloadResource,

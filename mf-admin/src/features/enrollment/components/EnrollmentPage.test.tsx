@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { enrollmentSteps, type Enrollment } from '@study/contracts';
+import { enrollmentSteps, type Enrollment, type PairAgreement } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
 import { renderPage } from '../../../test-support/render';
 import type { AdminApi } from '../../../api/admin-api';
@@ -61,6 +61,26 @@ describe('/enrollment', () => {
     expect(Number(intj?.querySelector('.bar-chart__target')?.getAttribute('x1'))).toBeCloseTo(80);
     expect(intj?.querySelector('.bar-chart__fill')?.getAttribute('class')).toContain('bar-chart__fill--reached');
     expect(bars[TYPE_CODES.indexOf('ISTP')]?.querySelector('.bar-chart__fill')).toBeNull();
+  });
+
+  it('shows the agreement between instruments when the figures carry it, and no such section otherwise', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    const pair: PairAgreement = {
+      first: 'typeFinder',
+      second: 'nardi',
+      n: 0,
+      wholeType: { agreeing: 0, percent: null },
+      letters: (['EI', 'SN', 'TF', 'JP'] as const).map((dichotomy) => ({ dichotomy, agreeing: 0, percent: null, kappa: null })),
+      confusion: TYPE_CODES.map(() => TYPE_CODES.map(() => 0)),
+    };
+    const { unmount } = renderPage(<EnrollmentPage api={fakeApi(async () => ({ ...ENROLLMENT, agreement: [pair] }))} />, '/enrollment');
+    expect(await screen.findByRole('heading', { name: 'Agreement between instruments' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Agreement of TypeFinder and Nardi (n = 0)' })).toBeTruthy();
+    unmount();
+
+    renderPage(<EnrollmentPage api={fakeApi(async () => ENROLLMENT)} />, '/enrollment');
+    await screen.findByRole('table', { name: /^Participants by final type/ });
+    expect(screen.queryByRole('heading', { name: 'Agreement between instruments' })).toBeNull();
   });
 
   it('loads at once with a key kept from another admin page, and shows a refusal as a danger notice', async () => {

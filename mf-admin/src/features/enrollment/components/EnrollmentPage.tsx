@@ -7,6 +7,7 @@ import { httpAdminApi, type AdminApi } from '../../../api/admin-api';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
+import { Agreement } from './Agreement';
 import { BarChart } from './BarChart';
 
 export interface EnrollmentPageProps {
@@ -157,7 +158,7 @@ export function EnrollmentPage({ api = defaultApi }: EnrollmentPageProps) {
   };
 
   return (
-    <Page title="Enrollment" lead="Participants by final type against the targets, and how many are at each step." width="wide">
+    <Page title="Enrollment" lead="Participants by final type against the targets, how many are at each step, and how the instruments agree." width="wide">
       <AdminNav />
       <form className="card" onSubmit={submit} aria-label="Show the enrollment figures">
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
@@ -183,6 +184,7 @@ export function EnrollmentPage({ api = defaultApi }: EnrollmentPageProps) {
             <ByType enrollment={figures.enrollment} />
             <BySteps enrollment={figures.enrollment} />
           </div>
+          {figures.enrollment.agreement && <Agreement pairs={figures.enrollment.agreement} />}
         </section>
       )}
     </Page>
