@@ -34,8 +34,9 @@ function pairName({ first, second }: PairAgreement): string {
 }
 
 function Figures({ pair }: { pair: PairAgreement }) {
+  // At phone width the table scrolls sideways in its box: reachable with Tab, named for screen readers.
   return (
-    <div className="admin-table-wrap admin-table-wrap--full">
+    <div className="admin-table-wrap admin-table-wrap--full" role="region" aria-label={`Agreement of ${pairName(pair)}`} tabIndex={0}>
       <table className="admin-table">
         <caption>
           Agreement of {pairName(pair)} <span className="admin-table__note">(n = {number.format(pair.n)})</span>
