@@ -176,7 +176,9 @@ async function checkBadEnv(env, baseUrl, pgId) {
     if (await healthy(name)) throw new Error('svc-participants with a bad .env passed its health check');
     const [status, exitCode, restarts, health] = (await podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}} {{.RestartCount}} {{.State.Health.Status}}', name])).stdout.trim().split(' ');
     state = { status, exitCode: Number(exitCode), restarts: Number(restarts), health };
-    if (health === 'unhealthy' || (state.restarts >= 2 && state.exitCode !== 0)) break;
+    // A restart policy of unless-stopped restarts only a container that exited: two restarts within
+    // seconds, never healthy, is the crash loop (the exit code reads 0 while a restart is running).
+    if (health === 'unhealthy' || state.restarts >= 2) break;
     if (Date.now() > giveUpAt) throw new Error(`svc-participants with a bad .env is ${JSON.stringify(state)}: neither unhealthy nor failing at start`);
     await sleep(1000);
   }
