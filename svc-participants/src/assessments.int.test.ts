@@ -15,14 +15,7 @@ import {
   type SurveyInput,
 } from '@study/contracts';
 import { consumerTopology, createEvent } from '@study/event-bus';
-import {
-  SAMPLE_ANSWERS,
-  SAMPLE_DICHOT_PREF,
-  SAMPLE_FUNCTIONAL_PAIRS,
-  SAMPLE_INTERACTION_STYLES,
-  SAMPLE_TEMPERAMENTS,
-  SAMPLE_TYPE_CODES,
-} from '@study/personality/testing';
+import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { createTypeFinderStandin, loadConfig as loadTypeFinderConfig, SIGNATURE_HEADER, signBody, type TypeFinderStandin } from '@study/standin-typefinder';
@@ -43,13 +36,6 @@ const ADMIN_KEY = 'admin-master-key-for-tests';
 const HOST = 'study.example.org';
 
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
-const EXPECTED_SCORES = {
-  typeCodes: SAMPLE_TYPE_CODES,
-  functionalPairs: SAMPLE_FUNCTIONAL_PAIRS,
-  temperaments: SAMPLE_TEMPERAMENTS,
-  dichotPref: SAMPLE_DICHOT_PREF,
-  interactionStyles: SAMPLE_INTERACTION_STYLES,
-};
 const SELF_ASSESSMENT_ANSWERS = [
   { id: 'personalityType', value: 'intj' },
   { id: 'typeSource', value: ['Read', { value: 'Other', extValue: 'A coach typed me' }] },
@@ -218,8 +204,8 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
     it('POST /api/user/nardi (svc-scoring) answers the scores of the fixed answer set', async () => {
       // Right after the save: scoring waits for the event if it has not arrived yet.
       const res = await request(scoring.url).post('/api/user/nardi').send({ pgId }).expect(200);
-      expect(nardiScoresSchema.parse(res.body)).toEqual(EXPECTED_SCORES);
-      expect(await nextEvent(EventTypes.nardiScored, pgId)).toMatchObject({ source: 'svc-scoring', data: EXPECTED_SCORES });
+      expect(nardiScoresSchema.parse(res.body)).toEqual(SAMPLE_SCORES);
+      expect(await nextEvent(EventTypes.nardiScored, pgId)).toMatchObject({ source: 'svc-scoring', data: SAMPLE_SCORES });
     });
 
     it('Nardi parts two to four: a choice among the offers each time (whole saves and a patch), then completed', async () => {

@@ -14,14 +14,7 @@ import {
   type SurveyInput,
 } from '@study/contracts';
 import { consumerTopology, createEvent } from '@study/event-bus';
-import {
-  SAMPLE_ANSWERS,
-  SAMPLE_DICHOT_PREF,
-  SAMPLE_FUNCTIONAL_PAIRS,
-  SAMPLE_INTERACTION_STYLES,
-  SAMPLE_TEMPERAMENTS,
-  SAMPLE_TYPE_CODES,
-} from '@study/personality/testing';
+import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
@@ -44,13 +37,6 @@ const OH_CLIENT_SECRET = 'study-secret-123';
 const TF_SECRET = 'typefinder-secret-for-tests';
 const HOST = 'study.example.org';
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
-const EXPECTED_SCORES = {
-  typeCodes: SAMPLE_TYPE_CODES,
-  functionalPairs: SAMPLE_FUNCTIONAL_PAIRS,
-  temperaments: SAMPLE_TEMPERAMENTS,
-  dichotPref: SAMPLE_DICHOT_PREF,
-  interactionStyles: SAMPLE_INTERACTION_STYLES,
-};
 const V1 = EventTypes.nardiCompleted;
 const V2 = EventTypes.nardiCompletedV2;
 const RESULT_TYPES: string[] = [V1, V2];
@@ -276,7 +262,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, 
     const v1 = pair.find((e) => e.type === V1);
     const completion = (await publishedWhen(isNardiCompletion(pgId), (found) => found.length === 1, 'the completion'))[0]!;
     // One fact: the same completedAt (the completion's time), the same result; v2 with its scores.
-    const result = { typeCode: 'INTJ', consistency: 10, selectedTemperament: 'NT', selectedFP: 'NTJ', completedAt: completion.time, scores: EXPECTED_SCORES };
+    const result = { typeCode: 'INTJ', consistency: 10, selectedTemperament: 'NT', selectedFP: 'NTJ', completedAt: completion.time, scores: SAMPLE_SCORES };
     expect(v2).toMatchObject({ source: 'svc-scoring' });
     expect(nardiCompletedV2DataSchema.parse(v2?.data)).toEqual(result);
     expect(nardiCompletedDataSchema.parse(v1?.data)).toEqual(result);
@@ -315,7 +301,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, 
     const completion = (await publishedWhen(isNardiCompletion(pgId), (found) => found.length === 1, 'the completion'))[0]!;
 
     // What a release before v2 published for this completion: v1 alone (with the scores it always sent).
-    const result = { typeCode: 'INTJ', consistency: 10, selectedTemperament: 'NT', selectedFP: 'NTJ', completedAt: completion.time, scores: EXPECTED_SCORES };
+    const result = { typeCode: 'INTJ', consistency: 10, selectedTemperament: 'NT', selectedFP: 'NTJ', completedAt: completion.time, scores: SAMPLE_SCORES };
     const older = createEvent({ type: V1, source: 'svc-scoring', subject: pgId, data: result, correlationId: completion.correlationid });
     await svc.ctx.broker.publish(older);
     expect(await consistencyShown(pgId)).toBe(10);

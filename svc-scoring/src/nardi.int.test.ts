@@ -11,14 +11,7 @@ import {
   type SurveyCompletedData,
 } from '@study/contracts';
 import { createEvent, type CloudEvent } from '@study/event-bus';
-import {
-  SAMPLE_ANSWERS,
-  SAMPLE_DICHOT_PREF,
-  SAMPLE_FUNCTIONAL_PAIRS,
-  SAMPLE_INTERACTION_STYLES,
-  SAMPLE_TEMPERAMENTS,
-  SAMPLE_TYPE_CODES,
-} from '@study/personality/testing';
+import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { start, type RunningScoring } from './app';
 import { loadScoringConfig } from './config';
@@ -26,13 +19,6 @@ import { ERASED_COLLECTION } from '@study/personal-data';
 import { SCORES_COLLECTION, type ScoreDocument } from './data-access/scores-collection';
 
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
-const EXPECTED_SCORES = {
-  typeCodes: SAMPLE_TYPE_CODES,
-  functionalPairs: SAMPLE_FUNCTIONAL_PAIRS,
-  temperaments: SAMPLE_TEMPERAMENTS,
-  dichotPref: SAMPLE_DICHOT_PREF,
-  interactionStyles: SAMPLE_INTERACTION_STYLES,
-};
 
 /** Distinct study IDs per test, so the tests share one service without touching each other's data. */
 let counter = 0;
@@ -95,17 +81,17 @@ describe('svc-scoring: Nardi scoring', () => {
     await svc.ctx.broker.publish(event);
     const scored = await nextEvent(EventTypes.nardiScored, pgId);
     // answeredAt names the answers scored, so svc-participants can tell the screens they are here.
-    expect(scored).toMatchObject({ source: 'svc-scoring', correlationid: 'req-test-0001', data: { ...EXPECTED_SCORES, answeredAt: event.time } });
+    expect(scored).toMatchObject({ source: 'svc-scoring', correlationid: 'req-test-0001', data: { ...SAMPLE_SCORES, answeredAt: event.time } });
 
     const res = await nardiScores(pgId.toUpperCase()).expect(200);
-    expect(nardiScoresSchema.parse(res.body)).toEqual(EXPECTED_SCORES);
+    expect(nardiScoresSchema.parse(res.body)).toEqual(SAMPLE_SCORES);
     expect(res.body.typeCodes.slice(0, 3)).toEqual([
       { code: 'INTJ', score: 19, rank: 1 },
       { code: 'ENTJ', score: 17, rank: 2 },
       { code: 'INFJ', score: 16, rank: 3 },
     ]);
     const doc = await scores().findOne({ _id: pgId });
-    expect(doc?.nardi).toMatchObject({ answers: ANSWERS, scores: EXPECTED_SCORES });
+    expect(doc?.nardi).toMatchObject({ answers: ANSWERS, scores: SAMPLE_SCORES });
     expect(doc?.outbox).toEqual([]);
   });
 
@@ -115,7 +101,7 @@ describe('svc-scoring: Nardi scoring', () => {
     expect(await scores().findOne({ _id: pgId })).toBeNull();
     await svc.ctx.broker.publish(answered(pgId, new Date()));
     await nextEvent(EventTypes.nardiScored, pgId);
-    expect((await nardiScores(pgId).expect(200)).body).toEqual(EXPECTED_SCORES);
+    expect((await nardiScores(pgId).expect(200)).body).toEqual(SAMPLE_SCORES);
   });
 
   it('handles a duplicate delivery once', async () => {
@@ -147,7 +133,7 @@ describe('svc-scoring: Nardi scoring', () => {
       selectedFP: 'NFJ',
       completedAt: completedAt.toISOString(),
       // The scores the choices were checked against travel with the result (the Nardi report is built from them).
-      scores: EXPECTED_SCORES,
+      scores: SAMPLE_SCORES,
     });
     const res = await nardiFinal(pgId).expect(200);
     expect(nardiFinalResponseSchema.parse(res.body)).toEqual({ typeCode: 'INFJ', consistency: 6 });
@@ -163,9 +149,9 @@ describe('svc-scoring: Nardi scoring', () => {
     const pgId = newPgId();
     await svc.ctx.broker.publish(completed(pgId, new Date(), { selectedTemperament: 'NT', selectedFP: 'NTJ', selectedTypeCode: 'INTJ' }));
     // No part-one event to name: the scores go without answeredAt.
-    expect((await nextEvent(EventTypes.nardiScored, pgId)).data).toEqual(EXPECTED_SCORES);
+    expect((await nextEvent(EventTypes.nardiScored, pgId)).data).toEqual(SAMPLE_SCORES);
     expect((await nextEvent(EventTypes.nardiCompleted, pgId)).data).toMatchObject({ typeCode: 'INTJ', consistency: 10 });
-    expect((await nardiScores(pgId).expect(200)).body).toEqual(EXPECTED_SCORES);
+    expect((await nardiScores(pgId).expect(200)).body).toEqual(SAMPLE_SCORES);
   });
 
   it('ignores an event older than what it holds (a late part one after the completion)', async () => {

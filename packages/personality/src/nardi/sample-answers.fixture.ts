@@ -104,3 +104,12 @@ export const SAMPLE_FUNCTIONAL_PAIRS = [
  * INTP 15 + ISFJ 10.
  */
 export const SAMPLE_INTERACTION_STYLES = { inCharge: 54, chartCourse: 62, getGoing: 38, behindScenes: 46 } as const;
+
+/** Every part-one score of SAMPLE_ANSWERS together, as scoring stores and sends them. */
+export const SAMPLE_SCORES = {
+  typeCodes: SAMPLE_TYPE_CODES,
+  functionalPairs: SAMPLE_FUNCTIONAL_PAIRS,
+  temperaments: SAMPLE_TEMPERAMENTS,
+  dichotPref: SAMPLE_DICHOT_PREF,
+  interactionStyles: SAMPLE_INTERACTION_STYLES,
+};

@@ -6,14 +6,7 @@ import {
   type CloudEventEnvelope,
   type SurveyCompletedData,
 } from '@study/contracts';
-import {
-  SAMPLE_ANSWERS,
-  SAMPLE_DICHOT_PREF,
-  SAMPLE_FUNCTIONAL_PAIRS,
-  SAMPLE_INTERACTION_STYLES,
-  SAMPLE_TEMPERAMENTS,
-  SAMPLE_TYPE_CODES,
-} from '@study/personality/testing';
+import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
 import type { ScoreDocument } from '../../data-access/scores-collection';
 import { completeNardiSurvey } from './apply-survey-events';
 import type { NardiDeps } from './deps';
@@ -22,13 +15,6 @@ const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const COMPLETED_AT = new Date('2025-03-01T10:00:00.000Z');
 const NOW = new Date('2025-03-01T10:00:02.000Z');
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
-const EXPECTED_SCORES = {
-  typeCodes: SAMPLE_TYPE_CODES,
-  functionalPairs: SAMPLE_FUNCTIONAL_PAIRS,
-  temperaments: SAMPLE_TEMPERAMENTS,
-  dichotPref: SAMPLE_DICHOT_PREF,
-  interactionStyles: SAMPLE_INTERACTION_STYLES,
-};
 const COMPLETION = {
   surveyId: 'nardi',
   status: 'completed',
@@ -70,7 +56,7 @@ describe('completing the Nardi survey publishes the result as scoring.nardi.comp
   const source = { pgId: PG_ID, time: COMPLETED_AT, correlationId: 'req-0001' };
 
   it('writes the result and both events in one update of the score document (outbox)', async () => {
-    const { deps, writes } = depsHolding({ _id: PG_ID, nardi: { asOf: new Date(COMPLETED_AT.getTime() - 60_000), answers: ANSWERS, scores: EXPECTED_SCORES as never } });
+    const { deps, writes } = depsHolding({ _id: PG_ID, nardi: { asOf: new Date(COMPLETED_AT.getTime() - 60_000), answers: ANSWERS, scores: SAMPLE_SCORES as never } });
     expect(await completeNardiSurvey(deps, source, COMPLETION)).toBe('stored');
 
     expect(writes).toHaveLength(1);
@@ -89,8 +75,8 @@ describe('completing the Nardi survey publishes the result as scoring.nardi.comp
     const v1 = events.find((e) => e.type === EventTypes.nardiCompleted);
 
     const result = { typeCode: 'INTJ', consistency: 10, selectedTemperament: 'NT', selectedFP: 'NTJ', completedAt: COMPLETED_AT.toISOString() };
-    expect(nardiCompletedV2DataSchema.parse(v2?.data)).toEqual({ ...result, scores: EXPECTED_SCORES });
-    expect(nardiCompletedDataSchema.parse(v1?.data)).toEqual({ ...result, scores: EXPECTED_SCORES });
+    expect(nardiCompletedV2DataSchema.parse(v2?.data)).toEqual({ ...result, scores: SAMPLE_SCORES });
+    expect(nardiCompletedDataSchema.parse(v1?.data)).toEqual({ ...result, scores: SAMPLE_SCORES });
     for (const event of [v1, v2]) {
       expect(event).toMatchObject({ source: 'svc-scoring', subject: PG_ID, correlationid: 'req-0001', time: NOW.toISOString() });
     }
