@@ -75,22 +75,26 @@ describe.each([HOST, ...REMOTES])('the %s build', (app) => {
   const config = productionConfig(app);
   const { _options: options } = federationPlugin(config);
 
-  test('shares React, React DOM (deep imports too), the router, the client state and the contracts as singletons', () => {
-    for (const key of ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@study/client-state', '@study/contracts']) {
+  test('shares React, React DOM (deep imports too), the router and the client state as singletons, the contracts by version', () => {
+    for (const key of ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@study/client-state']) {
       expect({ key, singleton: options.shared[key]?.singleton }).toEqual({ key, singleton: true });
     }
+    expect(options.shared['@study/contracts']?.singleton).toBe(false);
     // Never the whole router package, and zod only inside the shared contracts.
     expect(options.shared['react-router']).toBeUndefined();
     expect(options.shared.zod).toBeUndefined();
     expect(options.shared['react-router-dom']?.import).toBe(federation.ROUTER_MODULE);
   });
 
-  test('requires of every singleton the range its package.json declares, strictly', () => {
+  test('requires of every singleton the range its package.json declares, and of a stateless package the copy it was built with, strictly', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     for (const [key, shared] of Object.entries(options.shared)) {
       const declared = pkg.dependencies[key.replace(/\/$/, '')];
       expect({ key, strictVersion: shared.strictVersion }).toEqual({ key, strictVersion: true });
-      if (declared) expect({ key, requiredVersion: shared.requiredVersion }).toEqual({ key, requiredVersion: declared });
+      // A remote built with a newer contracts (say, a new schema) must not run on an older
+      // shell's copy, which lacks it: it loads its own instead.
+      if (federation.WORKSPACE_BY_VERSION.includes(key)) expect({ key, requiredVersion: shared.requiredVersion }).toEqual({ key, requiredVersion: `^${shared.version}` });
+      else if (declared) expect({ key, requiredVersion: shared.requiredVersion }).toEqual({ key, requiredVersion: declared });
       else expect({ key, requiredVersion: shared.requiredVersion }).toEqual({ key, requiredVersion: `^${shared.version}` });
     }
   });

@@ -42,18 +42,25 @@ const ROUTER_PRODUCTION_BUILD = path.join(path.dirname(require.resolve('react-ro
 if (!fs.existsSync(ROUTER_PRODUCTION_BUILD)) throw new Error(`react-router's production build moved: ${ROUTER_PRODUCTION_BUILD} is missing.`);
 
 /**
- * Workspace packages the remotes use, shared so each loads once per page and, for the client
- * state, so there is one store: the participant's client state (study ID, user data, notices) is
- * read and written by the shell and every remote. Shared by every frontend that depends on the
- * package; the client state and the contracts by every frontend whether or not its package.json
- * lists them, so none can bundle a second copy by accident.
+ * Workspace packages the remotes use, shared so each loads once per page.
+ *
+ * The client state is a singleton: it is one store (study ID, user data, notices) that the shell
+ * and every remote read and write, so a remote must run against the page's copy or not at all.
+ *
+ * The others hold no state (schemas, components, question flows), so they are shared by version:
+ * a remote requires at least the copy it was built with (`^<that version>`). A page whose copy
+ * satisfies that gives it the page's copy; an older shell, whose copy may lack an export the
+ * remote was built with, lets the remote load its own. One copy per page while the parts are
+ * released together; two, never a crash, while they are not.
  *
  * zod is not shared by itself: a shared package is bundled whole (any remote may use any of it),
  * and the whole of zod is twice the part the contracts use. The frontends use zod only through
  * @study/contracts (the federation config test checks this), so sharing the contracts, with the
  * part of zod they use inside, loads zod once per page too.
  */
-const WORKSPACE_SINGLETONS = ['@study/client-state', '@study/contracts', '@study/ui', '@study/question-flow'];
+const WORKSPACE_SINGLETONS = ['@study/client-state'];
+const WORKSPACE_BY_VERSION = ['@study/contracts', '@study/ui', '@study/question-flow'];
+/** Shared by every frontend whether or not its package.json lists them, so none bundles a second copy by accident. */
 const ALWAYS_SHARED = ['@study/client-state', '@study/contracts'];
 
 /**
@@ -66,7 +73,7 @@ const EAGER_IN_HOST = new Set(['react', 'react/', 'react-dom', 'react-dom/', 're
  * strictVersion: a remote whose declared range the page's copy does not satisfy is refused when it
  * loads (the shell shows its fallback) instead of running against a copy it was not built for.
  *
- * @typedef {{ singleton: true, strictVersion: true, requiredVersion: string, version?: string, import?: string, eager?: boolean }} SharedSingleton
+ * @typedef {{ singleton: boolean, strictVersion: true, requiredVersion: string, version?: string, import?: string, eager?: boolean }} SharedSingleton
  */
 
 /**
@@ -93,6 +100,11 @@ function sharedSingletons(dependencies, { eager = false } = {}) {
     // with every frontend that this one does not list, the copy it was built with.
     const version = installedVersion(name);
     shared[name] = { singleton: true, strictVersion: true, version, requiredVersion: dependencies[name] ?? `^${version}` };
+  }
+  for (const name of WORKSPACE_BY_VERSION) {
+    if (!dependencies[name] && !ALWAYS_SHARED.includes(name)) continue;
+    const version = installedVersion(name);
+    shared[name] = { singleton: false, strictVersion: true, version, requiredVersion: `^${version}` };
   }
   if (eager) for (const key of Object.keys(shared)) if (EAGER_IN_HOST.has(key)) shared[key].eager = true;
   return shared;
@@ -239,4 +251,4 @@ function createFrontendConfig(options) {
   };
 }
 
-module.exports = { createFrontendConfig, sharedSingletons, SINGLETONS, WORKSPACE_SINGLETONS, ROUTER_MODULE, PROVIDE_RUNTIME_PLUGIN, COMPRESSIBLE };
+module.exports = { createFrontendConfig, sharedSingletons, SINGLETONS, WORKSPACE_SINGLETONS, WORKSPACE_BY_VERSION, ROUTER_MODULE, PROVIDE_RUNTIME_PLUGIN, COMPRESSIBLE };
