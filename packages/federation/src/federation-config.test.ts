@@ -26,6 +26,7 @@ interface FederationModule {
   ROUTER_MODULE: string;
   PROVIDE_RUNTIME_PLUGIN: string;
   COMPRESSIBLE: RegExp;
+  WORKSPACE_BY_VERSION: string[];
 }
 
 const root = path.resolve(__dirname, '../../..');
