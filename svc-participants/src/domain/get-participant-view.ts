@@ -1,7 +1,7 @@
 import { AppError } from '@study/service-kit';
 import type { UserView } from '@study/contracts';
 import { consentRenewal } from './consent/consent-rules';
-import { currentConsentVersion } from './consent/consent-versions';
+import { consentVersionList } from './consent/consent-versions';
 import type { ParticipantsDeps } from './deps';
 import { participantView } from './participant';
 
@@ -12,5 +12,5 @@ import { participantView } from './participant';
 export async function getParticipantView(deps: Pick<ParticipantsDeps, 'participants' | 'consentVersions' | 'now'>, pgId: string): Promise<UserView> {
   const participant = await deps.participants.findById(pgId);
   if (!participant) throw new AppError(404, 'PARTICIPANT_NOT_FOUND', 'No participant with this study ID.');
-  return { ...participantView(participant), consentRenewal: consentRenewal(participant, await currentConsentVersion(deps)) };
+  return { ...participantView(participant), consentRenewal: consentRenewal(participant, await consentVersionList(deps)) };
 }

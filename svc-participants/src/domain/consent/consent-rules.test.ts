@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { consentTextBlocks } from '@study/contracts';
 import type { ConsentRecord } from '../../data-access/stored-participant';
-import { consentRenewal, hashConsentText, latestConsent, planPublication } from './consent-rules';
+import { consentRenewal, hashConsentText, latestConsent, planPublication, versionAt } from './consent-rules';
 import { FIRST_CONSENT_TEXT } from './first-consent-text';
 
 const V2_AT = new Date('2026-03-01T12:00:00.000Z');
-const current = { versionId: 'v2', publishedAt: V2_AT };
 const record = (versionId: string | null, givenAt: Date, extra: Partial<ConsentRecord> = {}): ConsentRecord => ({
   versionId,
   hash: versionId ? 'a'.repeat(64) : null,
@@ -47,34 +46,49 @@ describe('publishing a text', () => {
 });
 
 describe('who must agree again', () => {
+  const V1 = { versionId: 'v1', hash: 'a'.repeat(64), publishedAt: new Date('2026-01-01T00:00:00.000Z') };
+  const V2 = { versionId: 'v2', hash: 'b'.repeat(64), publishedAt: V2_AT };
+  const versions = [V1, V2];
+
   it('nobody who has withdrawn', () => {
-    expect(consentRenewal({ consent: false, consents: [record('v1', new Date('2026-01-01'))] }, current)).toBeNull();
+    expect(consentRenewal({ consent: false, consents: [record('v1', new Date('2026-01-02'))] }, versions)).toBeNull();
   });
 
-  it('a participant whose latest consent names an older version, whenever it was given', () => {
+  it('a participant whose latest consent names an older text, whenever it was given', () => {
     const consents = [record('v1', new Date('2026-04-01'))];
-    expect(consentRenewal({ consent: true, consents }, current)).toEqual({ versionId: 'v2', publishedAt: V2_AT.toISOString(), agreedVersionId: 'v1' });
+    expect(consentRenewal({ consent: true, consents }, versions)).toEqual({ versionId: 'v2', publishedAt: V2_AT.toISOString(), agreedVersionId: 'v1' });
   });
 
-  it('nobody whose latest consent is to the current version', () => {
-    expect(consentRenewal({ consent: true, consents: [record('v1', new Date('2026-01-01')), record('v2', new Date('2026-03-02'))] }, current)).toBeNull();
+  it('nobody whose latest consent is to the current text', () => {
+    expect(consentRenewal({ consent: true, consents: [record('v1', new Date('2026-01-02')), record('v2', new Date('2026-03-02'), { hash: V2.hash })] }, versions)).toBeNull();
   });
 
-  it('a consent without a version: only when given before the current version was published', () => {
-    expect(consentRenewal({ consent: true, consents: [record(null, new Date('2026-02-01'))] }, current)).toMatchObject({ agreedVersionId: null });
-    expect(consentRenewal({ consent: true, consents: [record(null, new Date('2026-03-02'))] }, current)).toBeNull();
+  it('nobody whose text was published again unchanged as the current version (same hash)', () => {
+    const v3 = { versionId: 'v3', hash: V1.hash, publishedAt: new Date('2026-05-01') };
+    expect(consentRenewal({ consent: true, consents: [record('v1', new Date('2026-01-02'))] }, [V1, V2, v3])).toBeNull();
   });
 
-  it('a participant from before consents were recorded: by when they consented', () => {
-    expect(consentRenewal({ consent: true, consents: [], consentedAt: new Date('2026-02-01') }, current)).toMatchObject({ versionId: 'v2', agreedVersionId: null });
-    expect(consentRenewal({ consent: true, consents: [], consentedAt: new Date('2026-03-05') }, current)).toBeNull();
-    expect(consentRenewal({ consent: true, consents: [], consentedAt: null }, current)).toBeNull();
+  it('a consent without a version agreed to the text current when it was given', () => {
+    expect(consentRenewal({ consent: true, consents: [record(null, new Date('2026-02-01'))] }, versions)).toMatchObject({ versionId: 'v2', agreedVersionId: null });
+    expect(consentRenewal({ consent: true, consents: [record(null, new Date('2026-03-02'))] }, versions)).toBeNull();
+  });
+
+  it('a participant from before consents were recorded saw the first text', () => {
+    expect(consentRenewal({ consent: true, consents: [], consentedAt: new Date('2025-06-01') }, versions)).toMatchObject({ versionId: 'v2', agreedVersionId: null });
+    expect(consentRenewal({ consent: true, consents: [], consentedAt: new Date('2025-06-01') }, [V1])).toBeNull();
+    expect(consentRenewal({ consent: true, consents: [], consentedAt: null }, versions)).toBeNull();
   });
 
   it('reads the latest consent as the last one on record', () => {
     expect(latestConsent([record('v1', new Date('2026-01-01')), record('v2', new Date('2026-03-02'))])?.versionId).toBe('v2');
     expect(latestConsent([])).toBeNull();
     expect(latestConsent(undefined)).toBeNull();
+  });
+
+  it('finds the version current at a time', () => {
+    expect(versionAt(versions, new Date('2025-01-01'))?.versionId).toBe('v1');
+    expect(versionAt(versions, V2_AT)?.versionId).toBe('v2');
+    expect(versionAt(versions, new Date('2026-02-01'))?.versionId).toBe('v1');
   });
 });
 

@@ -40,20 +40,32 @@ export interface ConsentStanding {
   consentedAt?: Date | null;
 }
 
+type VersionSummary = Pick<StoredConsentVersion, 'versionId' | 'hash' | 'publishedAt'>;
+
+/** The version that was current at `time`: the newest published by then (the first, for a time before any). */
+export function versionAt<V extends VersionSummary>(versions: readonly V[], time: Date): V | undefined {
+  let found = versions[0];
+  for (const version of versions) if (version.publishedAt.getTime() <= time.getTime()) found = version;
+  return found;
+}
+
 /**
- * Whether the participant must agree to the current version before the dashboard opens:
- * - a consent that names its version: when that version is not the current one;
- * - a consent that does not (given through an older page, or before versions were kept): when
- *   it was given before the current version was published, since the text then shown was an
- *   older one;
- * - no consent (withdrawn), or a participant never linked through Open Humans: never.
+ * Whether the participant must agree to the current text before the dashboard opens: when the
+ * text they last agreed to differs from it (by content hash). A consent that does not name its
+ * version (an older page, or given before versions were kept) agreed to the text current when it
+ * was given. Never for a participant who withdrew or was never linked through Open Humans.
+ * `versions`: every version, oldest first (the last is the current one).
  */
-export function consentRenewal(participant: ConsentStanding, current: Pick<StoredConsentVersion, 'versionId' | 'publishedAt'>): ConsentRenewal | null {
-  if (!participant.consent) return null;
+export function consentRenewal(participant: ConsentStanding, versions: readonly VersionSummary[]): ConsentRenewal | null {
+  const current = versions[versions.length - 1];
+  if (!participant.consent || !current) return null;
   const latest = latestConsent(participant.consents);
-  const renewal = { versionId: current.versionId, publishedAt: current.publishedAt.toISOString(), agreedVersionId: latest?.versionId ?? null };
-  if (latest?.versionId) return latest.versionId === current.versionId ? null : renewal;
-  const givenAt = latest?.givenAt ?? participant.consentedAt ?? null;
-  if (!givenAt) return null;
-  return givenAt.getTime() < current.publishedAt.getTime() ? renewal : null;
+  let agreedHash: string | null = null;
+  if (latest?.versionId) agreedHash = latest.hash;
+  else {
+    const givenAt = latest?.givenAt ?? participant.consentedAt ?? null;
+    if (givenAt) agreedHash = versionAt(versions, givenAt)?.hash ?? null;
+  }
+  if (agreedHash === null || agreedHash === current.hash) return null;
+  return { versionId: current.versionId, publishedAt: current.publishedAt.toISOString(), agreedVersionId: latest?.versionId ?? null };
 }

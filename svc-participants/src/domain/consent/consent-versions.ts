@@ -28,6 +28,14 @@ export async function ensureFirstConsentVersion(deps: ConsentVersionsDeps): Prom
   await deps.consentVersions.insert({ versionId: plan.versionId, seq: plan.seq, hash: plan.hash, text: plan.text, publishedAt: deps.now() });
 }
 
+/** Every version without its text, oldest first, the first seeded when none is stored yet. */
+export async function consentVersionList(deps: ConsentVersionsDeps): Promise<Omit<StoredConsentVersion, 'text'>[]> {
+  const versions = await deps.consentVersions.list();
+  if (versions.length > 0) return versions;
+  await currentConsentVersion(deps);
+  return deps.consentVersions.list();
+}
+
 /** The current consent version (the newest), seeding the first when none is stored yet. */
 export async function currentConsentVersion(deps: ConsentVersionsDeps): Promise<StoredConsentVersion> {
   const current = await deps.consentVersions.current();
@@ -67,7 +75,7 @@ export async function publishConsentText(deps: ConsentVersionsDeps, text: string
  */
 export async function consentVersionsOverview(deps: ConsentOverviewDeps): Promise<ConsentVersionsOverview> {
   const current = await currentConsentVersion(deps);
-  const versions = await deps.consentVersions.list();
+  const versions = (await deps.consentVersions.list()).filter((version) => version.seq <= current.seq);
   const counts = new Map<string, number>(versions.map((version) => [version.versionId, 0]));
   let versionNotRecorded = 0;
   let mustAgreeAgain = 0;
@@ -75,7 +83,7 @@ export async function consentVersionsOverview(deps: ConsentOverviewDeps): Promis
     const latest = latestConsent(history.consents);
     if (latest?.versionId && counts.has(latest.versionId)) counts.set(latest.versionId, (counts.get(latest.versionId) ?? 0) + 1);
     else versionNotRecorded++;
-    if (consentRenewal({ consent: true, consents: history.consents, consentedAt: history.consentedAt }, current)) mustAgreeAgain++;
+    if (consentRenewal({ consent: true, consents: history.consents, consentedAt: history.consentedAt }, versions)) mustAgreeAgain++;
   }
   return {
     currentVersionId: current.versionId,
