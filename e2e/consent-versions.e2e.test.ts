@@ -90,7 +90,7 @@ describe('consent versions', () => {
     await admin.getByRole('table', { name: 'Consent versions' }).waitFor();
     const marker = `Edition ${Date.now()}`;
     const newText = `${original.text}\n\n# 13. Changes\n\nThis form was revised (${marker}): the study now also keeps a copy of each consent.`;
-    await admin.getByLabel('Consent text').fill(newText);
+    await admin.getByRole('textbox', { name: 'Consent text' }).fill(newText);
     await admin.getByRole('button', { name: 'Publish' }).click();
     const published = await admin.getByText(/^Published as v[0-9]+$/).textContent();
     const newVersion = published?.replace('Published as ', '') ?? '';
