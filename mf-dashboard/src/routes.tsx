@@ -1,7 +1,8 @@
 import { DASHBOARD_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
-import { DashboardPage, type StudyIdFormSlotProps } from './features/dashboard';
+import { ConsentRenewalPage } from './features/consent-renewal';
+import { DashboardPage, type ConsentRenewalSlotProps, type StudyIdFormSlotProps } from './features/dashboard';
 import { TestPage, ThankYouPage } from './features/final-report';
 import { MbtiPage } from './features/mbti';
 import { SelfAssessmentIntro, SelfAssessmentSurvey } from './features/self-assessment';
@@ -10,6 +11,10 @@ import { TypeFinderPage } from './features/typefinder';
 
 function renderStudyIdForm(props: StudyIdFormSlotProps) {
   return <StudyIdPage {...props} />;
+}
+
+function renderConsentRenewal(props: ConsentRenewalSlotProps) {
+  return <ConsentRenewalPage {...props} />;
 }
 
 const { pages } = DASHBOARD_REMOTE;
@@ -21,8 +26,8 @@ const { pages } = DASHBOARD_REMOTE;
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
-      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
+      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} />} />
+      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} />} />
       <Route path={pages.selfAssessment} element={<SelfAssessmentIntro />} />
       <Route path={pages.selfAssessmentSurvey} element={<SelfAssessmentSurvey />} />
       <Route path={pages.typeFinder} element={<TypeFinderPage />} />

@@ -6,7 +6,10 @@ import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { ParticipantRecordsReader } from './data-access/participant-records';
 import type { AdminDeps } from './domain/admin/deps';
 import { DownloadLinkSigner } from './domain/admin/download-links';
+import { ConsentHistoryReader } from './data-access/consent-records';
+import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
 import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
+import { mountConsentAdminRoutes } from './entry-points/http/consent-admin-routes';
 import { mountAdminRoutes } from './entry-points/http/admin-routes';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
@@ -52,4 +55,6 @@ export function mountAdmin(app: Express, ctx: Ctx): void {
     signer: DownloadLinkSigner.fromMasterKey(ctx.config.ADMIN_MASTER_KEY),
     mbtiUploadLimit: ctx.config.MBTI_UPLOAD_LIMIT,
   });
+  const consent = { consentVersions: new ConsentVersionsRepository(ctx.db), consentHistory: new ConsentHistoryReader(ctx.db), now: () => new Date() };
+  mountConsentAdminRoutes(app, (req: Request) => ({ ...consent, logger: req.log }), adminGuards(ctx));
 }

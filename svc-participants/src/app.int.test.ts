@@ -58,6 +58,7 @@ describe('svc-participants', () => {
         typeFinder: { id: 'typeFinder', status: 'pending', index: 0, answers: [] },
         finalScore: null,
         finalReport: null,
+        consentRenewal: null,
       });
     });
 

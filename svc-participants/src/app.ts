@@ -3,6 +3,7 @@ import { startService, type RunningService, type ServiceContext } from '@study/s
 import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
 import { SERVICE_NAME, type ParticipantsConfig } from './config';
+import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
@@ -10,6 +11,7 @@ import { ParticipantsRepository } from './data-access/participants-repository';
 import { ResultsChannel } from './data-access/results-channel';
 import { TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
+import { ensureFirstConsentVersion } from './domain/consent/consent-versions';
 import type { ParticipantsDeps } from './domain/deps';
 import { studySettings } from './domain/settings';
 import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points/events/handlers';
@@ -56,6 +58,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     openHumans: openHumansClient(ctx.config),
     typeFinderInbox: new TypeFinderInboxRepository(ctx.db),
     mbtiResults: new MbtiScoresRepository(ctx.db),
+    consentVersions: new ConsentVersionsRepository(ctx.db),
     studyEmailHost: ctx.config.STUDY_EMAIL_HOST,
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
@@ -75,6 +78,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
+    prepare: (ctx) => ensureFirstConsentVersion({ consentVersions: new ConsentVersionsRepository(ctx.db), now: () => new Date() }),
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
     beforeBody: (app, ctx) => mountAdmin(app, ctx),
     routes: (app, ctx) => {

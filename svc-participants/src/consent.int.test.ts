@@ -577,7 +577,7 @@ describe('A study deployment with short-lived Open Humans tokens and resets turn
         finalScore: null,
       });
       expect(view.nardi.consistency).toBeUndefined();
-      expect(await userView(svc, pgId)).toEqual(view);
+      expect(await userView(svc, pgId)).toEqual({ ...view, consentRenewal: null });
       expect(await nextEvent(probe, EventTypes.surveysReset, pgId)).toMatchObject({ data: { surveys: ['selfAssessment', 'nardi', 'typeFinder', 'mbti'] } });
     });
 

@@ -31,7 +31,8 @@ export interface AdminApi {
   downloadLink(masterKey: string, resource: DownloadResource): Promise<string>;
 }
 
-async function call<T>(fetchImpl: FetchLike, path: string, masterKey: string, parse: (json: unknown) => T, body?: unknown): Promise<T> {
+/** One admin call: the key in its header, the answer checked by `parse`, a refusal as an AdminApiError. */
+export async function call<T>(fetchImpl: FetchLike, path: string, masterKey: string, parse: (json: unknown) => T, body?: unknown): Promise<T> {
   let response: Awaited<ReturnType<FetchLike>>;
   try {
     response = await fetchImpl(path, {

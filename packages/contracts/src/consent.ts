@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentAdultSchema, consentVersionIdSchema } from './consent-versions';
 import { pgIdSchema } from './ids';
 
 /**
@@ -11,8 +12,16 @@ export const authorizationCodeSchema = z
   .max(512, { message: 'must be at most 512 characters' })
   .regex(/^[\x21-\x7e]+$/, { message: 'must be printable characters without spaces' });
 
-/** POST /api/consent: the code Open Humans put on the /return URL. */
-export const consentRequestSchema = z.strictObject({ code: authorizationCodeSchema });
+/**
+ * POST /api/consent: the code Open Humans put on the /return URL and, from the consent page,
+ * the consent version agreed to and the 18+ certification. An older page sends the code alone:
+ * the consent is then recorded without a version.
+ */
+export const consentRequestSchema = z.strictObject({
+  code: authorizationCodeSchema,
+  versionId: consentVersionIdSchema.optional(),
+  adult: consentAdultSchema.optional(),
+});
 export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 
 /** The answer to POST /api/consent: the participant's study ID. */

@@ -150,6 +150,11 @@ describe('apiRoutes', () => {
         'GET /api/admin/enrollment',
         'POST /api/admin/download-links',
         'GET /api/user/events/:pgId',
+        'GET /api/consent/text',
+        'POST /api/consent/renew',
+        'GET /api/consent/pdf/:pgId',
+        'GET /api/admin/consent-versions',
+        'POST /api/admin/consent-versions',
       ].sort(),
     );
   });

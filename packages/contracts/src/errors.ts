@@ -56,6 +56,12 @@ export const ErrorCodes = {
   ADMIN_KEY_INVALID: 'ADMIN_KEY_INVALID',
   /** Admin calls: too many refused attempts (or calls) from one address; try again after Retry-After seconds. */
   RATE_LIMITED: 'RATE_LIMITED',
+  /** Consent: a consent version id that was never published. */
+  CONSENT_VERSION_UNKNOWN: 'CONSENT_VERSION_UNKNOWN',
+  /** Consent renewal: the version agreed to is no longer the current one (a newer text was published). */
+  CONSENT_VERSION_NOT_CURRENT: 'CONSENT_VERSION_NOT_CURRENT',
+  /** The consent PDF: no consent is on record for the participant yet. */
+  CONSENT_NOT_ON_RECORD: 'CONSENT_NOT_ON_RECORD',
   /** A download link that is not signed by the study, has expired or was used already. */
   DOWNLOAD_LINK_INVALID: 'DOWNLOAD_LINK_INVALID',
   /** A CSV upload that cannot be read as a whole (syntax, header). */

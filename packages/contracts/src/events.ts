@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentHashSchema, consentVersionIdSchema } from './consent-versions';
 import { pgIdSchema } from './ids';
 import { CONFIDENCE_LEVELS } from '@study/personality';
 import { nardiAnswersSchema, nardiScoresSchema } from './nardi';
@@ -71,6 +72,14 @@ export const participantConsentedDataSchema = z.object({
   snpFileUploaded: z.boolean(),
   /** True when this member had consented before (same pgId again). */
   reauthorized: z.boolean(),
+  /** The consent version agreed to; absent when the page that asked did not say. */
+  consentVersionId: consentVersionIdSchema.optional(),
+  /** The SHA-256 of that version's text. */
+  consentHash: consentHashSchema.optional(),
+  /** True when the participant certified being 18 or older; absent when the page did not say. */
+  adultCertified: z.boolean().optional(),
+  /** True when this is an agreement to a new consent text, given on the dashboard without a new authorization. */
+  renewal: z.boolean().optional(),
 });
 export type ParticipantConsentedData = z.infer<typeof participantConsentedDataSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentRenewalSchema } from './consent-versions';
 import { pgIdSchema } from './ids';
 import { finalTypeCodeSchema } from './final-score';
 import { surveyStateSchemaFor, typeCodeSchema } from './surveys';
@@ -43,6 +44,11 @@ export const userViewSchema = z.object({
    * by svc-participants): the download link is shown from then on.
    */
   finalReport: finalReportSchema.nullable().optional(),
+  /**
+   * POST /api/user only: non-null when the participant's latest consent is to an older consent
+   * text; the dashboard asks them to agree to the current one before it opens.
+   */
+  consentRenewal: consentRenewalSchema.nullable().optional(),
 });
 export type UserView = z.infer<typeof userViewSchema>;
 

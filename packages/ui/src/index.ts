@@ -7,5 +7,6 @@ export { Page, type PageProps } from './components/Page';
 export { TextField, type TextFieldProps } from './components/TextField';
 export { Checkbox, type CheckboxProps } from './components/Checkbox';
 export { NotFound } from './components/NotFound';
+export { ConsentDocument, type ConsentDocumentProps } from './components/ConsentDocument';
 export { readStudyConfig, documentTitle, type StudyConfig } from './study-config';
 export { ApiError, requestJson, NETWORK_ERROR_MESSAGE, UNREADABLE_ANSWER_MESSAGE, type RequestJsonOptions } from './http';

@@ -5,7 +5,7 @@ import type { CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
 import type { OpenHumansTokens } from './open-humans';
-import type { FinalReportState, Participant, StoredSurvey } from './stored-participant';
+import type { ConsentRecord, FinalReportState, Participant, StoredSurvey } from './stored-participant';
 import type { SealedSecret, TokenCipher } from './token-cipher';
 
 export const PARTICIPANTS_COLLECTION = 'participants';
@@ -44,6 +44,8 @@ export interface ParticipantDocument {
   /** The answeredAt of the part-one answers scoring has scored (scoring.nardi.scored.v1). */
   nardiScoredFor?: Date | null;
   openHumans?: OpenHumansLinkDocument;
+  /** Every consent on record, oldest first (insert-only: pushed, never changed). */
+  consents?: ConsentRecord[];
   consentedAt?: Date;
   withdrawnAt?: Date;
   createdAt: Date;
@@ -58,8 +60,14 @@ export interface ParticipantDocument {
 
 export type ParticipantRecord = { state: 'missing' } | { state: 'erased' } | { state: 'active'; participant: Participant };
 
-function toDocument({ pgId, openHumans, ...rest }: Participant): ParticipantDocument {
-  return { _id: pgId, ...rest, ...(openHumans ? { openHumans: { memberId: openHumans.memberId } } : {}) };
+function toDocument({ pgId, openHumans, consents, consentedAt, ...rest }: Participant): ParticipantDocument {
+  return {
+    _id: pgId,
+    ...rest,
+    ...(openHumans ? { openHumans: { memberId: openHumans.memberId } } : {}),
+    ...(consents ? { consents } : {}),
+    ...(consentedAt ? { consentedAt } : {}),
+  };
 }
 
 function toParticipant(doc: ParticipantDocument): Participant {
@@ -76,6 +84,8 @@ function toParticipant(doc: ParticipantDocument): Participant {
     nardiAnsweredAt: doc.nardiAnsweredAt ?? null,
     nardiScoredFor: doc.nardiScoredFor ?? null,
     openHumans: doc.openHumans ? { memberId: doc.openHumans.memberId, authorized: doc.openHumans.tokens !== undefined } : null,
+    consents: doc.consents ?? [],
+    consentedAt: doc.consentedAt ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -125,18 +135,20 @@ export class ParticipantsRepository {
   }
 
   /** A new participant who has just consented through Open Humans, with their tokens (the change's event: consented). */
-  async insertConsented(document: ParticipantWrite, participant: Participant, memberId: string, tokens: OpenHumansTokens): Promise<void> {
+  async insertConsented(document: ParticipantWrite, participant: Participant, memberId: string, tokens: OpenHumansTokens, consent?: ConsentRecord): Promise<void> {
     const { _id, ...fields } = toDocument({ ...participant, pgId: document.id, openHumans: null });
     await document.insert({
       ...fields,
       openHumans: { memberId, tokens: this.seal(document.id, tokens) },
+      ...(consent ? { consents: [consent] } : {}),
       consentedAt: participant.updatedAt,
     });
   }
 
   /** A known participant consented (again): consent true, fresh tokens, genotype flag (the change's event: consented). */
-  async saveConsent(document: ParticipantWrite, change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; now: Date }): Promise<void> {
+  async saveConsent(document: ParticipantWrite, change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; now: Date; consent?: ConsentRecord }): Promise<void> {
     await document.update({
+      ...(change.consent ? { $push: { consents: change.consent } } : {}),
       $set: {
         consent: true,
         snpFileUploaded: change.snpFileUploaded,
@@ -146,6 +158,11 @@ export class ParticipantsRepository {
       },
       $unset: { withdrawnAt: '' },
     });
+  }
+
+  /** The participant agreed to a new consent text (the change's event: consented, a renewal). */
+  async recordConsent(document: ParticipantWrite, consent: ConsentRecord): Promise<void> {
+    await document.update({ $push: { consents: consent }, $set: { updatedAt: consent.givenAt } });
   }
 
   /** The member id and tokens in clear, or undefined when the participant holds none. */

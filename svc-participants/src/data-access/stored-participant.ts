@@ -24,6 +24,21 @@ export interface FinalReportState {
   scoreVersion: number;
 }
 
+/** One consent on record: to which text, when, with what certification, linked to which Open Humans member. */
+export interface ConsentRecord {
+  /** The consent version agreed to; null when the page that asked did not say (an older page). */
+  versionId: string | null;
+  /** SHA-256 of that version's text; null with the version. */
+  hash: string | null;
+  givenAt: Date;
+  /** True when the participant certified being 18 or older; null when the page did not say. */
+  adult: boolean | null;
+  /** The Open Humans project member id the consent was linked to. */
+  memberId: string | null;
+  /** An agreement to a new text on the dashboard, without a new authorization. */
+  renewal: boolean;
+}
+
 /** One study participant, as this service keeps it. */
 export interface Participant {
   pgId: string;
@@ -51,6 +66,10 @@ export interface Participant {
   nardiScoredFor: Date | null;
   /** Null for a participant created without Open Humans (tests, imports). */
   openHumans: OpenHumansLink | null;
+  /** Every consent on record, oldest first (none for a participant from before consents were versioned). */
+  consents?: ConsentRecord[];
+  /** When the participant last consented through Open Humans. */
+  consentedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

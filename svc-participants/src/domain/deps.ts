@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { KeyedLock } from '@study/keyed-lock';
+import type { ConsentVersionsRepository } from '../data-access/consent-versions-repository';
 import type { MbtiScoresRepository } from '../data-access/mbti-scores-repository';
 import type { MemberLinksRepository } from '../data-access/member-links-repository';
 import type { OpenHumansClient } from '../data-access/open-humans';
@@ -15,6 +16,8 @@ export interface ParticipantsDeps {
   openHumans: OpenHumansClient;
   /** TypeFinder results waiting to be matched to participants by study email. */
   typeFinderInbox: TypeFinderInboxRepository;
+  /** The published consent texts (insert-only). */
+  consentVersions: ConsentVersionsRepository;
   /** The official MBTI results uploaded by the study team (removed on erasure). */
   mbtiResults: MbtiScoresRepository;
   /** The host of study emails `{pgId}@{host}`. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EventTypes, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
+import { ErrorCodes, EventTypes, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
+import { AppError } from '@study/service-kit';
+import type { ConsentRecord } from '../data-access/stored-participant';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
 import { newParticipant } from './participant';
@@ -9,14 +11,25 @@ import { participantDocuments } from './participant-documents';
 /** A link can only go stale through an erasure racing this consent; a few tries always settle it. */
 const MAX_LINK_ATTEMPTS = 3;
 
+/** What the consent page says the participant agreed to; an older page says nothing. */
+export interface ConsentAgreement {
+  versionId?: string;
+  adult?: true;
+}
+
 /**
  * POST /api/consent: the participant authorized the project on Open Humans and came back with
  * a code. Exchange it, read the member, and find or create their participant: one study ID per
  * project member, stable across re-authorizations. Consent, tokens and the consented event are
- * stored in one write.
+ * stored in one write, with the consent on record: the version agreed to (checked before the
+ * code is spent), the 18+ certification, the time and the member.
  */
-export async function giveConsent(deps: ParticipantsDeps, code: string, correlationId: string): Promise<ConsentResponse> {
+export async function giveConsent(deps: ParticipantsDeps, code: string, correlationId: string, agreement: ConsentAgreement = {}): Promise<ConsentResponse> {
   const log = deps.logger;
+  const version = agreement.versionId === undefined ? null : await deps.consentVersions.find(agreement.versionId);
+  if (agreement.versionId !== undefined && !version) {
+    throw new AppError(400, ErrorCodes.CONSENT_VERSION_UNKNOWN, `versionId: no consent text ${agreement.versionId} was published. Reload the consent page and agree again.`);
+  }
   const issued = await callOpenHumans(log, 'code exchange', () => deps.openHumans.exchangeCode(code));
   const { tokens } = await callOpenHumans(log, 'token refresh', () => deps.openHumans.fresh(issued));
   const member = await callOpenHumans(log, 'member exchange', () => deps.openHumans.getMember(tokens.accessToken));
@@ -27,13 +40,27 @@ export async function giveConsent(deps: ParticipantsDeps, code: string, correlat
     if (!link) continue;
     const { pgId } = link;
     const outcome = await participantDocuments(deps).change(pgId, (record) => {
-      const data: ParticipantConsentedData = { snpFileUploaded: member.snpFileUploaded, reauthorized: record.state === 'active' };
+      const consent: ConsentRecord = {
+        versionId: version?.versionId ?? null,
+        hash: version?.hash ?? null,
+        givenAt: now,
+        adult: agreement.adult ?? null,
+        memberId: member.projectMemberId,
+        renewal: false,
+      };
+      const data: ParticipantConsentedData = {
+        snpFileUploaded: member.snpFileUploaded,
+        reauthorized: record.state === 'active',
+        ...(version ? { consentVersionId: version.versionId, consentHash: version.hash } : {}),
+        ...(agreement.adult ? { adultCertified: true } : {}),
+        renewal: false,
+      };
       const events = [createEvent({ type: EventTypes.participantConsented, source: deps.service, subject: pgId, data, correlationId })];
       if (record.state === 'missing') {
         const participant = { ...newParticipant(pgId, now), consent: true, snpFileUploaded: member.snpFileUploaded };
-        return { events, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens) };
+        return { events, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens, consent) };
       }
-      const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, now };
+      const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, now, consent };
       return { events, write: (document) => deps.participants.saveConsent(document, change) };
     });
     // The linked participant was erased and the link not yet removed: this member starts afresh.
@@ -41,7 +68,7 @@ export async function giveConsent(deps: ParticipantsDeps, code: string, correlat
       await deps.memberLinks.unlink(member.projectMemberId, pgId);
       continue;
     }
-    log.info({ pgId, newParticipant: link.created, snpFileUploaded: member.snpFileUploaded }, 'participant consented');
+    log.info({ pgId, newParticipant: link.created, snpFileUploaded: member.snpFileUploaded, consentVersionId: version?.versionId ?? null }, 'participant consented');
     return { pgId };
   }
   throw new Error('Could not link the Open Humans member to a participant: the link kept changing');

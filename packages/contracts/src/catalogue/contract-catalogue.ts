@@ -1,5 +1,14 @@
 import type { z } from 'zod';
 import { downloadLinkRequestSchema, downloadLinkResponseSchema, enrollmentSchema, mbtiUploadRequestSchema, mbtiUploadResponseSchema, ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from '../admin';
+import {
+  consentRenewRequestSchema,
+  consentRenewResponseSchema,
+  consentTextViewSchema,
+  consentVersionsOverviewSchema,
+  CONSENT_PDF_FILENAME,
+  publishConsentRequestSchema,
+  publishConsentResponseSchema,
+} from '../consent-versions';
 import { consentRequestSchema, consentResponseSchema, deauthorizeNoticeSchema, deauthorizeResponseSchema, settingsSchema } from '../consent';
 import { errorBodySchema } from '../errors';
 import {
@@ -84,6 +93,14 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
       messageSchema: participantResultsSchema,
     },
   },
+  'GET /api/consent/text': { request: noBody, response: json(consentTextViewSchema) },
+  'POST /api/consent/renew': { request: json(consentRenewRequestSchema), response: json(consentRenewResponseSchema) },
+  'GET /api/consent/pdf/:pgId': {
+    request: noBody,
+    response: { kind: 'other', mediaType: 'application/pdf', description: `The participant's copy of their latest consent (version, hash, time, 18+ certification, Open Humans member id and the full text), downloaded as "${CONSENT_PDF_FILENAME}".` },
+  },
+  'GET /api/admin/consent-versions': { request: noBody, response: json(consentVersionsOverviewSchema) },
+  'POST /api/admin/consent-versions': { request: json(publishConsentRequestSchema), response: json(publishConsentResponseSchema) },
   'POST /api/user/nardi': { request: json(nardiScoresRequestSchema), response: json(nardiScoresSchema) },
   'POST /api/user/nardi/final': { request: json(nardiFinalRequestSchema), response: json(nardiFinalResponseSchema) },
   'POST /api/user/survey/final': { request: json(finalScoreRequestSchema), response: json(finalScoreResponseSchema) },

@@ -1,14 +1,51 @@
 import type { Express, Request } from 'express';
-import { consentRequestSchema } from '@study/contracts';
-import { parseBody } from '@study/service-kit';
+import { CONSENT_PDF_FILENAME, consentRenewRequestSchema, consentRequestSchema, ErrorCodes, pgIdSchema, type ConsentTextView } from '@study/contracts';
+import { normalizePgId } from '@study/personality';
+import { AppError, parseBody } from '@study/service-kit';
+import { consentCopy } from '../../domain/consent/consent-copy';
+import { currentConsentVersion } from '../../domain/consent/consent-versions';
+import { renewConsent } from '../../domain/consent/renew-consent';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { giveConsent } from '../../domain/give-consent';
+import { renderConsentPdf } from '../../rendering/consent-pdf';
 
 export function mountConsentRoutes(app: Express, deps: (req: Request) => ParticipantsDeps): void {
-  /** POST /api/consent {code}: exchange the code from /return and answer the participant's {pgId}. */
+  /**
+   * POST /api/consent {code, versionId?, adult?}: exchange the code from /return and answer the
+   * participant's {pgId}; the consent is recorded with the version agreed to and the 18+ certification.
+   */
   app.post('/api/consent', async (req, res) => {
-    const { code } = parseBody(consentRequestSchema, req);
-    const answer = await giveConsent(deps(req), code, req.requestId);
+    const { code, versionId, adult } = parseBody(consentRequestSchema, req);
+    const answer = await giveConsent(deps(req), code, req.requestId, { versionId, adult });
     res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  /** GET /api/consent/text: the current consent version and its full text. */
+  app.get('/api/consent/text', async (req, res) => {
+    const version = await currentConsentVersion(deps(req));
+    const answer: ConsentTextView = { versionId: version.versionId, hash: version.hash, publishedAt: version.publishedAt.toISOString(), text: version.text };
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  /** POST /api/consent/renew {pgId, versionId, adult: true}: agree to the current consent text. */
+  app.post('/api/consent/renew', async (req, res) => {
+    const { pgId, versionId } = parseBody(consentRenewRequestSchema, req);
+    res.set('Cache-Control', 'no-store').json(await renewConsent(deps(req), { pgId, versionId }, req.requestId));
+  });
+
+  /** GET /api/consent/pdf/{pgId}: the participant's copy of their latest consent, as a PDF. */
+  app.get('/api/consent/pdf/:pgId', async (req, res) => {
+    const parsed = pgIdSchema.safeParse(req.params.pgId);
+    if (!parsed.success) throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'Invalid request: the study ID must be a version-4 UUID (8-4-4-4-12 hex digits).');
+    const pdf = await renderConsentPdf(await consentCopy(deps(req), normalizePgId(parsed.data)));
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${CONSENT_PDF_FILENAME}"`,
+        'Content-Length': String(pdf.length),
+        'Cache-Control': 'no-store',
+      })
+      .end(pdf);
   });
 }

@@ -9,7 +9,7 @@ export function mountUserRoutes(app: Express, deps: (req: Request) => Participan
   /** POST /api/user {pgId}: the participant's access flags, surveys and final score. */
   app.post('/api/user', async (req, res) => {
     const { pgId } = parseBody(userRequestSchema, req);
-    res.json(await getParticipantView(deps(req).participants, pgId));
+    res.json(await getParticipantView(deps(req), pgId));
   });
 
   /** POST /api/user/reset {pgId}: all four surveys back to the start (only with RESET_SURVEYS=1); answers the new state. */

@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
-import type { Settings, UserView } from '@study/contracts';
+import type { ConsentTextView, Settings, UserView } from '@study/contracts';
 import { MemoryRouter } from 'react-router-dom';
+import { AGREEMENT_STORAGE_KEY } from '../../../lib/agreement';
 import type { AuthorizationWindow } from '../api/authorization';
 import { ConsentPage } from './ConsentPage';
 
@@ -10,6 +11,12 @@ const AUTHORIZE_URL = 'https://www.openhumans.org/direct-sharing/projects/oauth2
 const SETTINGS: Settings = { openHumansAuthorizeUrl: AUTHORIZE_URL, resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const STATE = 'ab'.repeat(16);
+const CONSENT_TEXT: ConsentTextView = {
+  versionId: 'v3',
+  hash: 'c'.repeat(64),
+  publishedAt: '2026-03-01T12:00:00.000Z',
+  text: '# 1. Invitation\n\nYou are invited.\n\n# 7. Possible risks and discomforts\n\n- **Privacy.** Genetic data is unique to you.',
+};
 
 let store: ClientStore;
 let browser: AuthorizationWindow & { open: jest.Mock; beginRequest: jest.Mock };
@@ -19,12 +26,12 @@ beforeEach(() => {
 });
 afterEach(() => store.dispose());
 
-async function renderPage(loadSettings: () => Promise<Settings> = async () => SETTINGS) {
+async function renderPage(loadSettings: () => Promise<Settings> = async () => SETTINGS, loadConsentText: () => Promise<ConsentTextView> = async () => CONSENT_TEXT) {
   await act(async () => {
     render(
       <ClientStoreProvider store={store}>
         <MemoryRouter>
-          <ConsentPage loadSettings={loadSettings} authorizationWindow={browser} />
+          <ConsentPage loadSettings={loadSettings} authorizationWindow={browser} loadConsentText={loadConsentText} contactEmail="team@study.example.org" />
         </MemoryRouter>
       </ClientStoreProvider>,
     );
@@ -59,6 +66,31 @@ describe('ConsentPage', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Disagree' }).getAttribute('href')).toBe('/');
     expect(screen.getByText('Date and time:')).toBeTruthy();
+  });
+
+  it("shows the server's current consent text with its version id, and the research team's address", async () => {
+    await renderPage();
+    expect(screen.getByText('v3').closest('p')?.textContent).toBe('Consent version v3');
+    expect(screen.getByText('Privacy.').tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: 'team@study.example.org' }).getAttribute('href')).toBe('mailto:team@study.example.org');
+  });
+
+  it('cannot be agreed to while the text is missing, and offers to load it again', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('Service unavailable')).mockResolvedValue(CONSENT_TEXT);
+    await renderPage(undefined, load);
+    expect(screen.getByText('Service unavailable')).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: /18 years of age or older/ }));
+    expect(agreeButton().disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('v3')).toBeTruthy();
+    expect(agreeButton().disabled).toBe(false);
+  });
+
+  it('keeps the version agreed to and the 18+ certification with the authorization request, for /return', async () => {
+    localStorage.clear();
+    await renderPage();
+    await agree();
+    expect(JSON.parse(localStorage.getItem(AGREEMENT_STORAGE_KEY) ?? 'null')).toEqual({ state: STATE, versionId: 'v3', adult: true });
   });
 
   it('enables Agree & Authorize Project only while the certification is ticked', async () => {

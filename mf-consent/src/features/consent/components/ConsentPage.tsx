@@ -1,12 +1,13 @@
 import './consent.css';
 import { fetchSettings } from '@study/api-client';
 import { needsConsentAgain, useClientState, useClientStore } from '@study/client-state';
-import type { Settings } from '@study/contracts';
-import { Button, ButtonLink, Checkbox, Notice, Page, Spinner } from '@study/ui';
-import { useEffect, useRef, useState } from 'react';
+import type { ConsentTextView, Settings } from '@study/contracts';
+import { Button, ButtonLink, Checkbox, ConsentDocument, Notice, Page, readStudyConfig, Spinner } from '@study/ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchConsentText } from '../../../api/consent-text';
+import { rememberAgreement } from '../../../lib/agreement';
 import { browserAuthorizationWindow, openAuthorization, type AuthorizationWindow } from '../api/authorization';
 import { ConsentClock } from './ConsentClock';
-import { ConsentText } from './ConsentText';
 
 type Step =
   | { step: 'reading' }
@@ -19,7 +20,13 @@ export interface ConsentPageProps {
   loadSettings?: () => Promise<Settings>;
   /** Stores the request state and opens the new tab; replaced in tests. */
   authorizationWindow?: AuthorizationWindow;
+  /** GET /api/consent/text; replaced in tests. */
+  loadConsentText?: () => Promise<ConsentTextView>;
+  /** The research team's address shown under the form (the deployment's contact address by default). */
+  contactEmail?: string;
 }
+
+type TextState = { state: 'loading' } | { state: 'loaded'; version: ConsentTextView } | { state: 'failed'; error: string };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -29,8 +36,14 @@ function messageOf(error: unknown): string {
  * /consent: the consent form. Agreeing opens the Open Humans authorization in a new tab and waits;
  * the study ID the other tab receives reaches this one through the shared client state.
  */
-export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow = browserAuthorizationWindow }: ConsentPageProps) {
+export function ConsentPage({
+  loadSettings = fetchSettings,
+  authorizationWindow = browserAuthorizationWindow,
+  loadConsentText = fetchConsentText,
+  contactEmail = readStudyConfig().contactEmail,
+}: ConsentPageProps) {
   const [certified, setCertified] = useState(false);
+  const [text, setText] = useState<TextState>({ state: 'loading' });
   const [step, setStep] = useState<Step>({ step: 'reading' });
   const store = useClientStore();
   const pgId = useClientState((state) => state.pgId);
@@ -50,11 +63,39 @@ export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow 
     if (step.step === 'waiting') waitingRef.current?.focus();
   }, [step.step]);
 
+  // The text is the server's current consent version: the one the agreement names.
+  const loadText = useCallback(() => {
+    let cancelled = false;
+    setText({ state: 'loading' });
+    loadConsentText().then(
+      (version) => !cancelled && setText({ state: 'loaded', version }),
+      (error: unknown) => !cancelled && setText({ state: 'failed', error: messageOf(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loadConsentText]);
+  useEffect(() => loadText(), [loadText]);
+
+  const versionId = text.state === 'loaded' ? text.version.versionId : null;
+  // The agreement goes with the authorization request, for /return to send with the code.
+  const requestWindow = useMemo<AuthorizationWindow>(
+    () => ({
+      ...authorizationWindow,
+      beginRequest: () => {
+        const state = authorizationWindow.beginRequest();
+        if (versionId) rememberAgreement(state, { versionId, adult: true });
+        return state;
+      },
+    }),
+    [authorizationWindow, versionId],
+  );
+
   const authorize = async () => {
     setStep({ step: 'opening' });
     try {
       const { openHumansAuthorizeUrl } = await (settings.current ?? loadSettings());
-      const { url, state } = openAuthorization(openHumansAuthorizeUrl, authorizationWindow);
+      const { url, state } = openAuthorization(openHumansAuthorizeUrl, requestWindow);
       setStep({ step: 'waiting', url, state });
     } catch (error) {
       // Ask the server again on the next click: it may be back by then.
@@ -98,7 +139,28 @@ export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow 
         </Button>
       </div>
       <div className="card">
-        <ConsentText />
+        {text.state === 'loading' && <Spinner label="Loading the consent text..." />}
+        {text.state === 'failed' && (
+          <Notice style="danger" title="The consent text could not be loaded.">
+            <p>{text.error}</p>
+            <Button variant="secondary" onClick={() => loadText()}>
+              Try again
+            </Button>
+          </Notice>
+        )}
+        {text.state === 'loaded' && (
+          <>
+            <p className="consent-version">
+              Consent version <strong className="consent-version__id">{text.version.versionId}</strong>
+            </p>
+            <ConsentDocument text={text.version.text} className="consent-text" />
+            {contactEmail && (
+              <p className="consent-contact">
+                Research team: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+              </p>
+            )}
+          </>
+        )}
         {/* Signed in already: nothing to agree to again, so no checkbox without a button. */}
         <div className="consent-sign">
           {!alreadyLoggedIn && (
@@ -141,7 +203,7 @@ export function ConsentPage({ loadSettings = fetchSettings, authorizationWindow 
             <ButtonLink to="/" variant="ghost">
               Disagree
             </ButtonLink>
-            <Button disabled={!certified || step.step === 'opening'} aria-busy={step.step === 'opening'} onClick={() => void authorize()}>
+            <Button disabled={!certified || versionId === null || step.step === 'opening'} aria-busy={step.step === 'opening'} onClick={() => void authorize()}>
               Agree &amp; Authorize Project
             </Button>
           </div>

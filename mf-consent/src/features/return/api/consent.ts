@@ -1,9 +1,10 @@
 import { consentResponseSchema, type ConsentResponse } from '@study/contracts';
 import { requestJson } from '@study/ui';
+import type { ConsentAgreement } from '../../../lib/agreement';
 
-/** POST /api/consent {code}: the participant's study ID for the code Open Humans sent back. */
-export function exchangeCode(code: string): Promise<ConsentResponse> {
-  return requestJson('/api/consent', { body: { code }, parse: (json) => consentResponseSchema.parse(json) });
+/** POST /api/consent {code, versionId, adult}: the participant's study ID for the code Open Humans sent back, the consent recorded with what they agreed to. */
+export function exchangeCode(code: string, agreement?: ConsentAgreement): Promise<ConsentResponse> {
+  return requestJson('/api/consent', { body: { code, ...agreement }, parse: (json) => consentResponseSchema.parse(json) });
 }
 
 const inFlight = new Map<string, Promise<ConsentResponse>>();
@@ -12,10 +13,14 @@ const inFlight = new Map<string, Promise<ConsentResponse>>();
  * A code works once: asking twice (a re-render, React's development double effects) must not
  * spend it twice, so a second call for the same code shares the first call's answer.
  */
-export function exchangeCodeOnce(code: string, exchange: (code: string) => Promise<ConsentResponse> = exchangeCode): Promise<ConsentResponse> {
+export function exchangeCodeOnce(
+  code: string,
+  exchange: (code: string, agreement?: ConsentAgreement) => Promise<ConsentResponse> = exchangeCode,
+  agreement?: ConsentAgreement,
+): Promise<ConsentResponse> {
   let pending = inFlight.get(code);
   if (!pending) {
-    pending = exchange(code);
+    pending = agreement ? exchange(code, agreement) : exchange(code);
     inFlight.set(code, pending);
   }
   return pending;

@@ -3,6 +3,7 @@ import { AUTHORIZATION_STATE_KEY, ClientStoreProvider, createClientStore, type C
 import type { ConsentResponse } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { rememberAgreement } from '../../../lib/agreement';
 import { ReturnPage } from './ReturnPage';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
@@ -23,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => store.dispose());
 
-function renderAt(query: string, exchange: (code: string) => Promise<ConsentResponse>) {
+function renderAt(query: string, exchange: (code: string, agreement?: { versionId: string; adult: true }) => Promise<ConsentResponse>) {
   render(
     <ClientStoreProvider store={store}>
       <MemoryRouter initialEntries={[`/return?${query}`]}>
@@ -37,6 +38,24 @@ function renderAt(query: string, exchange: (code: string) => Promise<ConsentResp
 }
 
 describe('ReturnPage', () => {
+  it('sends the consent version and the 18+ certification agreed to on /consent for this request', async () => {
+    rememberAgreement(STORED, { versionId: 'v2', adult: true });
+    const exchange = jest.fn(async (): Promise<ConsentResponse> => ({ pgId: PG_ID }));
+    const code = `code-${codeNumber}`;
+    renderAt(`code=${code}&state=${STORED}`, exchange);
+    expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
+    expect(exchange).toHaveBeenCalledWith(code, { versionId: 'v2', adult: true });
+  });
+
+  it('sends the code alone when the agreement kept belongs to another request', async () => {
+    rememberAgreement('cd'.repeat(16), { versionId: 'v2', adult: true });
+    const exchange = jest.fn(async (): Promise<ConsentResponse> => ({ pgId: PG_ID }));
+    const code = `code-${codeNumber}`;
+    renderAt(`code=${code}&state=${STORED}`, exchange);
+    expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
+    expect(exchange).toHaveBeenCalledWith(code);
+  });
+
   it("shows 'Loading...', exchanges the code, stores the study ID and opens /survey/{pgId}", async () => {
     let answer!: (value: ConsentResponse) => void;
     const exchange = jest.fn(() => new Promise<ConsentResponse>((resolve) => (answer = resolve)));

@@ -3,12 +3,13 @@ import type { ConsentResponse } from '@study/contracts';
 import { ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { recallAgreement, type ConsentAgreement } from '../../../lib/agreement';
 import { exchangeCode, exchangeCodeOnce } from '../api/consent';
 import { planReturn } from '../return-params';
 
 export interface ReturnPageProps {
   /** POST /api/consent; replaced in tests. */
-  exchange?: (code: string) => Promise<ConsentResponse>;
+  exchange?: (code: string, agreement?: ConsentAgreement) => Promise<ConsentResponse>;
 }
 
 /**
@@ -26,7 +27,8 @@ export function ReturnPage({ exchange = exchangeCode }: ReturnPageProps) {
   useEffect(() => {
     if (plan.action !== 'exchange') return;
     let cancelled = false;
-    exchangeCodeOnce(plan.code, exchange).then(
+    // What the participant agreed to on /consent for this request (absent when it began on an older page).
+    exchangeCodeOnce(plan.code, exchange, recallAgreement(plan.state)).then(
       ({ pgId }) => {
         if (cancelled) return;
         store.completeAuthorization({ state: plan.state, pgId });

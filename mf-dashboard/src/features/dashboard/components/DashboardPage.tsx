@@ -1,5 +1,6 @@
 import './dashboard.css';
 import { useClientState, useClientStore } from '@study/client-state';
+import type { ConsentRenewal } from '@study/contracts';
 import { isV4Uuid } from '@study/personality';
 import { Page, Spinner } from '@study/ui';
 import { useLayoutEffect, type ReactNode } from 'react';
@@ -19,9 +20,18 @@ export interface StudyIdFormSlotProps {
   onSubmit: (pgId: string) => void;
 }
 
+export interface ConsentRenewalSlotProps {
+  pgId: string;
+  renewal: ConsentRenewal;
+  /** The new consent is recorded: load the participant again, which opens the dashboard. */
+  onAgreed: () => void;
+}
+
 export interface DashboardPageProps {
   /** The study-ID entry form (its own feature), shown when no study ID is known or it was not found. */
   renderStudyIdForm: (props: StudyIdFormSlotProps) => ReactNode;
+  /** Agreeing to a new consent text (its own feature), shown instead of the dashboard while one is due. */
+  renderConsentRenewal?: (props: ConsentRenewalSlotProps) => ReactNode;
   api?: DashboardApi;
 }
 
@@ -29,7 +39,7 @@ export interface DashboardPageProps {
  * /survey and /survey/:pgId. A study ID in the address is stored; the participant's data is
  * loaded on every visit (so a withdrawal or a reset elsewhere shows at once).
  */
-export function DashboardPage({ renderStudyIdForm, api = httpDashboardApi }: DashboardPageProps) {
+export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, api = httpDashboardApi }: DashboardPageProps) {
   const { pgId: param } = useParams();
   const { key: visit } = useLocation();
   const navigate = useNavigate();
@@ -57,6 +67,11 @@ export function DashboardPage({ renderStudyIdForm, api = httpDashboardApi }: Das
       notFound: view.notFound,
       onSubmit: (id) => navigate(`/survey/${id}`),
     });
+  }
+  // A newer consent text: the participant agrees to it (or leaves) before the dashboard opens.
+  const renewal = view.view === 'loaded' && user?.access.consent ? (user.consentRenewal ?? null) : null;
+  if (renewal && pgId !== null && renderConsentRenewal) {
+    return renderConsentRenewal({ pgId, renewal, onAgreed: () => void loadParticipant(store, api, pgId) });
   }
   return (
     <Page title="Participant Dashboard" width="wide">

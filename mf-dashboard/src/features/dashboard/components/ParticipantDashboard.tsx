@@ -1,5 +1,5 @@
 import { useClientState, useClientStore } from '@study/client-state';
-import type { Settings, UserView } from '@study/contracts';
+import { CONSENT_PDF_FILENAME, type Settings, type UserView } from '@study/contracts';
 import { Button } from '@study/ui';
 import { useNavigate } from 'react-router-dom';
 import type { DashboardApi } from '../api/participant-api';
@@ -51,6 +51,17 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
                 <wbr />@{settings.studyEmailHost}
               </code>
               <span className="identity__hint">Use this address at the TypeFinder and MBTI sites, not your own.</span>
+            </dd>
+          </div>
+        )}
+        {user.access.consent && (
+          <div>
+            <dt>Your consent</dt>
+            <dd>
+              <a className="identity__consent-link" href={`/api/consent/pdf/${pgId}`} download={CONSENT_PDF_FILENAME}>
+                Download your consent (PDF)
+              </a>
+              <span className="identity__hint">The consent form you agreed to, with its version and the date.</span>
             </dd>
           </div>
         )}

@@ -1,0 +1,130 @@
+/**
+ * @slices shell gateway mf-consent mf-dashboard mf-admin svc-participants standins/open-humans
+ */
+// Consent on record in a real browser: a participant consents on /consent (the text and its
+// version come from the server), the study team publishes a new consent text on the admin
+// Consent page, the participant's next dashboard visit asks them to agree again before the
+// dashboard opens, their consent PDF then names the new version, and the Consent page counts it.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launchBrowser } from './support/browser';
+
+jest.setTimeout(180_000);
+
+const PG_ID_IN_PATH = /\/survey\/([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$/;
+
+const masterKey = () => {
+  const key = process.env.E2E_ADMIN_MASTER_KEY;
+  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
+  return key;
+};
+
+interface ConsentText {
+  versionId: string;
+  hash: string;
+  text: string;
+}
+const currentText = async (): Promise<ConsentText> => (await fetch(`${baseUrl()}/api/consent/text`)).json() as Promise<ConsentText>;
+const publish = (text: string) =>
+  fetch(`${baseUrl()}/api/admin/consent-versions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-master-key': masterKey() }, body: JSON.stringify({ text }) });
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let original: ConsentText;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  original = await currentText();
+});
+afterAll(async () => {
+  // The original text again: participants of the other browser tests agreed to it, and with the
+  // same content hash nobody has to agree again.
+  if (original) await publish(original.text);
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  return context.newPage();
+}
+
+function pdfText(file: string): string {
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+async function consentPdf(page: Page): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your consent (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toBe('Consent.pdf');
+  const file = await download.path();
+  expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  return pdfText(file);
+}
+
+describe('consent versions', () => {
+  it('a new consent text makes an earlier participant agree again before the dashboard opens; their PDF and the admin page show it', async () => {
+    // The participant consents on /consent: the server's current text, with its version.
+    const page = await newPage();
+    await page.goto('/consent');
+    await page.getByText(`Consent version ${original.versionId}`).waitFor();
+    await page.getByRole('checkbox', { name: /18 years of age or older/ }).check();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Agree & Authorize Project' }).click()]);
+    await tab.waitForLoadState();
+    const memberId = await tab.locator('#member').inputValue();
+    await tab.getByRole('button', { name: 'Authorize project' }).click();
+    await tab.waitForURL(PG_ID_IN_PATH);
+    const pgId = PG_ID_IN_PATH.exec(new URL(tab.url()).pathname)?.[1] ?? '';
+    await tab.getByRole('heading', { name: 'Participant Dashboard' }).waitFor();
+    const first = await consentPdf(tab);
+    expect(first).toContain(`Consent version ${original.versionId}`);
+    expect(first).toContain(`Open Humans project member id ${memberId}`);
+    expect(first).toContain('Certified 18 years of age or older Yes');
+
+    // The study team publishes a new text on the Consent page.
+    const admin = await newPage();
+    await admin.goto('/consent-versions');
+    await admin.getByLabel('Master Key').fill(masterKey());
+    await admin.getByRole('button', { name: 'Show versions' }).click();
+    await admin.getByRole('table', { name: 'Consent versions' }).waitFor();
+    const marker = `Edition ${Date.now()}`;
+    const newText = `${original.text}\n\n# 13. Changes\n\nThis form was revised (${marker}): the study now also keeps a copy of each consent.`;
+    await admin.getByRole('textbox', { name: 'Consent text' }).fill(newText);
+    await admin.getByRole('button', { name: 'Publish' }).click();
+    const published = await admin.getByText(/^Published as v[0-9]+$/).textContent();
+    const newVersion = published?.replace('Published as ', '') ?? '';
+    expect(newVersion).not.toBe(original.versionId);
+
+    // Next visit: the new text first, then the dashboard.
+    await tab.goto(`/survey/${pgId}`);
+    await tab.getByRole('heading', { name: 'The consent form has changed' }).waitFor();
+    expect(await tab.getByRole('heading', { name: 'Participant Dashboard' }).count()).toBe(0);
+    await tab.getByText(`Consent version ${newVersion}`).waitFor();
+    await tab.getByText(marker, { exact: false }).waitFor();
+    const agree = tab.getByRole('button', { name: 'Agree' });
+    expect(await agree.isDisabled()).toBe(true);
+    await tab.getByRole('checkbox', { name: /18 years of age or older/ }).check();
+    await agree.click();
+    await tab.getByRole('heading', { name: 'Participant Dashboard' }).waitFor();
+
+    const renewed = await consentPdf(tab);
+    expect(renewed).toContain(`Consent version ${newVersion}`);
+    expect(renewed).toContain(marker);
+    expect(renewed).toContain('Agreed again to a new consent text on the dashboard');
+
+    // Coming back again: straight to the dashboard.
+    await tab.goto(`/survey/${pgId}`);
+    await tab.getByRole('heading', { name: 'Participant Dashboard' }).waitFor();
+
+    // The Consent page counts the participant under the new version.
+    await admin.getByRole('button', { name: 'Refresh' }).click();
+    const row = admin.getByRole('row', { name: new RegExp(`^${newVersion} \\(current\\)`) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').last().textContent()).toBe('1');
+    const summary = await admin.getByText(/participants must agree again on their next visit/).textContent();
+    expect(summary).toMatch(new RegExp(`^Current version: ${newVersion}\\. [0-9,]+ participants must agree again on their next visit\\.$`));
+    await admin.setViewportSize({ width: 375, height: 800 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  });
+});

@@ -1,0 +1,17 @@
+import { consentVersionsOverviewSchema, publishConsentResponseSchema, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
+import { call, type FetchLike } from '../../../api/admin-api';
+
+/** The consent calls of the admin Consent page; the master key goes in the X-Master-Key header. */
+export interface ConsentVersionsApi {
+  /** GET /api/admin/consent-versions */
+  overview(masterKey: string): Promise<ConsentVersionsOverview>;
+  /** POST /api/admin/consent-versions {text} */
+  publish(masterKey: string, text: string): Promise<PublishConsentResponse>;
+}
+
+export function httpConsentVersionsApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): ConsentVersionsApi {
+  return {
+    overview: (masterKey) => call(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => consentVersionsOverviewSchema.parse(json)),
+    publish: (masterKey, text) => call(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => publishConsentResponseSchema.parse(json), { text }),
+  };
+}

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ConsentVersionsOverview } from '@study/contracts';
+import { AdminApiError } from '../../../api/admin-api';
+import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
+import { renderPage } from '../../../test-support/render';
+import { httpConsentVersionsApi, type ConsentVersionsApi } from '../api/consent-versions-api';
+import { ConsentVersionsPage } from './ConsentVersionsPage';
+
+const OVERVIEW: ConsentVersionsOverview = {
+  currentVersionId: 'v2',
+  versions: [
+    { versionId: 'v1', hash: 'a'.repeat(64), publishedAt: '2026-01-01T09:00:00.000Z', latestConsents: 7 },
+    { versionId: 'v2', hash: 'b'.repeat(64), publishedAt: '2026-03-01T09:00:00.000Z', latestConsents: 3 },
+  ],
+  versionNotRecorded: 2,
+  mustAgreeAgain: 8,
+  generatedAt: '2026-03-02T09:00:00.000Z',
+};
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)]);
+
+function fakeApi(): ConsentVersionsApi & { overview: jest.Mock; publish: jest.Mock } {
+  return { overview: jest.fn(async () => OVERVIEW), publish: jest.fn() };
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('/consent-versions', () => {
+  it('lists every version with its hash and how many latest consents it has, and how many must agree again', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    expect(screen.getByRole('link', { name: 'Consent' }).getAttribute('href')).toBe('/consent-versions');
+    await user.type(screen.getByLabelText('Master Key'), 'the-key');
+    await user.click(screen.getByRole('button', { name: 'Show versions' }));
+    expect(api.overview).toHaveBeenCalledWith('the-key');
+    const rows = rowsOf(await screen.findByRole('table', { name: 'Consent versions' }));
+    expect(rows.map((row) => [row[0], row[1], row[3]])).toEqual([
+      ['v1', 'a'.repeat(64), '7'],
+      ['v2 (current)', 'b'.repeat(64), '3'],
+      ['Version not recorded', '–', '2'],
+    ]);
+    expect(screen.getByText(/must agree again on their next visit/).textContent).toBe('Current version: v2. 8 participants must agree again on their next visit.');
+  });
+
+  it('publishes a new text with the key, says which version it became and counts again', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    const api = fakeApi();
+    api.publish.mockResolvedValue({ outcome: 'published', version: { versionId: 'v3', hash: 'c'.repeat(64), publishedAt: '2026-03-03T09:00:00.000Z' } });
+    const user = userEvent.setup();
+    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    await screen.findByRole('table', { name: 'Consent versions' });
+    const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    expect(publish.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Consent text'), '# Title{enter}{enter}New words.');
+    await user.click(publish);
+    expect(api.publish).toHaveBeenCalledWith('kept-key', '# Title\n\nNew words.');
+    expect(await screen.findByText('Published as v3')).toBeTruthy();
+    expect(api.overview).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when the text is the current one and nothing changed, and shows a refusal', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    const api = fakeApi();
+    api.publish
+      .mockResolvedValueOnce({ outcome: 'unchanged', version: { versionId: 'v2', hash: 'b'.repeat(64), publishedAt: '2026-03-01T09:00:00.000Z' } })
+      .mockRejectedValueOnce(new AdminApiError('The master key is wrong.', 403));
+    const user = userEvent.setup();
+    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    await user.type(screen.getByLabelText('Consent text'), 'Same text.');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('The text is the current version (v2).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('The master key is wrong.')).toBeTruthy();
+  });
+
+  it('sends the key in its header and the text as JSON', async () => {
+    const fetchImpl = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ outcome: 'unchanged', version: OVERVIEW.versions[1] }) }));
+    await httpConsentVersionsApi(fetchImpl).publish('k'.repeat(20), 'Text.');
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/api/admin/consent-versions',
+      expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ 'x-master-key': 'k'.repeat(20) }), body: JSON.stringify({ text: 'Text.' }) }),
+    );
+  });
+});

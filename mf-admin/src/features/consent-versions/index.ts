@@ -1,0 +1,1 @@
+export { ConsentVersionsPage, type ConsentVersionsPageProps } from './components/ConsentVersionsPage';

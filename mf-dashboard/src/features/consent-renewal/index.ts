@@ -1,0 +1,2 @@
+export { ConsentRenewalPage, type ConsentRenewalPageProps } from './components/ConsentRenewalPage';
+export { httpConsentRenewalApi, type ConsentRenewalApi } from './api/consent-api';

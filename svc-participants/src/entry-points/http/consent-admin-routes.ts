@@ -1,0 +1,29 @@
+import type { Express, Request, RequestHandler } from 'express';
+import { publishConsentRequestSchema, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
+import { jsonBody, parseBody } from '@study/service-kit';
+import { consentVersionsOverview, publishConsentText, type ConsentOverviewDeps } from '../../domain/consent/consent-versions';
+import type { AdminProof } from './admin-access';
+
+/** The largest consent text body (the text is at most 100,000 characters, JSON-escaped and UTF-8). */
+const PUBLISH_BODY_LIMIT = '512kb';
+
+/**
+ * The study team's consent calls. Mounted ahead of the JSON body parser with the other admin
+ * calls: the guard refuses a caller without the master key before any body is read.
+ */
+export function mountConsentAdminRoutes(app: Express, deps: (req: Request) => ConsentOverviewDeps & { logger: Request['log'] }, guard: (route: string, proof: AdminProof) => RequestHandler): void {
+  /** GET /api/admin/consent-versions (X-Master-Key): every version, who agreed to which, and how many must agree again. */
+  app.get('/api/admin/consent-versions', guard('consent-versions', { kind: 'header' }), async (req, res) => {
+    const answer: ConsentVersionsOverview = await consentVersionsOverview(deps(req));
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  /** POST /api/admin/consent-versions {text} (X-Master-Key): publish a new consent text (the current text again changes nothing). */
+  app.post('/api/admin/consent-versions', guard('consent-publish', { kind: 'header' }), ...jsonBody({ limit: PUBLISH_BODY_LIMIT }), async (req, res) => {
+    const { text } = parseBody(publishConsentRequestSchema, req);
+    const d = deps(req);
+    const answer: PublishConsentResponse = await publishConsentText(d, text);
+    d.logger.info({ outcome: answer.outcome, consentVersionId: answer.version.versionId, hash: answer.version.hash }, 'consent text published');
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+}

@@ -1,0 +1,102 @@
+import PDFDocument from 'pdfkit';
+import { consentTextBlocks, type ConsentSpan } from '@study/contracts';
+import type { ConsentCopy } from '../domain/consent/consent-copy';
+
+const MARGIN = 56;
+const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', mono: 'Courier' };
+const COLORS = { ink: '#1d2433', muted: '#5b6475', brand: '#1f3a5f', rule: '#d5dce6' };
+
+export const CONSENT_PDF_LANGUAGE = 'en-GB';
+
+/** A time as the copy states it: the date and the UTC time to the second, e.g. '3 March 2026, 14:05:09 UTC'. */
+export function consentTime(time: Date): string {
+  const date = time.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return `${date}, ${time.toISOString().slice(11, 19)} UTC`;
+}
+
+/** The facts of the consent, as label and value rows. */
+export function consentFacts(copy: ConsentCopy): [string, string][] {
+  return [
+    ['Study ID', copy.pgId],
+    ['Open Humans project member id', copy.memberId ?? 'not linked'],
+    ['Consent version', copy.versionId ?? `not recorded by the page used (the text below is ${copy.textVersionId}, current at that time)`],
+    ['Content hash (SHA-256)', copy.hash ?? 'not recorded'],
+    ['Agreed on', consentTime(copy.givenAt)],
+    ['Certified 18 years of age or older', copy.adult === true ? 'Yes' : copy.adult === false ? 'No' : 'not recorded by the page used'],
+    ['How it was given', copy.renewal ? 'Agreed again to a new consent text on the dashboard' : 'Agreed on the consent page and authorized the project on Open Humans'],
+  ];
+}
+
+/** Lays the participant's copy of their consent out: the facts of the consent, then the full text agreed to. */
+export function renderConsentPdf(copy: ConsentCopy, options: { uncompressed?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    compress: !options.uncompressed,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: CONSENT_PDF_LANGUAGE,
+    displayTitle: true,
+    info: { Title: 'Consent to Take Part in Research', Subject: `Consent of study ID ${copy.pgId} (${copy.versionId ?? copy.textVersionId})` },
+  });
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const tag = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
+
+  tag('H1', () => doc.font(FONT.bold).fontSize(18).fillColor(COLORS.brand).text('Consent to Take Part in Research', { width }));
+  doc.moveDown(0.3);
+  tag('P', () => doc.font(FONT.regular).fontSize(10).fillColor(COLORS.muted).text('Your copy of the consent you gave, as the study keeps it on record.', { width }));
+  doc.moveDown(0.8);
+
+  const facts = doc.struct('Table');
+  root.add(facts);
+  for (const [label, value] of consentFacts(copy)) {
+    facts.add(
+      doc.struct('TR', {}, [
+        doc.struct('TH', {}, () => doc.font(FONT.bold).fontSize(9.5).fillColor(COLORS.muted).text(label, { width })),
+        doc.struct('TD', {}, () => doc.font(label.startsWith('Content hash') ? FONT.mono : FONT.regular).fontSize(label.startsWith('Content hash') ? 9 : 11).fillColor(COLORS.ink).text(value, { width })),
+      ]),
+    );
+    doc.moveDown(0.4);
+  }
+  facts.end();
+  doc.moveDown(0.6);
+  doc.markContent('Artifact', { type: 'Layout' });
+  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.8).strokeColor(COLORS.rule).stroke();
+  doc.endMarkedContent();
+  doc.moveDown(0.8);
+
+  const spans = (list: ConsentSpan[], size: number, prefix = '') => {
+    const all = prefix ? [{ text: prefix, bold: false }, ...list] : list;
+    all.forEach((span, i) => doc.font(span.bold ? FONT.bold : FONT.regular).fontSize(size).fillColor(COLORS.ink).text(span.text, { width, continued: i < all.length - 1 }));
+  };
+  for (const block of consentTextBlocks(copy.text)) {
+    if (block.kind === 'heading') {
+      doc.moveDown(0.4);
+      tag('H2', () => doc.font(FONT.bold).fontSize(13).fillColor(COLORS.brand).text(block.spans.map((span) => span.text).join(''), { width }));
+      doc.moveDown(0.2);
+    } else if (block.kind === 'paragraph') {
+      tag('P', () => spans(block.spans, 10.5));
+      doc.moveDown(0.5);
+    } else {
+      const list = doc.struct('L');
+      root.add(list);
+      block.items.forEach((item, i) => {
+        list.add(doc.struct('LI', {}, () => spans(item, 10.5, block.ordered ? `${i + 1}. ` : '•  ')));
+        doc.moveDown(0.25);
+      });
+      list.end();
+      doc.moveDown(0.3);
+    }
+  }
+  root.end();
+  doc.end();
+  return done;
+}
