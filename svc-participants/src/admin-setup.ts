@@ -2,12 +2,14 @@ import type { Express, Request, RequestHandler } from 'express';
 import type { ServiceContext } from '@study/service-kit';
 import type { ParticipantsConfig } from './config';
 import { RedisWindowCounters, SpentTokens } from './data-access/admin-limits';
+import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { ParticipantRecordsReader } from './data-access/participant-records';
 import type { AdminDeps } from './domain/admin/deps';
 import { DownloadLinkSigner } from './domain/admin/download-links';
 import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
 import { mountAdminRoutes } from './entry-points/http/admin-routes';
+import { mountAuditRoutes } from './entry-points/http/audit-routes';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
 
@@ -19,6 +21,8 @@ export function adminDeps(ctx: Ctx): AdminDeps {
     mbtiScores: new MbtiScoresRepository(ctx.db),
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: [ctx.config.ADMIN_MASTER_KEY],
     logger: ctx.logger,
     now: () => new Date(),
   };
@@ -52,4 +56,5 @@ export function mountAdmin(app: Express, ctx: Ctx): void {
     signer: DownloadLinkSigner.fromMasterKey(ctx.config.ADMIN_MASTER_KEY),
     mbtiUploadLimit: ctx.config.MBTI_UPLOAD_LIMIT,
   });
+  mountAuditRoutes(app, (req: Request) => ({ ...base, logger: req.log }), { guard: adminGuards(ctx) });
 }

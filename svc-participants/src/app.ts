@@ -3,6 +3,7 @@ import { startService, type RunningService, type ServiceContext } from '@study/s
 import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
 import { SERVICE_NAME, type ParticipantsConfig } from './config';
+import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
@@ -60,6 +61,8 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     resultsChanged: (pgId) => resultsChannel(ctx).changed(pgId),
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: [ctx.config.ADMIN_MASTER_KEY],
     logger,
     now: () => new Date(),
   };
@@ -74,6 +77,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     service: SERVICE_NAME,
     config,
     logger: options.logger,
+    prepare: (ctx) => new AuditLogRepository(ctx.db).ensureIndexes(),
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
     beforeBody: (app, ctx) => mountAdmin(app, ctx),
