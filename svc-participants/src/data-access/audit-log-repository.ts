@@ -54,13 +54,16 @@ export class AuditLogRepository {
     ]);
   }
 
-  /** Adds one entry; false when an entry with this `_id` is there already (an event delivered again). */
+  /**
+   * Adds one entry; false when an entry with this `_id` is there already (an event delivered
+   * again). Any other refusal (another unique index, say) is an error: the entry is not stored.
+   */
   async append(entry: AuditLogDocument): Promise<boolean> {
     try {
       await this.collection.insertOne(entry);
       return true;
     } catch (err) {
-      if (err instanceof MongoServerError && err.code === DUPLICATE_KEY) return false;
+      if (err instanceof MongoServerError && err.code === DUPLICATE_KEY && (await this.collection.countDocuments({ _id: entry._id }, { limit: 1 })) > 0) return false;
       throw err;
     }
   }
