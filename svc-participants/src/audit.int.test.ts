@@ -131,6 +131,12 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
     return waitFor(async () => (await entries({ _id: event.id }))[0], `the audit entry of ${event.type}`, 20_000);
   }
 
+  it('indexes the listing order and each filter, and a second instance starting on the database keeps them', async () => {
+    await new AuditLogRepository(svc.ctx.db).ensureIndexes();
+    const keys = (await auditLog().indexes()).map((index) => JSON.stringify(index.key)).sort();
+    expect(keys).toEqual(['{"_id":1}', '{"action":1,"at":-1}', '{"actor":1,"at":-1}', '{"at":-1,"_id":-1}', '{"pgId":1,"at":-1}']);
+  });
+
   describe('every audit route refuses a caller without the master key', () => {
     it.each([
       ['GET /api/admin/audit', (key: string | null) => withKey(request(svc.url).get('/api/admin/audit?action=nonsense'), key)],
@@ -224,7 +230,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       expect(await entries({ pgId: consented.pgId, action: AuditActions.consentGiven })).toHaveLength(1);
     });
 
-    it('leaving Open Humans without erasure publishes participants.consent.withdrawn.v1 and leaves one consent.withdrawn entry; a repeated notice adds none', async () => {
+    it('leaving Open Humans without erasure publishes participants.consent.withdrawn.v1 and leaves one consent.withdrawn entry', async () => {
       expect(await leaveOnOpenHumans(consented.memberId, false)).toMatchObject({ outcome: 'withdrawn' });
       const event = await nextEvent(EventTypes.consentWithdrawn, consented.pgId);
       expect(event.data).toEqual({ withdrawnAt: expect.any(String), initiatedBy: 'open-humans' });

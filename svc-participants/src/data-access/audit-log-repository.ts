@@ -46,12 +46,11 @@ export class AuditLogRepository {
 
   /** The indexes behind the listing order and each filter (with the time range). */
   async ensureIndexes(): Promise<void> {
-    await this.collection.createIndexes([
-      { key: NEWEST_FIRST, name: 'at_-1__id_-1' },
-      { key: { action: 1, at: -1 }, name: 'action_1_at_-1' },
-      { key: { actor: 1, at: -1 }, name: 'actor_1_at_-1' },
-      { key: { pgId: 1, at: -1 }, name: 'pgId_1_at_-1' },
-    ]);
+    // One at a time: FerretDB 1.24 drops the connection when several indexes that exist already come in one command.
+    await this.collection.createIndex(NEWEST_FIRST, { name: 'at_-1__id_-1' });
+    await this.collection.createIndex({ action: 1, at: -1 }, { name: 'action_1_at_-1' });
+    await this.collection.createIndex({ actor: 1, at: -1 }, { name: 'actor_1_at_-1' });
+    await this.collection.createIndex({ pgId: 1, at: -1 }, { name: 'pgId_1_at_-1' });
   }
 
   /**
