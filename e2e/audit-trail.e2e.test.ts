@@ -103,7 +103,7 @@ describe('the audit trail', () => {
     expect(consent?.[3]).toMatch(/^reauthorized: false, snpFileUploaded: (true|false)$/);
   });
 
-  test('a filter out of range is refused, named on its field; paging goes back to older entries', async () => {
+  test('a filter out of range is refused, named on its field; a filter by action shows that action only', async () => {
     await page.getByLabel('Study ID').fill('');
     await page.getByLabel('From (day, UTC)').fill('2026-03-05');
     await page.getByLabel('To (day, UTC)').fill('2026-03-01');
