@@ -2,6 +2,7 @@ import { ADMIN_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { ConsentVersionsPage } from './features/consent-versions';
+import { AuditTrailPage } from './features/audit-trail';
 import { EnrollmentPage } from './features/enrollment';
 import { MbtiLoadPage } from './features/mbti-upload';
 import { ReadyCsvPage } from './features/roster';
@@ -19,6 +20,7 @@ export default function AdminRoutes() {
       <Route path={pages.enrollment} element={<EnrollmentPage />} />
       <Route path={pages.readyCsv} element={<ReadyCsvPage />} />
       <Route path={pages.consentVersions} element={<ConsentVersionsPage />} />
+      <Route path={pages.auditTrail} element={<AuditTrailPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -2,6 +2,7 @@ import type { Express, Request, RequestHandler } from 'express';
 import type { ServiceContext } from '@study/service-kit';
 import type { ParticipantsConfig } from './config';
 import { RedisWindowCounters, SpentTokens } from './data-access/admin-limits';
+import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { ParticipantRecordsReader } from './data-access/participant-records';
 import type { AdminDeps } from './domain/admin/deps';
@@ -11,6 +12,7 @@ import { ConsentVersionsRepository } from './data-access/consent-versions-reposi
 import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
 import { mountConsentAdminRoutes } from './entry-points/http/consent-admin-routes';
 import { mountAdminRoutes } from './entry-points/http/admin-routes';
+import { mountAuditRoutes } from './entry-points/http/audit-routes';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
 
@@ -22,6 +24,8 @@ export function adminDeps(ctx: Ctx): AdminDeps {
     mbtiScores: new MbtiScoresRepository(ctx.db),
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: [ctx.config.ADMIN_MASTER_KEY],
     logger: ctx.logger,
     now: () => new Date(),
   };
@@ -57,4 +61,5 @@ export function mountAdmin(app: Express, ctx: Ctx): void {
   });
   const consent = { consentVersions: new ConsentVersionsRepository(ctx.db), consentHistory: new ConsentHistoryReader(ctx.db), now: () => new Date() };
   mountConsentAdminRoutes(app, (req: Request) => ({ ...consent, logger: req.log }), adminGuards(ctx));
+  mountAuditRoutes(app, (req: Request) => ({ ...base, logger: req.log }), { guard: adminGuards(ctx) });
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
 import { SERVICE_NAME, type ParticipantsConfig } from './config';
 import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
+import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
@@ -63,6 +64,8 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     resultsChanged: (pgId) => resultsChannel(ctx).changed(pgId),
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: [ctx.config.ADMIN_MASTER_KEY],
     logger,
     now: () => new Date(),
   };
@@ -77,8 +80,11 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     service: SERVICE_NAME,
     config,
     logger: options.logger,
+    prepare: async (ctx) => {
+      await new AuditLogRepository(ctx.db).ensureIndexes();
+      await ensureFirstConsentVersion({ consentVersions: new ConsentVersionsRepository(ctx.db), now: () => new Date() });
+    },
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
-    prepare: (ctx) => ensureFirstConsentVersion({ consentVersions: new ConsentVersionsRepository(ctx.db), now: () => new Date() }),
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
     beforeBody: (app, ctx) => mountAdmin(app, ctx),
     routes: (app, ctx) => {

@@ -322,9 +322,11 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       expect((await userView(svc, pgId)).access.consent).toBe(true);
     });
 
-    it('withdraws consent when the member leaves Open Humans: tokens deleted, no event (nobody acts on it), consent again later', async () => {
+    it('withdraws consent when the member leaves Open Humans: tokens deleted, one withdrawn event (the audit trail records it), consent again later', async () => {
       const { memberId, pgId } = await consent(svc);
       expect(await leaveOnOpenHumans(ohUrl, memberId, false)).toEqual({ status: 200, body: { outcome: 'withdrawn' } });
+      expect((await nextEvent(probe, EventTypes.consentWithdrawn, pgId)).data).toEqual({ withdrawnAt: expect.any(String), initiatedBy: 'open-humans' });
+      await waitFor(async () => (await participantsOf(svc).findOne({ _id: pgId }))?.outbox?.length === 0, 'the outbox to be empty');
 
       expect((await userView(svc, pgId)).access.consent).toBe(false);
       const doc = await participantsOf(svc).findOne({ _id: pgId });

@@ -31,8 +31,8 @@ export interface AdminApi {
   downloadLink(masterKey: string, resource: DownloadResource): Promise<string>;
 }
 
-/** One admin call: the key in its header, the answer checked by `parse`, a refusal as an AdminApiError. */
-export async function call<T>(fetchImpl: FetchLike, path: string, masterKey: string, parse: (json: unknown) => T, body?: unknown): Promise<T> {
+/** One admin call with the key in X-Master-Key: a GET without a body, a POST with one; the answer parsed. */
+export async function adminCall<T>(fetchImpl: FetchLike, path: string, masterKey: string, parse: (json: unknown) => T, body?: unknown): Promise<T> {
   let response: Awaited<ReturnType<FetchLike>>;
   try {
     response = await fetchImpl(path, {
@@ -55,9 +55,9 @@ export async function call<T>(fetchImpl: FetchLike, path: string, masterKey: str
 
 export function httpAdminApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): AdminApi {
   return {
-    uploadMbtiScores: (masterKey, rows) => call(fetchImpl, '/api/user/mbti', masterKey, (json) => mbtiUploadResponseSchema.parse(json), rows),
-    enrollment: (masterKey) => call(fetchImpl, '/api/admin/enrollment', masterKey, (json) => enrollmentSchema.parse(json)),
-    downloadLink: async (masterKey, resource) => (await call(fetchImpl, '/api/admin/download-links', masterKey, (json) => downloadLinkResponseSchema.parse(json), { resource })).url,
+    uploadMbtiScores: (masterKey, rows) => adminCall(fetchImpl, '/api/user/mbti', masterKey, (json) => mbtiUploadResponseSchema.parse(json), rows),
+    enrollment: (masterKey) => adminCall(fetchImpl, '/api/admin/enrollment', masterKey, (json) => enrollmentSchema.parse(json)),
+    downloadLink: async (masterKey, resource) => (await adminCall(fetchImpl, '/api/admin/download-links', masterKey, (json) => downloadLinkResponseSchema.parse(json), { resource })).url,
   };
 }
 

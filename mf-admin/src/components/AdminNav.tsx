@@ -5,6 +5,7 @@ const LINKS = [
   { to: '/enrollment', label: 'Enrollment' },
   { to: '/ready-csv', label: 'Roster' },
   { to: '/consent-versions', label: 'Consent' },
+  { to: '/audit-trail', label: 'Audit trail' },
 ] as const;
 
 /** Moves between the study team's pages. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DICHOTOMY_NAMES, INSTRUMENTS, TYPE_CODES } from '@study/personality';
+import { auditFiltersSchema } from './audit';
 import { mbtiScoresSchema } from './final-score';
 import { pgIdSchema } from './ids';
 
@@ -88,8 +89,8 @@ export const STATS_CSV_COLUMNS = [
 export const ROSTER_FILE_NAME = 'roster.csv';
 export const ROSTER_CSV_COLUMNS = ['studyId', 'openHumansMemberId', 'consent', 'genotypePresent', 'dataReady', 'consentedAt'] as const;
 
-/** What a signed download link may fetch. */
-export const downloadResources = ['stats'] as const;
+/** What a signed download link may fetch: the statistics, the audit trail export. */
+export const downloadResources = ['stats', 'audit'] as const;
 export const downloadResourceSchema = z.enum(downloadResources);
 export type DownloadResource = z.infer<typeof downloadResourceSchema>;
 
@@ -99,7 +100,11 @@ export const DOWNLOAD_TOKEN_PARAM = 'token';
 export const DOWNLOAD_LINK_TTL_SECONDS = 60;
 
 /** POST /api/admin/download-links (X-Master-Key): a link the browser can navigate to once, within a minute. */
-export const downloadLinkRequestSchema = z.strictObject({ resource: downloadResourceSchema });
+export const downloadLinkRequestSchema = z.strictObject({
+  resource: downloadResourceSchema,
+  /** For the audit export only: what it holds (the list's filters); the link carries them. */
+  filters: auditFiltersSchema.optional(),
+});
 export type DownloadLinkRequest = z.infer<typeof downloadLinkRequestSchema>;
 export const downloadLinkResponseSchema = z.object({
   /** A path on this origin, e.g. /api/stats?token=... */

@@ -149,6 +149,8 @@ describe('apiRoutes', () => {
         'GET /api/settings',
         'GET /api/admin/enrollment',
         'POST /api/admin/download-links',
+        'GET /api/admin/audit',
+        'GET /api/admin/audit/export',
         'GET /api/user/events/:pgId',
         'GET /api/consent/text',
         'POST /api/consent/renew',

@@ -15,6 +15,7 @@ export const EVENT_TYPE_PATTERN = /^(participants|scoring|reports)\.[a-z][a-z-]*
 export const EventTypes = {
   participantConsented: 'participants.participant.consented.v1',
   participantErased: 'participants.participant.erased.v1',
+  consentWithdrawn: 'participants.consent.withdrawn.v1',
   surveyCompleted: 'participants.survey.completed.v1',
   surveyRejected: 'participants.survey.rejected.v1',
   nardiAnswered: 'participants.nardi.answered.v1',
@@ -87,8 +88,24 @@ export type ParticipantConsentedData = z.infer<typeof participantConsentedDataSc
  * data of participants.participant.erased.v1: the participant asked for erasure. Every service
  * deletes all it holds for the subject pgId.
  */
-export const participantErasedDataSchema = z.object({ erasedAt: z.iso.datetime({ offset: true }) });
+export const participantErasedDataSchema = z.object({
+  erasedAt: z.iso.datetime({ offset: true }),
+  /** Who asked (added later, so optional; absent: Open Humans' deauthorization). */
+  initiatedBy: z.enum(['open-humans', 'participant']).optional(),
+});
 export type ParticipantErasedData = z.infer<typeof participantErasedDataSchema>;
+
+/**
+ * data of participants.consent.withdrawn.v1: the participant left the study keeping their data
+ * (consent false, Open Humans tokens gone); `initiatedBy` says who asked: Open Humans'
+ * deauthorization or the participant from the dashboard. Consumer: svc-participants (the
+ * audit trail); no other service acts on a withdrawal (only an erasure reaches them).
+ */
+export const consentWithdrawnDataSchema = z.object({
+  withdrawnAt: z.iso.datetime({ offset: true }),
+  initiatedBy: z.enum(['open-humans', 'participant']),
+});
+export type ConsentWithdrawnData = z.infer<typeof consentWithdrawnDataSchema>;
 
 /** data of participants.surveys.reset.v1: these surveys are back to pending with no answers; the final score is cleared. */
 export const surveysResetDataSchema = z.object({ surveys: z.array(surveyIdSchema) });

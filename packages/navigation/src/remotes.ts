@@ -75,6 +75,7 @@ export const ADMIN_REMOTE = remote('mf_admin', {
   enrollment: '/enrollment',
   readyCsv: '/ready-csv',
   consentVersions: '/consent-versions',
+  auditTrail: '/audit-trail',
 });
 
 /** The four remotes, in the order /remotes.json lists them. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { KeyedLock } from '@study/keyed-lock';
 import type { ConsentVersionsRepository } from '../data-access/consent-versions-repository';
+import type { AuditLogRepository } from '../data-access/audit-log-repository';
 import type { MbtiScoresRepository } from '../data-access/mbti-scores-repository';
 import type { MemberLinksRepository } from '../data-access/member-links-repository';
 import type { OpenHumansClient } from '../data-access/open-humans';
@@ -28,6 +29,10 @@ export interface ParticipantsDeps {
   nudgeOutbox(collection?: string, id?: unknown): void;
   /** Tells the participant's open result streams (on every instance) to send what is stored now. */
   resultsChanged(pgId: string): void;
+  /** The audit trail (recordAudit): consents, withdrawals and erasures, from this service's own events. */
+  auditLog: AuditLogRepository;
+  /** Values never stored in the audit trail (the master key). */
+  auditSecrets: readonly string[];
   logger: Logger;
   now(): Date;
 }

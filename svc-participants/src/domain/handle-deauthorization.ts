@@ -1,4 +1,4 @@
-import { EventTypes, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData } from '@study/contracts';
+import { EventTypes, type ConsentWithdrawnData, type DeauthorizeNotice, type DeauthorizeOutcome, type ParticipantErasedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
 import type { ParticipantsDeps } from './deps';
 import { mbtiScoresLockKey, participantDocuments } from './participant-documents';
@@ -6,9 +6,10 @@ import { studyEmail } from './typefinder/claim-result';
 
 /**
  * POST /api/openhumans/deauthorize: a member left the project on Open Humans, which has already
- * deleted the tokens. Consent becomes false and the study's copy of the tokens goes; with
- * erasure requested the participant's data is deleted here, and the erased event tells the
- * other services to delete theirs. Repeating a notice changes nothing (the platform retries).
+ * deleted the tokens. Consent becomes false and the study's copy of the tokens goes, with a
+ * withdrawn event (the audit trail records it); with erasure requested the participant's data
+ * is deleted here, and the erased event tells the other services to delete theirs. Repeating a
+ * notice changes nothing (the platform retries).
  */
 export async function handleDeauthorization(deps: ParticipantsDeps, notice: DeauthorizeNotice, correlationId: string): Promise<DeauthorizeOutcome> {
   const memberId = notice.project_member_id;
@@ -25,14 +26,16 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     if (record.state === 'missing') return 'unknown-member';
     if (record.state !== 'active') return 'already-erased';
     if (notice.erasure_requested) {
-      const data: ParticipantErasedData = { erasedAt: now.toISOString() };
+      const data: ParticipantErasedData = { erasedAt: now.toISOString(), initiatedBy: 'open-humans' };
       const event = createEvent({ type: EventTypes.participantErased, source: deps.service, subject: pgId, data, correlationId });
       return { events: [event], write: (document) => deps.participants.replaceWithTombstone(document, now) };
     }
     const { participant } = record;
     if (!participant.consent && !participant.openHumans?.authorized) return 'already-withdrawn';
-    // No event: no other service acts on a withdrawal (only an erasure reaches them).
-    return { write: (document) => deps.participants.withdraw(document, now) };
+    // Only this service's audit trail acts on a withdrawal (an erasure reaches every service).
+    const data: ConsentWithdrawnData = { withdrawnAt: now.toISOString(), initiatedBy: 'open-humans' };
+    const event = createEvent({ type: EventTypes.consentWithdrawn, source: deps.service, subject: pgId, data, correlationId });
+    return { events: [event], write: (document) => deps.participants.withdraw(document, now) };
   });
   // 'erased' from the writer: the document is a tombstone already.
   const outcome: DeauthorizeOutcome = written === 'stored' ? (notice.erasure_requested ? 'erased' : 'withdrawn') : written === 'erased' ? 'already-erased' : written;

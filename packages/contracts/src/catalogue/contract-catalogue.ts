@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AUDIT_CSV_COLUMNS, auditPageSchema } from '../audit';
 import { downloadLinkRequestSchema, downloadLinkResponseSchema, enrollmentSchema, mbtiUploadRequestSchema, mbtiUploadResponseSchema, ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from '../admin';
 import {
   consentRenewRequestSchema,
@@ -20,6 +21,7 @@ import {
   nardiScoredDataSchema,
   participantConsentedDataSchema,
   participantErasedDataSchema,
+  consentWithdrawnDataSchema,
   surveyCompletedDataSchema,
   surveyRejectedDataSchema,
   surveysResetDataSchema,
@@ -84,6 +86,8 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'GET /api/settings': { request: noBody, response: json(settingsSchema) },
   'GET /api/admin/enrollment': { request: noBody, response: json(enrollmentSchema) },
   'POST /api/admin/download-links': { request: json(downloadLinkRequestSchema), response: json(downloadLinkResponseSchema) },
+  'GET /api/admin/audit': { request: noBody, response: json(auditPageSchema) },
+  'GET /api/admin/audit/export': { request: noBody, response: csv(AUDIT_CSV_COLUMNS, 'The audit trail (the filters given), downloaded as audit-trail.csv') },
   'GET /api/user/events/:pgId': {
     request: noBody,
     response: {
@@ -121,6 +125,7 @@ export const eventEnvelopeSchema: z.ZodType = cloudEventEnvelopeSchema;
 export const eventDataSchemas: Readonly<Record<EventType, z.ZodType>> = {
   [EventTypes.participantConsented]: participantConsentedDataSchema,
   [EventTypes.participantErased]: participantErasedDataSchema,
+  [EventTypes.consentWithdrawn]: consentWithdrawnDataSchema,
   [EventTypes.surveyCompleted]: surveyCompletedDataSchema,
   [EventTypes.surveyRejected]: surveyRejectedDataSchema,
   [EventTypes.nardiAnswered]: nardiAnsweredDataSchema,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { KeyedLock } from '@study/keyed-lock';
+import type { AuditLogRepository } from '../../data-access/audit-log-repository';
 import type { MbtiScoresRepository } from '../../data-access/mbti-scores-repository';
 import type { ParticipantRecordsReader } from '../../data-access/participant-records';
 
@@ -14,6 +15,10 @@ export interface AdminDeps {
   /** Publish queued events now rather than on the relay's next pass. */
   /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
   nudgeOutbox(collection?: string, id?: unknown): void;
+  /** The audit trail every admin action is recorded in first (recordAudit). */
+  auditLog: AuditLogRepository;
+  /** Values never stored in the audit trail (the master key). */
+  auditSecrets: readonly string[];
   logger: Logger;
   now(): Date;
 }

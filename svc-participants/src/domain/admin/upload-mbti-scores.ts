@@ -1,9 +1,10 @@
-import { EventTypes, mbtiUploadedDataSchema, type MbtiScores, type MbtiUploadResponse } from '@study/contracts';
+import { AuditActions, EventTypes, mbtiUploadedDataSchema, type MbtiScores, type MbtiUploadResponse } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
 import type { KeyedLock } from '@study/keyed-lock';
 import { normalizePgId } from '@study/personality';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND } from '../../data-access/bulk-batches';
 import { sameScores, scoresOf, type NewMbtiResult } from '../../data-access/mbti-scores-repository';
+import { recordAudit } from '../audit/record-audit';
 import { mbtiScoresLockKey } from '../participant-documents';
 import type { AdminDeps } from './deps';
 
@@ -24,7 +25,8 @@ function withLocks<T>(lock: KeyedLock, keys: readonly string[], fn: () => Promis
  * go in one bulk write of inserts, changed ones in bulk writes of updates under their documents'
  * locks; unchanged ones are counted as matched and not written again, so the same file twice
  * changes nothing and publishes nothing. Study IDs of nobody in the study are answered back,
- * never stored.
+ * never stored. The upload is recorded in the audit trail with its counts once decided and
+ * before anything is written: when the trail cannot be written, nothing is (503).
  */
 export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<string, MbtiScores>>, correlationId: string): Promise<MbtiUploadResponse> {
   // Study IDs compare in lower case; the same ID twice in any case: the later row wins.
@@ -52,6 +54,13 @@ export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<st
       else if (sameScores(held, scores)) unchanged += 1;
       else changed.push(result(pgId, scores));
     }
+
+    await recordAudit(deps, {
+      action: AuditActions.mbtiUploaded,
+      actor: 'admin',
+      at: now,
+      details: { rows: upload.size, added: added.length, changed: changed.length, unchanged, unknown: unknownPgIds.length },
+    });
 
     let counts = addCounts(NO_WRITES, { insertedCount: 0, matchedCount: unchanged, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
     counts = addCounts(counts, await deps.mbtiScores.insertResults(added, now));

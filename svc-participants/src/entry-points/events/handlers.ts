@@ -2,25 +2,37 @@ import type { CloudEvent } from '@study/event-bus';
 import type { EventHandlers } from '@study/service-kit';
 import {
   bindingFor,
+  consentWithdrawnDataSchema,
   EventTypes,
   nardiCompletedDataSchema,
   nardiScoredDataSchema,
+  participantConsentedDataSchema,
+  participantErasedDataSchema,
   pgIdSchema,
   reportGeneratedDataSchema,
   scoreClearedDataSchema,
   scoreFinalizedDataSchema,
 } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
+import { auditConsent, auditErasure, auditWithdrawal, type RecordedEvent } from '../../domain/audit/participant-events';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { clearFinalScore, recordFinalReport, recordFinalScore, recordNardiScored } from '../../domain/results/record-results';
 import { recordNardiResult } from '../../domain/surveys/record-nardi-result';
 
-/** What this service listens to: scores and reports, which the dashboard and the result stream show. */
-export const PARTICIPANTS_BINDINGS = [bindingFor('scoring'), bindingFor('reports')];
+/**
+ * What this service listens to: scores and reports, which the dashboard and the result stream
+ * show; and its own consent, withdrawal and erasure events, which the audit trail records (from
+ * the event, so an entry is never lost however the process ends after the change).
+ */
+export const PARTICIPANTS_BINDINGS = [bindingFor('scoring'), bindingFor('reports'), EventTypes.participantConsented, EventTypes.consentWithdrawn, EventTypes.participantErased];
 
 /** A subject that breaks the contract is a producer bug: failing parks the event on the DLQ to be seen. */
 function subjectOf(event: CloudEvent): string {
   return normalizePgId(pgIdSchema.parse(event.subject));
+}
+
+function recorded(event: CloudEvent): RecordedEvent {
+  return { id: event.id, time: new Date(event.time), pgId: subjectOf(event) };
 }
 
 /**
@@ -44,6 +56,15 @@ export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers
     },
     [EventTypes.reportGenerated]: async (event) => {
       await recordFinalReport(deps, subjectOf(event), reportGeneratedDataSchema.parse(event.data));
+    },
+    [EventTypes.participantConsented]: async (event) => {
+      await auditConsent(deps, recorded(event), participantConsentedDataSchema.parse(event.data));
+    },
+    [EventTypes.consentWithdrawn]: async (event) => {
+      await auditWithdrawal(deps, recorded(event), consentWithdrawnDataSchema.parse(event.data));
+    },
+    [EventTypes.participantErased]: async (event) => {
+      await auditErasure(deps, recorded(event), participantErasedDataSchema.parse(event.data));
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
 import {
+  ADMIN_KEY_HEADER,
+  AuditActions,
   DOWNLOAD_LINK_TTL_SECONDS,
   DOWNLOAD_TOKEN_PARAM,
   downloadLinkRequestSchema,
@@ -15,6 +17,7 @@ import {
 } from '@study/contracts';
 import { AppError, jsonBody, parseBody } from '@study/service-kit';
 import { countEnrollment, rosterRows, statisticsRows } from '../../domain/admin/admin-files';
+import { recordAudit } from '../../domain/audit/record-audit';
 import type { AdminDeps } from '../../domain/admin/deps';
 import type { DownloadLinkSigner } from '../../domain/admin/download-links';
 import { uploadMbtiScores } from '../../domain/admin/upload-mbti-scores';
@@ -30,7 +33,15 @@ export interface AdminRouteOptions {
 }
 
 /** Where each download link leads. */
-const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats' };
+const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats', audit: '/api/admin/audit/export' };
+
+/** The query a link adds after its token: the audit export's filters (checked by the schema). */
+function linkQuery(filters: Readonly<Record<string, string | undefined>> | undefined): string {
+  return Object.entries(filters ?? {})
+    .filter((pair): pair is [string, string] => pair[1] !== undefined)
+    .map(([name, value]) => `&${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('');
+}
 
 /**
  * A key in the path that is not valid percent-encoding fails in the router, whose error message
@@ -58,27 +69,31 @@ export function mountAdminRoutes(app: Express, deps: (req: Request) => AdminDeps
 
   /** GET /api/stats (X-Master-Key, or a download link): the statistics CSV. */
   app.get('/api/stats', guard('stats', { kind: 'header-or-link', resource: 'stats' }), async (req, res) => {
+    await recordAudit(deps(req), { action: AuditActions.statisticsDownloaded, actor: 'admin', details: { viaLink: req.get(ADMIN_KEY_HEADER) === undefined } });
     await sendCsv(req, res, STATS_FILE_NAME, STATS_CSV_COLUMNS, statisticsRows(deps(req)));
   });
 
   /** GET /api/ohready/{masterKey}: the roster CSV. */
   app.get('/api/ohready/:masterKey', guard('roster', { kind: 'path', param: 'masterKey' }), async (req, res) => {
+    await recordAudit(deps(req), { action: AuditActions.rosterDownloaded, actor: 'admin' });
     await sendCsv(req, res, ROSTER_FILE_NAME, ROSTER_CSV_COLUMNS, rosterRows(deps(req)));
   });
   app.use('/api/ohready', keyPathDecodeError);
 
   /** GET /api/admin/enrollment (X-Master-Key): participants by final type and by step. */
   app.get('/api/admin/enrollment', guard('enrollment', { kind: 'header' }), async (req, res) => {
+    await recordAudit(deps(req), { action: AuditActions.enrollmentViewed, actor: 'admin' });
     const answer: Enrollment = await countEnrollment(deps(req));
     res.json(answer);
   });
 
-  /** POST /api/admin/download-links {resource} (X-Master-Key): a one-time link valid for a minute. */
+  /** POST /api/admin/download-links {resource, filters?} (X-Master-Key): a one-time link valid for a minute (the audit export's with its filters). */
   app.post('/api/admin/download-links', guard('download-links', { kind: 'header' }), ...jsonBody({ limit: '1kb' }), (req, res) => {
-    const { resource } = parseBody(downloadLinkRequestSchema, req);
+    const { resource, filters } = parseBody(downloadLinkRequestSchema, req);
+    if (filters && resource !== 'audit') throw new AppError(400, 'VALIDATION_FAILED', 'Invalid request: filters are taken by the audit export only (resource "audit").');
     const { token, claims } = options.signer.sign(resource, deps(req).now(), DOWNLOAD_LINK_TTL_SECONDS);
     const answer: DownloadLinkResponse = {
-      url: `${DOWNLOAD_PATHS[resource]}?${DOWNLOAD_TOKEN_PARAM}=${encodeURIComponent(token)}`,
+      url: `${DOWNLOAD_PATHS[resource]}?${DOWNLOAD_TOKEN_PARAM}=${encodeURIComponent(token)}${linkQuery(filters)}`,
       expiresAt: new Date(claims.exp * 1000).toISOString(),
     };
     res.json(answer);

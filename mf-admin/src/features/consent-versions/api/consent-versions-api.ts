@@ -1,5 +1,5 @@
 import { consentVersionsOverviewSchema, publishConsentResponseSchema, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
-import { call, type FetchLike } from '../../../api/admin-api';
+import { adminCall, type FetchLike } from '../../../api/admin-api';
 
 /** The consent calls of the admin Consent page; the master key goes in the X-Master-Key header. */
 export interface ConsentVersionsApi {
@@ -11,7 +11,7 @@ export interface ConsentVersionsApi {
 
 export function httpConsentVersionsApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): ConsentVersionsApi {
   return {
-    overview: (masterKey) => call(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => consentVersionsOverviewSchema.parse(json)),
-    publish: (masterKey, text) => call(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => publishConsentResponseSchema.parse(json), { text }),
+    overview: (masterKey) => adminCall(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => consentVersionsOverviewSchema.parse(json)),
+    publish: (masterKey, text) => adminCall(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => publishConsentResponseSchema.parse(json), { text }),
   };
 }

@@ -1,0 +1,164 @@
+/**
+ * @slices shell gateway mf-admin svc-participants standins/open-humans
+ */
+// The audit trail in a real browser against the whole system: the study team uploads MBTI
+// scores and downloads the roster, then sees those actions (and the participant's consent) on
+// the Audit trail page, filters it, has a bad filter refused on the field it names, pages back,
+// and exports it as CSV through a download link; the master key is in no entry and not in the file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { AUDIT_CSV_COLUMNS } from '@study/contracts';
+import { baseUrl, launchBrowser } from './support/browser';
+import { consentedParticipant } from './support/participant';
+
+jest.setTimeout(180_000);
+
+const masterKey = () => {
+  const key = process.env.E2E_ADMIN_MASTER_KEY;
+  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
+  return key;
+};
+
+const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
+const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci4,FormM_dpref1,FormM_dpref2,FormM_dpref3,FormM_dpref4';
+const UNKNOWN = '6d0c1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+const scoreRow = (pgId: string, type: string, base: number) => `${pgId}@study.localhost,${type},${base},${base + 1},${base + 2},${base + 3},${base + 4},${base + 5},${base + 6},${base + 7}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `audit-trail-${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+async function downloadedText(download: Download): Promise<string> {
+  return fs.readFileSync(await download.path(), 'utf8');
+}
+
+/** The rows of the entries table: action, by, study ID, details (the time left out). */
+async function tableRows(page: Page): Promise<string[][]> {
+  const table: Locator = page.getByRole('table', { name: 'Audit entries, newest first' });
+  await table.waitFor();
+  return table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).slice(1).map((td) => td.textContent ?? '')));
+}
+
+describe('the audit trail', () => {
+  let participant: { pgId: string; member: string };
+  let page: Page;
+
+  beforeAll(async () => {
+    participant = await consentedParticipant();
+    page = await newPage();
+  });
+
+  test('the admin uploads MBTI scores and downloads the roster', async () => {
+    await page.goto('/mbti-load');
+    await page.getByLabel('Master Key').fill(masterKey());
+    const csv = [HEADER, scoreRow(participant.pgId, 'INFP', 10), scoreRow(UNKNOWN, 'ISTJ', 1)].join('\r\n');
+    await page.getByLabel('Score file (.csv)').setInputFiles({ name: 'audit-scores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Upload scores' }).click();
+    await page.getByText('audit-scores.csv has been uploaded.').waitFor();
+
+    // The key is kept for this tab: the roster page has it already.
+    await page.getByRole('navigation', { name: 'Study team tools' }).getByRole('link', { name: 'Roster' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Submit' }).click()]);
+    expect(download.suggestedFilename()).toBe('roster.csv');
+    await page.getByText('roster.csv has been downloaded.').waitFor();
+  });
+
+  test('the Audit trail page shows those actions newest first, and the participant’s consent', async () => {
+    await page.getByRole('navigation', { name: 'Study team tools' }).getByRole('link', { name: 'Audit trail' }).click();
+    await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
+    // The kept key shows the newest entries at once; the two actions just done lead (other tests may add their own).
+    const mine = (await tableRows(page)).filter(([action, , , details]) => action === 'Roster download' || (action === 'MBTI upload' && details?.includes('unknown: 1')));
+    expect(mine.slice(0, 2)).toEqual([
+      ['Roster download', 'Study team', '–', '–'],
+      ['MBTI upload', 'Study team', '–', 'rows: 2, added: 1, changed: 0, unchanged: 0, unknown: 1'],
+    ]);
+    await shoot(page, 'list');
+
+    await page.getByLabel('Study ID').fill(participant.pgId);
+    await page.getByRole('button', { name: 'Show entries' }).click();
+    await page.getByText('1 entry shown.').waitFor();
+    const [consent, ...others] = await tableRows(page);
+    expect(others).toEqual([]);
+    expect(consent?.slice(0, 3)).toEqual(['Consent given', 'Participant', participant.pgId]);
+    expect(consent?.[3]).toMatch(/^reauthorized: false, snpFileUploaded: (true|false)$/);
+  });
+
+  test('a filter out of range is refused, named on its field; a filter by action shows that action only', async () => {
+    await page.getByLabel('Study ID').fill('');
+    await page.getByLabel('From (day, UTC)').fill('2026-03-05');
+    await page.getByLabel('To (day, UTC)').fill('2026-03-01');
+    await page.getByRole('button', { name: 'Show entries' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('from must not be after to');
+    expect(await page.getByLabel('From (day, UTC)').getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'refused');
+
+    await page.getByLabel('From (day, UTC)').fill('');
+    await page.getByLabel('To (day, UTC)').fill('');
+    await page.getByLabel('Action').selectOption({ label: 'MBTI upload' });
+    await page.getByRole('button', { name: 'Show entries' }).click();
+    const rows = await tableRows(page);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(rows.map(([action]) => action))).toEqual(new Set(['MBTI upload']));
+  });
+
+  test('the admin exports the filtered list as CSV; the export is itself on record; the key is in neither', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('audit-trail.csv');
+    expect(download.url()).not.toContain(masterKey());
+    expect(download.url()).toContain('action=mbti.uploaded');
+    const text = await downloadedText(download);
+    const [header, ...rows] = parseCsv(text) as string[][];
+    expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
+    expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['mbti.uploaded']));
+    expect(rows.map((row) => JSON.parse(row[4] ?? '{}') as Record<string, unknown>)).toContainEqual({ rows: 2, added: 1, changed: 0, unchanged: 0, unknown: 1 });
+    await page.getByText('The export has started').waitFor();
+
+    await page.getByLabel('Action').selectOption({ label: 'Audit trail export' });
+    await page.getByRole('button', { name: 'Show entries' }).click();
+    expect((await tableRows(page))[0]).toEqual(['Audit trail export', 'Study team', '–', 'filterAction: mbti.uploaded, viaLink: true']);
+
+    // The whole trail, as the API gives it, holds the key nowhere.
+    const everything = await fetch(`${baseUrl()}/api/admin/audit/export`, { headers: { 'x-master-key': masterKey() } });
+    expect(everything.status).toBe(200);
+    const all = await everything.text();
+    expect(all).toContain('roster.downloaded');
+    for (const secret of [masterKey(), encodeURIComponent(masterKey())]) {
+      expect(all).not.toContain(secret);
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  test.each([375, 1280])('the Audit trail page fits a %i px wide screen and its table is reached by keyboard', async (width) => {
+    const small = await newPage(width);
+    await small.goto('/audit-trail');
+    await small.getByLabel('Master Key').fill(masterKey());
+    await small.getByRole('button', { name: 'Show entries' }).click();
+    const region = small.getByRole('region', { name: 'Audit entries' });
+    await region.waitFor();
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    await shoot(small, 'page');
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+});
