@@ -13,9 +13,10 @@ import {
 import { normalizePgId } from '@study/personality';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { clearFinalScore, recordFinalReport, recordFinalScore, recordNardiScored } from '../../domain/results/record-results';
+import { shareFinalReport } from '../../domain/results/share-final-report';
 import { recordNardiResult } from '../../domain/surveys/record-nardi-result';
 
-/** What this service listens to: scores and reports, which the dashboard and the result stream show. */
+/** What this service listens to: scores and reports, which the dashboard and the result stream show (and the final report goes on to Open Humans). */
 export const PARTICIPANTS_BINDINGS = [bindingFor('scoring'), bindingFor('reports')];
 
 /** A subject that breaks the contract is a producer bug: failing parks the event on the DLQ to be seen. */
@@ -43,7 +44,12 @@ export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers
       await clearFinalScore(deps, subjectOf(event), scoreClearedDataSchema.parse(event.data));
     },
     [EventTypes.reportGenerated]: async (event) => {
-      await recordFinalReport(deps, subjectOf(event), reportGeneratedDataSchema.parse(event.data));
+      const pgId = subjectOf(event);
+      const data = reportGeneratedDataSchema.parse(event.data);
+      // Recorded first: the dashboard shows the report whatever becomes of the upload, which a
+      // failure retries from this event (the record is then unchanged).
+      await recordFinalReport(deps, pgId, data);
+      await shareFinalReport(deps, pgId, data, event.id);
     },
   };
 }
