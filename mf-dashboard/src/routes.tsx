@@ -1,15 +1,20 @@
 import { DASHBOARD_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
-import { DashboardPage, type StudyIdFormSlotProps } from './features/dashboard';
+import { DashboardPage, type StudyIdFormSlotProps, type WithdrawSlotProps } from './features/dashboard';
 import { TestPage, ThankYouPage } from './features/final-report';
 import { MbtiPage } from './features/mbti';
 import { SelfAssessmentIntro, SelfAssessmentSurvey } from './features/self-assessment';
 import { StudyIdPage } from './features/study-id';
 import { TypeFinderPage } from './features/typefinder';
+import { WithdrawnPage, WithdrawPanel } from './features/withdraw';
 
 function renderStudyIdForm(props: StudyIdFormSlotProps) {
   return <StudyIdPage {...props} />;
+}
+
+function renderWithdraw({ pgId }: WithdrawSlotProps) {
+  return <WithdrawPanel pgId={pgId} />;
 }
 
 const { pages } = DASHBOARD_REMOTE;
@@ -21,8 +26,9 @@ const { pages } = DASHBOARD_REMOTE;
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
-      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} />} />
+      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderWithdraw={renderWithdraw} />} />
+      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderWithdraw={renderWithdraw} />} />
+      <Route path={pages.withdrawn} element={<WithdrawnPage />} />
       <Route path={pages.selfAssessment} element={<SelfAssessmentIntro />} />
       <Route path={pages.selfAssessmentSurvey} element={<SelfAssessmentSurvey />} />
       <Route path={pages.typeFinder} element={<TypeFinderPage />} />
