@@ -17,6 +17,7 @@ const FILLED = {
   TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
   ADMIN_MASTER_KEY: 'admin-master-key-1234',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-1234',
+  OH_MASTER_ACCESS_TOKEN: 'oh-master-token-1234',
 };
 const env = Object.fromEntries(Object.entries({ ...example }).map(([k, v]) => [k, v === '' && k in FILLED ? FILLED[k as keyof typeof FILLED] : v]));
 

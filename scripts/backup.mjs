@@ -62,7 +62,7 @@ async function copyStateFiles(dataDir, folder) {
     fs.chmodSync(to, 0o600);
     copied.push({ file: path.join('state', file), restoreAs: file, bytes: fs.statSync(to).size, sha256: await sha256File(to) });
   }
-  const overridden = ['TOKEN_ENCRYPTION_KEY', 'ADMIN_MASTER_KEY', 'OH_CLIENT_SECRET', 'OH_WEBHOOK_SECRET', 'TYPEFINDER_WEBHOOK_SECRET'].filter((k) => process.env[k]);
+  const overridden = ['TOKEN_ENCRYPTION_KEY', 'ADMIN_MASTER_KEY', 'OH_CLIENT_SECRET', 'OH_WEBHOOK_SECRET', 'TYPEFINDER_WEBHOOK_SECRET', 'OH_MASTER_ACCESS_TOKEN'].filter((k) => process.env[k]);
   if (overridden.length > 0) say(`WARNING: ${overridden.join(', ')} set in this environment override the secrets file; keep their values with the backup`);
   return copied;
 }

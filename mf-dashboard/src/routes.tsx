@@ -2,12 +2,13 @@ import { DASHBOARD_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { ConsentRenewalPage } from './features/consent-renewal';
-import { DashboardPage, type ConsentRenewalSlotProps, type StudyIdFormSlotProps } from './features/dashboard';
+import { DashboardPage, type ConsentRenewalSlotProps, type StudyIdFormSlotProps, type WithdrawSlotProps } from './features/dashboard';
 import { TestPage, ThankYouPage } from './features/final-report';
 import { MbtiPage } from './features/mbti';
 import { SelfAssessmentIntro, SelfAssessmentSurvey } from './features/self-assessment';
 import { StudyIdPage } from './features/study-id';
 import { TypeFinderPage } from './features/typefinder';
+import { WithdrawnPage, WithdrawPanel } from './features/withdraw';
 
 function renderStudyIdForm(props: StudyIdFormSlotProps) {
   return <StudyIdPage {...props} />;
@@ -15,6 +16,10 @@ function renderStudyIdForm(props: StudyIdFormSlotProps) {
 
 function renderConsentRenewal(props: ConsentRenewalSlotProps) {
   return <ConsentRenewalPage {...props} />;
+}
+
+function renderWithdraw({ pgId }: WithdrawSlotProps) {
+  return <WithdrawPanel pgId={pgId} />;
 }
 
 const { pages } = DASHBOARD_REMOTE;
@@ -26,8 +31,9 @@ const { pages } = DASHBOARD_REMOTE;
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} />} />
-      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} />} />
+      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} renderWithdraw={renderWithdraw} />} />
+      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} renderWithdraw={renderWithdraw} />} />
+      <Route path={pages.withdrawn} element={<WithdrawnPage />} />
       <Route path={pages.selfAssessment} element={<SelfAssessmentIntro />} />
       <Route path={pages.selfAssessmentSurvey} element={<SelfAssessmentSurvey />} />
       <Route path={pages.typeFinder} element={<TypeFinderPage />} />

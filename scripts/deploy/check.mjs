@@ -37,6 +37,7 @@ async function deploymentEnv(release) {
     OH_CLIENT_ID: 'personality-genetics-study',
     OH_CLIENT_SECRET: randomBytes(16).toString('hex'),
     OH_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
+    OH_MASTER_ACCESS_TOKEN: randomBytes(24).toString('hex'),
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST: 'study.localhost',
     ADMIN_MASTER_KEY: randomBytes(24).toString('hex'),

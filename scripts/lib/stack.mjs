@@ -27,7 +27,7 @@ export const SERVICES = [
 function localSecrets(file) {
   let secrets = {};
   if (fs.existsSync(file)) secrets = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24 };
+  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, openHumansMasterToken: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24 };
   let changed = false;
   for (const [name, bytes] of Object.entries(want)) {
     if (!secrets[name]) {
@@ -236,6 +236,7 @@ export async function startStack(o) {
         REDIRECT_URI: `${publicUrl}/return`,
         DEAUTH_WEBHOOK_URL: `${publicUrl}/api/openhumans/deauthorize`,
         WEBHOOK_SECRET: client.webhookSecret,
+        MASTER_ACCESS_TOKEN: secrets.openHumansMasterToken,
         STATE_FILE: path.join(o.dataDir, '..', 'open-humans-standin.json'),
         ...(o.standinEnv ?? {}),
       });
@@ -244,7 +245,7 @@ export async function startStack(o) {
       } catch (err) {
         throw new Error(`the Open Humans stand-in did not start: ${err.message}\n--- ${standin.logFile} ---\n${tail(standin.logFile)}`);
       }
-      participantsEnv = { OH_BASE_URL: ohUrl, OH_CLIENT_ID: client.id, OH_CLIENT_SECRET: client.secret, OH_WEBHOOK_SECRET: client.webhookSecret };
+      participantsEnv = { OH_BASE_URL: ohUrl, OH_CLIENT_ID: client.id, OH_CLIENT_SECRET: client.secret, OH_WEBHOOK_SECRET: client.webhookSecret, OH_MASTER_ACCESS_TOKEN: secrets.openHumansMasterToken };
       openHumans = { url: ohUrl, standin: true };
     }
     // TypeFinder: the provider has no public API; its results reach the study's signed webhook.
@@ -279,6 +280,7 @@ export async function startStack(o) {
       ADMIN_MASTER_KEY: secrets.adminMasterKey,
       TYPEFINDER_WEBHOOK_SECRET: secrets.typeFinderWebhookSecret,
       TYPEFINDER_WIDGET_URL: typeFinder.widgetUrl,
+      REPORTS_URL: `http://${host}:${services[2].port}`,
       ...participantsEnv,
       // What the operator set wins over the embedded defaults.
       ...Object.fromEntries(
@@ -286,6 +288,7 @@ export async function startStack(o) {
           'OH_REDIRECT_URI',
           'OH_CLIENT_SECRET',
           'OH_WEBHOOK_SECRET',
+          'OH_MASTER_ACCESS_TOKEN',
           'TOKEN_ENCRYPTION_KEY',
           'STUDY_EMAIL_HOST',
           'ADMIN_MASTER_KEY',

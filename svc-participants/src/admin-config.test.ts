@@ -12,6 +12,7 @@ const env = {
   STUDY_EMAIL_HOST: 'study.example.org',
   ADMIN_MASTER_KEY: 'admin-master-key-0123',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
+  OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
 };
 
 describe('the admin tools settings', () => {

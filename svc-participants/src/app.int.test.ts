@@ -23,6 +23,7 @@ describe('svc-participants', () => {
     STUDY_EMAIL_HOST: 'study.example.org',
     ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
+    OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
   };
   const config = loadParticipantsConfig(env);
   const { logger, lines } = memoryLogger('debug', 'svc-participants');

@@ -9,6 +9,7 @@ import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
+import { ReportsApi } from './data-access/reports-api';
 import { ResultsChannel } from './data-access/results-channel';
 import { TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
@@ -23,6 +24,7 @@ import { mountSettingsRoutes } from './entry-points/http/settings-routes';
 import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
+import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
 let running: RunningParticipants | undefined;
@@ -34,6 +36,7 @@ export function openHumansClient(config: ParticipantsConfig): OpenHumansClient {
     clientId: config.OH_CLIENT_ID,
     clientSecret: config.OH_CLIENT_SECRET,
     redirectUri: config.OH_REDIRECT_URI,
+    masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
   });
 }
 
@@ -57,6 +60,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     participants: new ParticipantsRepository(ctx.db, cipher),
     memberLinks: new MemberLinksRepository(ctx.db),
     openHumans: openHumansClient(ctx.config),
+    reportsApi: new ReportsApi(ctx.config.REPORTS_URL),
     typeFinderInbox: new TypeFinderInboxRepository(ctx.db),
     mbtiResults: new MbtiScoresRepository(ctx.db),
     consentVersions: new ConsentVersionsRepository(ctx.db),
@@ -99,6 +103,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountConsentRoutes(app, deps);
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET });
+      mountWithdrawRoutes(app, deps);
       mountSurveyRoutes(app, deps);
       mountResultsStreamRoutes(app, deps, resultsChannel(ctx), streams);
       mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminGuard: adminGuards(ctx)('typefinder-import', { kind: 'header' }) });

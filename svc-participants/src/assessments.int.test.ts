@@ -88,6 +88,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
+      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     });
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');

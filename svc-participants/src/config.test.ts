@@ -13,6 +13,7 @@ const env = {
   STUDY_EMAIL_HOST: 'Study.Example.org',
   ADMIN_MASTER_KEY: 'admin-master-key-0123',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
+  OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
 };
 
 describe('svc-participants configuration', () => {
@@ -88,5 +89,14 @@ describe('svc-participants configuration', () => {
     }
     expect(message).toMatch(new RegExp(`${name}: not valid`));
     expect(message).not.toContain(value);
+  });
+
+  it('needs the Open Humans master access token, and reads where svc-reports answers', () => {
+    const { OH_MASTER_ACCESS_TOKEN: _omit, ...rest } = env;
+    expect(() => loadParticipantsConfig(rest)).toThrow(/OH_MASTER_ACCESS_TOKEN: missing/);
+    expect(() => loadParticipantsConfig({ ...env, OH_MASTER_ACCESS_TOKEN: 'short' })).toThrow(/OH_MASTER_ACCESS_TOKEN/);
+    expect(loadParticipantsConfig(env).REPORTS_URL).toBe('http://127.0.0.1:4103');
+    expect(loadParticipantsConfig({ ...env, REPORTS_URL: 'http://svc-reports:4103/' }).REPORTS_URL).toBe('http://svc-reports:4103');
+    expect(() => loadParticipantsConfig({ ...env, REPORTS_URL: 'not a url' })).toThrow(/REPORTS_URL/);
   });
 });

@@ -115,6 +115,7 @@ function participantsEnv(base: Record<string, string>, ohUrl: string, overrides:
     STUDY_EMAIL_HOST,
     ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
+    OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     ...overrides,
   };
 }

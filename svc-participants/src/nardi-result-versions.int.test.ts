@@ -102,6 +102,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, 
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
+      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     });
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');

@@ -134,6 +134,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
+      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       RESET_SURVEYS: '1',
     });
     svc = await start(config, { logger });

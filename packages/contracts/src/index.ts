@@ -37,6 +37,15 @@ export {
   type UserView,
 } from './user';
 export {
+  withdrawRequestSchema,
+  withdrawResponseSchema,
+  withdrawOutcomes,
+  FINAL_REPORT_UPLOAD,
+  type WithdrawRequest,
+  type WithdrawResponse,
+  type WithdrawOutcome,
+} from './withdraw';
+export {
   EVENT_TYPE_PATTERN,
   EventTypes,
   RETIRED_EVENT_TYPES,

@@ -24,6 +24,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'POST', path: '/api/user/survey' },
   { service: 'participants', method: 'POST', path: '/api/user/survey/upd' },
   { service: 'participants', method: 'POST', path: '/api/user/reset' },
+  { service: 'participants', method: 'POST', path: '/api/user/withdraw' },
   { service: 'participants', method: 'POST', path: '/api/user/mbti' },
   { service: 'participants', method: 'POST', path: '/api/user/tfresult' },
   { service: 'participants', method: 'POST', path: '/api/consent' },

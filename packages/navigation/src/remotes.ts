@@ -45,6 +45,8 @@ export const DASHBOARD_REMOTE = remote(
     mbti: '/mbti',
     test: '/test',
     thankYou: '/thank-you',
+    /** After withdrawing from the dashboard: what happened (under /survey, so no new address to route). */
+    withdrawn: '/survey/withdrawn',
   },
   { typeFinder: 'typeFinder', selfAssessment: 'selfAssessment' },
 );

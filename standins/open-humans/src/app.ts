@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { StandinConfig } from './config';
 import { controlRoutes } from './control/control-routes';
+import { FailureSwitch } from './control/failure-switch';
+import { memberFilesRoutes } from './control/member-files-routes';
+import { deleteRoute } from './members/delete-route';
 import { downloadRoute } from './members/download-route';
 import { exchangeMemberRoute } from './members/exchange-member-route';
 import { Members } from './members/members';
@@ -10,6 +13,7 @@ import { uploadRoute } from './members/upload-route';
 import { authorizeRoutes } from './oauth/authorize-routes';
 import { Grants } from './oauth/grants';
 import { tokenRoute } from './oauth/token-route';
+import { projectMemberRoutes } from './project/remove-members-route';
 import { StandinStore } from './state/store';
 
 export interface StandinOptions {
@@ -46,12 +50,18 @@ export function createOpenHumansStandin(config: StandinConfig, options: StandinO
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'standin-open-humans' });
   });
+  const failures = new FailureSwitch();
+  app.use(failures.middleware());
   app.use(authorizeRoutes(config, members, grants));
   app.use(tokenRoute(config, grants));
   app.use(exchangeMemberRoute(config, grants, members));
   app.use(uploadRoute(grants, members));
+  app.use(deleteRoute(grants, members));
+  app.use(projectMemberRoutes(config.masterAccessToken, grants, members));
   app.use(downloadRoute(members));
   app.use(controlRoutes(config, members, grants, now));
+  app.use(memberFilesRoutes(config, members));
+  app.use(failures.routes());
   app.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });
   });

@@ -33,6 +33,7 @@ import { nardiReportRequestSchema, nardiReportSchema, reportGeneratedDataSchema 
 import type { ApiRoute } from '../routes';
 import { saveSurveyRequestSchema, updateSurveysRequestSchema } from '../survey-requests';
 import { typeFinderClaimRequestSchema, typeFinderClaimResponseSchema, typeFinderImportResponseSchema, typeFinderWebhookBodySchema, typeFinderWebhookResponseSchema } from '../typefinder';
+import { withdrawRequestSchema, withdrawResponseSchema } from '../withdraw';
 import { participantResultsSchema, resetSurveysRequestSchema, RESULTS_EVENT, userRequestSchema, userViewSchema } from '../user';
 
 /** A request or response body: JSON of a schema, something else said in words, or none. */
@@ -75,6 +76,7 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'POST /api/user/survey': { request: json(saveSurveyRequestSchema), response: json(userViewSchema) },
   'POST /api/user/survey/upd': { request: json(updateSurveysRequestSchema), response: json(userViewSchema) },
   'POST /api/user/reset': { request: json(resetSurveysRequestSchema), response: json(userViewSchema) },
+  'POST /api/user/withdraw': { request: json(withdrawRequestSchema), response: json(withdrawResponseSchema) },
   'POST /api/user/mbti': { request: json(mbtiUploadRequestSchema), response: json(mbtiUploadResponseSchema) },
   'POST /api/user/tfresult': { request: json(typeFinderClaimRequestSchema), response: json(typeFinderClaimResponseSchema) },
   'POST /api/consent': { request: json(consentRequestSchema), response: json(consentResponseSchema) },

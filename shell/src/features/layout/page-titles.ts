@@ -16,6 +16,8 @@ const TITLES: readonly [string, string][] = [
   [consent.return, 'Signing in'],
   [consent.howItWorks, 'How it works'],
   [dashboard.survey, 'Participant Dashboard'],
+  // Before /survey/:pgId, which it would otherwise match.
+  [dashboard.withdrawn, 'You have left the study'],
   [dashboard.surveyForStudyId, 'Participant Dashboard'],
   [dashboard.selfAssessment, 'Self-assessment'],
   [dashboard.selfAssessmentSurvey, 'Self-assessment questions'],

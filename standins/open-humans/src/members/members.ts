@@ -105,6 +105,15 @@ export class Members {
     return stored;
   }
 
+  /** Deletes the project's own uploads that match; answers their ids. Files from the member's sources never go. */
+  deleteProjectFiles(member: StoredMember, matches: (file: StoredFile) => boolean): number[] {
+    const gone = member.files.filter((f) => f.source === this.projectIdLabel && matches(f));
+    if (gone.length === 0) return [];
+    member.files = member.files.filter((f) => !gone.includes(f));
+    this.store.save();
+    return gone.map((f) => f.id);
+  }
+
   /** What the project may see: files from shared sources and the project's own uploads, oldest first. */
   visibleFiles(member: StoredMember): StoredFile[] {
     const visible = new Set([...member.sourcesShared, this.projectIdLabel]);

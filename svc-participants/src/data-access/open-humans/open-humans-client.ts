@@ -7,6 +7,9 @@ import { expiryFrom, needsRefresh } from './token-expiry';
 export const AUTHORIZE_PATH = '/direct-sharing/projects/oauth2/authorize/';
 export const TOKEN_PATH = '/oauth2/token/';
 export const EXCHANGE_MEMBER_PATH = '/api/direct-sharing/project/exchange-member/';
+export const UPLOAD_PATH = '/api/direct-sharing/project/files/upload/';
+export const DELETE_FILES_PATH = '/api/direct-sharing/project/files/delete/';
+export const REMOVE_MEMBERS_PATH = '/api/direct-sharing/project/remove-members/';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A member with more pages than this is not plausible; it guards against a `next` loop. */
@@ -25,6 +28,8 @@ export interface OpenHumansClientOptions {
   clientSecret: string;
   /** The project's registered redirect URI; sent on authorize and on the code exchange when set. */
   redirectUri?: string;
+  /** The project's master access token: removing members. */
+  masterAccessToken?: string;
   /** Per request, body included. Default 10 s. */
   timeoutMs?: number;
   /** Epoch milliseconds; tests may pin it. */
@@ -52,6 +57,18 @@ export interface OpenHumansMember {
   /** True when a file comes from a genotype source (domain.md section 7). */
   snpFileUploaded: boolean;
 }
+
+/** A file the project puts on a member's account. */
+export interface OpenHumansUpload {
+  basename: string;
+  contentType: string;
+  content: Buffer;
+  /** The platform requires tags and a description (under 100 characters). */
+  metadata: { tags: readonly string[]; description: string };
+}
+
+const uploadAnswerSchema = z.looseObject({ id: z.unknown() });
+const deleteAnswerSchema = z.looseObject({ ids: z.array(z.unknown()) });
 
 const tokenAnswerSchema = z.looseObject({
   access_token: z.string().min(1),
@@ -162,6 +179,62 @@ export class OpenHumansClient {
       files,
       snpFileUploaded: hasGenotypeFile(files),
     };
+  }
+
+  /** Puts a file on the member's account (multipart `data_file` and `metadata`); answers the platform's file id. */
+  async uploadFile(accessToken: string, file: OpenHumansUpload): Promise<{ id: unknown }> {
+    const form = new FormData();
+    form.set('metadata', JSON.stringify({ tags: [...file.metadata.tags], description: file.metadata.description }));
+    form.set('data_file', new Blob([new Uint8Array(file.content)], { type: file.contentType }), file.basename);
+    const res = await this.send(this.projectUrl(UPLOAD_PATH, accessToken), { method: 'POST', headers: { accept: 'application/json' }, body: form });
+    const body = await this.projectAnswer(res, 'the file upload', 'member');
+    const answer = uploadAnswerSchema.safeParse(body);
+    if (!answer.success) throw new OpenHumansError('bad-response', 'Open Humans answered a file upload the study cannot read.', { status: res.status });
+    return { id: answer.data.id };
+  }
+
+  /** Deletes the project's files of that name from the member's account; answers how many went (none is fine). */
+  async deleteFiles(accessToken: string, basename: string): Promise<number> {
+    const res = await this.send(this.projectUrl(DELETE_FILES_PATH, accessToken), {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ file_basename: basename }),
+    });
+    const answer = deleteAnswerSchema.safeParse(await this.projectAnswer(res, 'the file deletion', 'member'));
+    if (!answer.success) throw new OpenHumansError('bad-response', 'Open Humans answered a file deletion the study cannot read.', { status: res.status });
+    return answer.data.ids.length;
+  }
+
+  /** Removes members from the project with the master access token (a removed member's tokens stop working). */
+  async removeMembers(projectMemberIds: readonly string[]): Promise<void> {
+    const master = this.options.masterAccessToken;
+    if (!master) throw new OpenHumansError('client-rejected', 'The study has no Open Humans master access token configured (OH_MASTER_ACCESS_TOKEN).');
+    const res = await this.send(this.projectUrl(REMOVE_MEMBERS_PATH, master), {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ project_member_ids: [...projectMemberIds] }),
+    });
+    await this.projectAnswer(res, 'the member removal', 'master');
+  }
+
+  private projectUrl(path: string, accessToken: string): URL {
+    const url = new URL(`${this.apiBaseUrl}${path}`);
+    url.searchParams.set('access_token', accessToken);
+    return url;
+  }
+
+  /**
+   * The JSON of a successful project API answer. A refused member token is token-rejected (the
+   * member's authorization ended); a refused master token is client-rejected (configuration).
+   */
+  private async projectAnswer(res: Response, what: string, token: 'member' | 'master'): Promise<unknown> {
+    if (res.ok) return this.readJson(res, what);
+    await res.body?.cancel().catch(() => undefined);
+    if (res.status === 401 || res.status === 403) {
+      if (token === 'master') throw new OpenHumansError('client-rejected', "Open Humans did not accept the project's master access token (OH_MASTER_ACCESS_TOKEN).", { status: res.status });
+      throw new OpenHumansError('token-rejected', 'Open Humans did not accept the access token.', { status: res.status });
+    }
+    throw this.failure(res.status, what);
   }
 
   private memberUrl(accessToken: string): URL {

@@ -17,11 +17,12 @@ import { normalizePgId } from '@study/personality';
 import { auditConsent, auditErasure, auditWithdrawal, type RecordedEvent } from '../../domain/audit/participant-events';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { clearFinalScore, recordFinalReport, recordFinalScore, recordNardiScored } from '../../domain/results/record-results';
+import { shareFinalReport } from '../../domain/results/share-final-report';
 import { recordNardiResult } from '../../domain/surveys/record-nardi-result';
 
 /**
  * What this service listens to: scores and reports, which the dashboard and the result stream
- * show; and its own consent, withdrawal and erasure events, which the audit trail records (from
+ * show (and the final report goes on to Open Humans); and its own consent, withdrawal and erasure events, which the audit trail records (from
  * the event, so an entry is never lost however the process ends after the change).
  */
 export const PARTICIPANTS_BINDINGS = [bindingFor('scoring'), bindingFor('reports'), EventTypes.participantConsented, EventTypes.consentWithdrawn, EventTypes.participantErased];
@@ -55,7 +56,12 @@ export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers
       await clearFinalScore(deps, subjectOf(event), scoreClearedDataSchema.parse(event.data));
     },
     [EventTypes.reportGenerated]: async (event) => {
-      await recordFinalReport(deps, subjectOf(event), reportGeneratedDataSchema.parse(event.data));
+      const pgId = subjectOf(event);
+      const data = reportGeneratedDataSchema.parse(event.data);
+      // Recorded first: the dashboard shows the report whatever becomes of the upload, which a
+      // failure retries from this event (the record is then unchanged).
+      await recordFinalReport(deps, pgId, data);
+      await shareFinalReport(deps, pgId, data, event.id);
     },
     [EventTypes.participantConsented]: async (event) => {
       await auditConsent(deps, recorded(event), participantConsentedDataSchema.parse(event.data));

@@ -27,11 +27,17 @@ export interface ConsentRenewalSlotProps {
   onAgreed: () => void;
 }
 
+export interface WithdrawSlotProps {
+  pgId: string;
+}
+
 export interface DashboardPageProps {
   /** The study-ID entry form (its own feature), shown when no study ID is known or it was not found. */
   renderStudyIdForm: (props: StudyIdFormSlotProps) => ReactNode;
   /** Agreeing to a new consent text (its own feature), shown instead of the dashboard while one is due. */
   renderConsentRenewal?: (props: ConsentRenewalSlotProps) => ReactNode;
+  /** 'Withdraw from the study' (its own feature), shown at the foot of a loaded dashboard. */
+  renderWithdraw?: (props: WithdrawSlotProps) => ReactNode;
   api?: DashboardApi;
 }
 
@@ -39,7 +45,7 @@ export interface DashboardPageProps {
  * /survey and /survey/:pgId. A study ID in the address is stored; the participant's data is
  * loaded on every visit (so a withdrawal or a reset elsewhere shows at once).
  */
-export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, api = httpDashboardApi }: DashboardPageProps) {
+export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderWithdraw, api = httpDashboardApi }: DashboardPageProps) {
   const { pgId: param } = useParams();
   const { key: visit } = useLocation();
   const navigate = useNavigate();
@@ -77,7 +83,12 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, api = h
     <Page title="Participant Dashboard" width="wide">
       {view.view === 'loading' && <Spinner label="Loading user data..." />}
       {view.view === 'failed' && pgId !== null && <LoadFailed message={view.message} onRetry={() => void loadParticipant(store, api, pgId)} />}
-      {view.view === 'loaded' && user !== null && pgId !== null && <ParticipantDashboard pgId={pgId} user={user} settings={settings} api={api} />}
+      {view.view === 'loaded' && user !== null && pgId !== null && (
+        <>
+          <ParticipantDashboard pgId={pgId} user={user} settings={settings} api={api} />
+          {renderWithdraw?.({ pgId })}
+        </>
+      )}
     </Page>
   );
 }

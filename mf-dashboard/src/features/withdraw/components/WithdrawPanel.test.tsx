@@ -1,0 +1,149 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
+import type { WithdrawResponse } from '@study/contracts';
+import { ApiError } from '@study/ui';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { WithdrawApi } from '../api/withdraw-api';
+import { UNREACHABLE_TEXT, WithdrawPanel } from './WithdrawPanel';
+import { WithdrawnPage } from './WithdrawnPage';
+
+const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
+
+// jsdom has no CSS.escape, which the keyboard's walk through a radio group uses.
+const css = (globalThis as { CSS?: { escape?: (value: string) => string } }).CSS ?? {};
+css.escape ??= (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
+(globalThis as { CSS?: unknown }).CSS = css;
+
+let store: ClientStore;
+beforeEach(() => {
+  store = createClientStore({ storage: null, events: null });
+  store.loadStarted(PG_ID);
+});
+afterEach(() => {
+  cleanup();
+  store.dispose();
+});
+
+function apiAnswering(answer: () => Promise<WithdrawResponse>): WithdrawApi & { withdraw: jest.Mock } {
+  return { withdraw: jest.fn(answer) };
+}
+
+function renderPanel(api: WithdrawApi) {
+  render(
+    <ClientStoreProvider store={store}>
+      <MemoryRouter initialEntries={['/survey']}>
+        <Routes>
+          <Route path="/survey" element={<WithdrawPanel pgId={PG_ID} api={api} />} />
+          <Route path="/survey/withdrawn" element={<WithdrawnPage />} />
+        </Routes>
+      </MemoryRouter>
+    </ClientStoreProvider>,
+  );
+}
+
+describe('the withdraw panel', () => {
+  it('explains what withdrawing means, and is opened, answered and confirmed with the keyboard alone: erase', async () => {
+    const user = userEvent.setup();
+    const api = apiAnswering(async () => ({ outcome: 'erased', removedFromOpenHumans: true }));
+    renderPanel(api);
+    expect(screen.getByRole('heading', { name: 'Withdraw from the study' })).toBeTruthy();
+    expect(screen.getByText(/removes you from the study's project on Open Humans/)).toBeTruthy();
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Withdraw from the study...' }));
+    await user.keyboard('{Enter}');
+    // Focus is on the first choice; the arrow key moves to the second and selects it.
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Keep my answers/ }));
+    await user.keyboard('{ArrowDown}');
+    expect((screen.getByRole('radio', { name: /Also erase/ }) as HTMLInputElement).checked).toBe(true);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue' }));
+    await user.keyboard('{Enter}');
+
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Are you sure you want to withdraw?' }));
+    expect(screen.getByText(/every answer and result the study holds about you will be erased/)).toBeTruthy();
+    expect(api.withdraw).not.toHaveBeenCalled();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, withdraw and erase my data' }));
+    await user.keyboard('{Enter}');
+
+    expect(api.withdraw).toHaveBeenCalledWith(PG_ID, true);
+    expect(store.getState().pgId).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'You have left the study' })).toBeTruthy();
+    expect(screen.getByText(/have been erased from every part of the study/)).toBeTruthy();
+  });
+
+  it('withdraws keeping the data when that is chosen, and says so', async () => {
+    const user = userEvent.setup();
+    const api = apiAnswering(async () => ({ outcome: 'withdrawn', removedFromOpenHumans: true }));
+    renderPanel(api);
+    await user.click(screen.getByRole('button', { name: 'Withdraw from the study...' }));
+    await user.click(screen.getByRole('radio', { name: /Keep my answers/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(/Your answers and results are kept for the research/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, withdraw' }));
+    expect(api.withdraw).toHaveBeenCalledWith(PG_ID, false);
+    expect(await screen.findByText(/Your consent is withdrawn/)).toBeTruthy();
+    expect(store.getState().pgId).toBeNull();
+  });
+
+  it('asks for a choice before going on, and Escape steps back, then closes, returning focus', async () => {
+    const user = userEvent.setup();
+    const api = apiAnswering(async () => ({ outcome: 'erased', removedFromOpenHumans: true }));
+    renderPanel(api);
+    await user.click(screen.getByRole('button', { name: 'Withdraw from the study...' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert').textContent).toBe('Choose whether to keep or erase your data.');
+    expect(screen.queryByRole('heading', { name: 'Are you sure you want to withdraw?' })).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: /Also erase/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('heading', { name: 'Are you sure you want to withdraw?' })).toBeNull();
+    expect((screen.getByRole('radio', { name: /Also erase/ }) as HTMLInputElement).checked).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('radio')).toBeNull();
+    const reopen = await screen.findByRole('button', { name: 'Withdraw from the study...' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(document.activeElement).toBe(reopen);
+    expect(api.withdraw).not.toHaveBeenCalled();
+  });
+
+  it('says nothing changed when Open Humans cannot be reached (503), keeps the study ID, and lets the participant try again', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const api = apiAnswering(async () => {
+      calls += 1;
+      if (calls === 1) throw new ApiError('Open Humans could not be reached.', 503, 'OH_UNAVAILABLE');
+      return { outcome: 'erased', removedFromOpenHumans: true };
+    });
+    renderPanel(api);
+    await user.click(screen.getByRole('button', { name: 'Withdraw from the study...' }));
+    await user.click(screen.getByRole('radio', { name: /Also erase/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, withdraw and erase my data' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(UNREACHABLE_TEXT);
+    expect(store.getState().pgId).toBe(PG_ID);
+    expect(screen.queryByRole('heading', { name: 'You have left the study' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Yes, withdraw and erase my data' }));
+    expect(api.withdraw).toHaveBeenCalledTimes(2);
+    expect(await screen.findByRole('heading', { name: 'You have left the study' })).toBeTruthy();
+  });
+
+  it("shows another failure's message and that nothing changed", async () => {
+    const user = userEvent.setup();
+    const api = apiAnswering(async () => {
+      throw new ApiError('No participant with this study ID (it may have been erased already).', 404, 'PARTICIPANT_NOT_FOUND');
+    });
+    renderPanel(api);
+    await user.click(screen.getByRole('button', { name: 'Withdraw from the study...' }));
+    await user.click(screen.getByRole('radio', { name: /Keep my answers/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, withdraw' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No participant with this study ID (it may have been erased already). Nothing has changed.');
+    expect(store.getState().pgId).toBe(PG_ID);
+  });
+});

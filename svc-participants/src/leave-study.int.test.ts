@@ -1,0 +1,326 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { connect as amqpConnect } from 'amqplib';
+import { MongoClient } from 'mongodb';
+import request from 'supertest';
+import {
+  consentResponseSchema,
+  EventTypes,
+  FINAL_REPORT_UPLOAD,
+  settingsSchema,
+  userViewSchema,
+  withdrawResponseSchema,
+  type SurveyInput,
+  type UserView,
+} from '@study/contracts';
+import { consumerTopology, createEvent, type CloudEvent } from '@study/event-bus';
+import { SAMPLE_ANSWERS } from '@study/personality/testing';
+import { memoryLogger, serviceTestEnv, waitFor } from '@study/service-kit/testing';
+import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
+import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
+import { start, type RunningParticipants } from './app';
+import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
+import { freePort } from '@study/test-infra';
+import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
+import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+
+/**
+ * The final report on the member's Open Humans account, and leaving the study from the app:
+ * svc-participants (here), svc-scoring and svc-reports (their own processes) on one exchange,
+ * with the Open Humans stand-in as the platform.
+ */
+
+const OH_CLIENT_ID = 'study-client';
+const OH_CLIENT_SECRET = 'study-secret-123';
+const OH_WEBHOOK_SECRET = 'hook-secret-for-tests';
+const OH_MASTER = 'oh-master-token-for-the-leave-tests';
+const TF_SECRET = 'typefinder-secret-for-tests';
+const HOST = 'study.example.org';
+const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
+
+interface StandinFile {
+  id: number;
+  basename: string;
+  sha256: string;
+  uploaded_by_project: boolean;
+  metadata: { tags: string[]; description: string };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function nardi(status: string, fields: Record<string, unknown> = {}): SurveyInput {
+  return { id: 'nardi', status, index: 24, answers: ANSWERS, ...fields } as SurveyInput;
+}
+
+jest.setTimeout(90_000);
+
+describe('The final report goes to Open Humans; a participant leaves from the app', () => {
+  const testEnv = serviceTestEnv('participants-leave');
+  const scoringNames = serviceTestEnv('svc-scoring');
+  const reportsNames = serviceTestEnv('svc-reports');
+  const { logger } = memoryLogger('info', 'svc-participants');
+  let openHumans: OpenHumansStandin;
+  let ohUrl: string;
+  let scoring: SiblingService;
+  let reports: SiblingService;
+  let config: ParticipantsConfig;
+  let svc: RunningParticipants;
+  let mongo: MongoClient;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const studyUrl = `http://127.0.0.1:${port}`;
+    openHumans = createOpenHumansStandin(
+      loadOpenHumansConfig({
+        PORT: '0',
+        CLIENT_ID: OH_CLIENT_ID,
+        CLIENT_SECRET: OH_CLIENT_SECRET,
+        DEAUTH_WEBHOOK_URL: `${studyUrl}/api/openhumans/deauthorize`,
+        WEBHOOK_SECRET: OH_WEBHOOK_SECRET,
+        MASTER_ACCESS_TOKEN: OH_MASTER,
+      }),
+    );
+    ohUrl = (await openHumans.start()).url;
+    const exchange = testEnv.env.EVENTS_EXCHANGE!;
+    [scoring, reports] = await Promise.all([
+      startSiblingService('svc-scoring', { ...scoringNames.env, EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info' }),
+      startSiblingService('svc-reports', { ...reportsNames.env, EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info' }),
+    ]);
+    config = loadParticipantsConfig({
+      ...testEnv.env,
+      PORT: String(port),
+      OH_BASE_URL: ohUrl,
+      OH_CLIENT_ID,
+      OH_CLIENT_SECRET,
+      OH_WEBHOOK_SECRET,
+      OH_MASTER_ACCESS_TOKEN: OH_MASTER,
+      REPORTS_URL: reports.url,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      STUDY_EMAIL_HOST: HOST,
+      ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+      TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
+      // Quick retries, and enough of them to outlast the failures a test switches on.
+      EVENTS_RETRY_DELAYS_MS: '300,600,1000',
+      EVENTS_MAX_ATTEMPTS: '40',
+    });
+    svc = await start(config, { logger });
+    mongo = await MongoClient.connect(config.MONGO_URL);
+  });
+
+  afterAll(async () => {
+    await reports?.stop();
+    await scoring?.stop();
+    await svc?.stop();
+    await openHumans?.stop();
+    for (const names of [scoringNames, reportsNames]) await mongo?.db(names.dbName).dropDatabase();
+    await mongo?.close();
+    const connection = await amqpConnect(testEnv.env.AMQP_URL!);
+    try {
+      const channel = await connection.createChannel();
+      for (const names of [scoringNames, reportsNames]) {
+        const topology = consumerTopology(testEnv.env.EVENTS_EXCHANGE!, names.queue);
+        for (const queue of [topology.queue, topology.deadLetterQueue, ...topology.retryQueues.map((r) => r.name)]) await channel.deleteQueue(queue);
+      }
+      await channel.close();
+    } finally {
+      await connection.close();
+    }
+    await testEnv.cleanup();
+  });
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  async function consent(): Promise<{ pgId: string; memberId: string }> {
+    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
+    const { code, memberId } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
+    return { pgId: consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code }).expect(200)).body).pgId, memberId };
+  }
+
+  const view = async (pgId: string): Promise<UserView> => userViewSchema.parse((await request(svc.url).post('/api/user').send({ pgId }).expect(200)).body);
+  const save = (pgId: string, survey: unknown) => request(svc.url).post('/api/user/survey').send({ pgId, survey }).expect(200);
+  const withdraw = (pgId: string, erase: boolean) => request(svc.url).post('/api/user/withdraw').send({ pgId, erase });
+  const participantDoc = (pgId: string) => svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: pgId });
+
+  async function finalReportPdf(pgId: string): Promise<Buffer> {
+    const res = await fetch(`${reports.url}/api/user/report/${pgId}`);
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  /** TypeFinder, Nardi, self-assessment declined: the final score, then the report PDF. */
+  async function typeFinderTest(pgId: string): Promise<void> {
+    const raw = JSON.stringify({ email: `${pgId}@${HOST}`, typeCode: 'INTJ' });
+    await request(svc.url).post('/api/typefinder/results').set('content-type', 'application/json').set(SIGNATURE_HEADER, signBody(raw, TF_SECRET)).send(raw).expect(200);
+    await request(svc.url).post('/api/user/tfresult').send({ pgId }).expect(200);
+  }
+
+  async function toFinalReport(pgId: string): Promise<UserView> {
+    await typeFinderTest(pgId);
+    await save(pgId, nardi('part-one'));
+    await save(pgId, nardi('part-two', { selectedTemperament: 'NT' }));
+    await save(pgId, nardi('part-three', { selectedTemperament: 'NT', selectedFP: 'NTJ' }));
+    await save(pgId, nardi('completed', { selectedTemperament: 'NT', selectedFP: 'NTJ', selectedTypeCode: 'INTJ' }));
+    await request(svc.url).post('/api/user/survey/upd').send({ pgId, update: { selfAssessment: { status: 'rejected' } } }).expect(200);
+    return waitFor(async () => {
+      const user = await view(pgId);
+      return user.finalReport ? user : undefined;
+    }, 'the final report on the dashboard', 30_000);
+  }
+
+  async function standinFiles(memberId: string): Promise<{ in_project: boolean; files: StandinFile[] }> {
+    const res = await fetch(`${ohUrl}/_standin/members/${memberId}/files`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { in_project: boolean; files: StandinFile[] };
+  }
+  const projectFiles = async (memberId: string) => (await standinFiles(memberId)).files.filter((f) => f.uploaded_by_project);
+
+  async function failNext(target: 'files' | 'remove-members', count: number): Promise<void> {
+    const res = await fetch(`${ohUrl}/_standin/failures`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ target, count }) });
+    expect(res.status).toBe(200);
+  }
+  const failures = async () => (await (await fetch(`${ohUrl}/_standin/failures`)).json()) as Record<string, { remaining: number; failed: number }>;
+
+  async function projectMemberIds(): Promise<string[]> {
+    const res = await fetch(`${ohUrl}/api/direct-sharing/project/members/?access_token=${OH_MASTER}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { results: Array<{ project_member_id: string }> }).results.map((m) => m.project_member_id);
+  }
+
+  async function deadLetters(): Promise<number> {
+    const connection = await amqpConnect(config.AMQP_URL);
+    try {
+      const channel = await connection.createChannel();
+      const { messageCount } = await channel.checkQueue(consumerTopology(config.EVENTS_EXCHANGE, config.EVENTS_QUEUE).deadLetterQueue);
+      await channel.close();
+      return messageCount;
+    } finally {
+      await connection.close();
+    }
+  }
+
+  const reportFile = (memberId: string, pdf: Buffer) =>
+    waitFor(async () => {
+      const files = await projectFiles(memberId);
+      return files.length === 1 && files[0]!.sha256 === sha256(pdf) ? files[0] : undefined;
+    }, 'the final report on the member’s Open Humans account', 30_000);
+
+  // ---- the final report on Open Humans ---------------------------------------------------------
+
+  describe('a participant with a final report', () => {
+    let pgId: string;
+    let memberId: string;
+
+    it('has it on their Open Humans account, once, with tags and a short description', async () => {
+      ({ pgId, memberId } = await consent());
+      await toFinalReport(pgId);
+      const file = await reportFile(memberId, await finalReportPdf(pgId));
+      expect(file).toMatchObject({ basename: FINAL_REPORT_UPLOAD.basename, metadata: { tags: [...FINAL_REPORT_UPLOAD.tags], description: FINAL_REPORT_UPLOAD.description } });
+      expect(file.metadata.description.length).toBeLessThan(100);
+      // The genotype file the member shares is untouched.
+      expect((await standinFiles(memberId)).files.filter((f) => !f.uploaded_by_project)).toHaveLength(1);
+    });
+
+    it('a redelivered report event replaces the file: still one copy', async () => {
+      const [before] = await projectFiles(memberId);
+      const user = await view(pgId);
+      const pdf = await finalReportPdf(pgId);
+      const data = { report: 'final', scoreVersion: 1, typeCode: user.finalScore!.typeCode, contentType: 'application/pdf', byteLength: pdf.length, generatedAt: user.finalReport!.generatedAt };
+      const copy = createEvent({ type: EventTypes.reportGenerated, source: 'svc-reports', subject: pgId, data });
+      await svc.ctx.broker.publish(copy as CloudEvent);
+      await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: copy.id as never }), 'the copy to be handled', 20_000);
+      const after = await projectFiles(memberId);
+      expect(after).toHaveLength(1);
+      expect(after[0]!.id).not.toBe(before!.id);
+      expect(after[0]!.sha256).toBe(sha256(pdf));
+    });
+
+    it('withdrawing with erasure removes the member from the project and erases the participant in every service', async () => {
+      expect(await projectMemberIds()).toContain(memberId);
+      const res = await withdraw(pgId, true).expect(200);
+      expect(withdrawResponseSchema.parse(res.body)).toEqual({ outcome: 'erased', removedFromOpenHumans: true });
+      expect(await projectMemberIds()).not.toContain(memberId);
+      expect((await standinFiles(memberId)).in_project).toBe(false);
+
+      const scoringDb = mongo.db(scoringNames.dbName);
+      const reportsDb = mongo.db(reportsNames.dbName);
+      expect(await scoringDb.collection('scores').countDocuments({ _id: pgId as never })).toBe(1);
+      await waitFor(async () => (await scoringDb.collection('scores').countDocuments({ _id: pgId as never })) === 0, 'scoring to erase', 20_000);
+      await waitFor(async () => (await reportsDb.collection('reports').countDocuments({ _id: pgId as never })) === 0, 'reports to erase', 20_000);
+      await waitFor(async () => (await reportsDb.collection('final-report-files').countDocuments({ pgId })) === 0, 'the report files to go', 20_000);
+      expect(await participantDoc(pgId)).toMatchObject({ erased: true });
+      expect((await participantDoc(pgId))?.openHumans).toBeUndefined();
+      expect(await svc.ctx.db.collection('member-links').countDocuments({ _id: memberId as never })).toBe(0);
+      expect((await request(svc.url).post('/api/user').send({ pgId }).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
+      expect((await withdraw(pgId, true).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
+    });
+  });
+
+  it('a failed upload never holds the participant up, is retried from its event and lands once: nothing lost, nothing doubled', async () => {
+    const { pgId, memberId } = await consent();
+    const dlqBefore = await deadLetters();
+    await failNext('files', 1000);
+    const user = await toFinalReport(pgId);
+    // The dashboard shows the report and it downloads while Open Humans keeps failing.
+    expect(user.finalReport).not.toBeNull();
+    const pdf = await finalReportPdf(pgId);
+    await waitFor(async () => ((await failures()).files!.failed >= 3 ? true : undefined), 'the upload to be tried three times', 30_000);
+    expect(await projectFiles(memberId)).toEqual([]);
+
+    await failNext('files', 0);
+    await reportFile(memberId, pdf);
+    // Nothing more arrives after it landed.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await projectFiles(memberId)).toHaveLength(1);
+    expect(await deadLetters()).toBe(dlqBefore);
+  });
+
+  describe('withdrawing without erasure', () => {
+    let pgId: string;
+    let memberId: string;
+
+    it('keeps the data, sets consent false, and removes the member from the project', async () => {
+      ({ pgId, memberId } = await consent());
+      await typeFinderTest(pgId);
+      const res = await withdraw(pgId, false).expect(200);
+      expect(res.body).toEqual({ outcome: 'withdrawn', removedFromOpenHumans: true });
+      expect(await projectMemberIds()).not.toContain(memberId);
+      const user = await view(pgId);
+      expect(user.access.consent).toBe(false);
+      expect(user.typeFinder).toMatchObject({ status: 'completed', typeCode: 'INTJ' });
+      const doc = await participantDoc(pgId);
+      expect(doc?.withdrawnAt).toBeInstanceOf(Date);
+      expect(doc?.openHumans).toEqual({ memberId });
+    });
+
+    it('asked again, changes nothing and does not call Open Humans; erasure can still follow', async () => {
+      expect((await withdraw(pgId, false).expect(200)).body).toEqual({ outcome: 'already-withdrawn', removedFromOpenHumans: false });
+      expect((await withdraw(pgId, true).expect(200)).body).toEqual({ outcome: 'erased', removedFromOpenHumans: false });
+      expect(await participantDoc(pgId)).toMatchObject({ erased: true });
+    });
+  });
+
+  it('while Open Humans cannot remove the member: 503 with Retry-After, and nothing changed; then it works', async () => {
+    const { pgId, memberId } = await consent();
+    await failNext('remove-members', 1);
+    const res = await withdraw(pgId, true).expect(503);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.body.code).toBe('OH_UNAVAILABLE');
+    expect(res.body.error).toMatch(/Nothing has changed/);
+    expect((await view(pgId)).access.consent).toBe(true);
+    expect(await projectMemberIds()).toContain(memberId);
+    expect((await participantDoc(pgId))?.openHumans?.tokens).toBeDefined();
+
+    expect((await withdraw(pgId, true).expect(200)).body).toEqual({ outcome: 'erased', removedFromOpenHumans: true });
+    expect(await projectMemberIds()).not.toContain(memberId);
+  });
+
+  it('refuses a body without a yes-or-no erase, naming the field, and an unknown study ID', async () => {
+    const { pgId } = await consent();
+    const missing = await withdraw(pgId, undefined as unknown as boolean).expect(400);
+    expect(missing.body.error).toMatch(/erase/);
+    const wrong = await request(svc.url).post('/api/user/withdraw').send({ pgId, erase: 'yes' }).expect(400);
+    expect(wrong.body.error).toMatch(/erase/);
+    expect((await withdraw('6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6', false).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
+    expect((await view(pgId)).access.consent).toBe(true);
+  });
+});
