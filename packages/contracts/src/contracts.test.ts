@@ -149,6 +149,8 @@ describe('apiRoutes', () => {
         'GET /api/settings',
         'GET /api/admin/enrollment',
         'POST /api/admin/download-links',
+        'POST /api/admin/reminders/preview',
+        'POST /api/admin/reminders/send',
         'GET /api/user/events/:pgId',
       ].sort(),
     );

@@ -205,3 +205,25 @@ export {
   type Enrollment,
 } from './admin';
 export { DEFAULT_STUDY_NAME } from './study';
+export {
+  reminderSteps,
+  reminderStepSchema,
+  REMINDER_DAYS_MIN,
+  REMINDER_DAYS_MAX,
+  REMINDER_SUBJECT_MAX,
+  REMINDER_MESSAGE_MAX,
+  PROJECT_MEMBER_ID_PLACEHOLDER,
+  renderReminderMessage,
+  hasOtherTemplateSyntax,
+  reminderPreviewRequestSchema,
+  reminderSendRequestSchema,
+  reminderRecipientSchema,
+  reminderPreviewSchema,
+  reminderSendResponseSchema,
+  type ReminderStep,
+  type ReminderPreviewRequest,
+  type ReminderSendRequest,
+  type ReminderRecipient,
+  type ReminderPreview,
+  type ReminderSendResponse,
+} from './reminders';

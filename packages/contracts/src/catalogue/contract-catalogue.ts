@@ -19,6 +19,7 @@ import {
 import { finalScoreRequestSchema, finalScoreResponseSchema, mbtiUploadedDataSchema, scoreClearedDataSchema, scoreFinalizedDataSchema } from '../final-score';
 import { nardiFinalRequestSchema, nardiFinalResponseSchema, nardiScoresRequestSchema, nardiScoresSchema } from '../nardi';
 import { nardiReportRequestSchema, nardiReportSchema, reportGeneratedDataSchema } from '../reports';
+import { reminderPreviewRequestSchema, reminderPreviewSchema, reminderSendRequestSchema, reminderSendResponseSchema } from '../reminders';
 import type { ApiRoute } from '../routes';
 import { saveSurveyRequestSchema, updateSurveysRequestSchema } from '../survey-requests';
 import { typeFinderClaimRequestSchema, typeFinderClaimResponseSchema, typeFinderImportResponseSchema, typeFinderWebhookBodySchema, typeFinderWebhookResponseSchema } from '../typefinder';
@@ -75,6 +76,8 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'GET /api/settings': { request: noBody, response: json(settingsSchema) },
   'GET /api/admin/enrollment': { request: noBody, response: json(enrollmentSchema) },
   'POST /api/admin/download-links': { request: json(downloadLinkRequestSchema), response: json(downloadLinkResponseSchema) },
+  'POST /api/admin/reminders/preview': { request: json(reminderPreviewRequestSchema), response: json(reminderPreviewSchema) },
+  'POST /api/admin/reminders/send': { request: json(reminderSendRequestSchema), response: json(reminderSendResponseSchema) },
   'GET /api/user/events/:pgId': {
     request: noBody,
     response: {
