@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { StandinConfig } from './config';
 import { controlRoutes } from './control/control-routes';
+import { messageControls } from './control/message-controls';
 import { downloadRoute } from './members/download-route';
 import { exchangeMemberRoute } from './members/exchange-member-route';
 import { Members } from './members/members';
 import { uploadRoute } from './members/upload-route';
+import { messageRoute } from './messages/message-route';
+import { ProjectMessages } from './messages/project-messages';
 import { authorizeRoutes } from './oauth/authorize-routes';
 import { Grants } from './oauth/grants';
 import { tokenRoute } from './oauth/token-route';
@@ -40,6 +43,7 @@ export function createOpenHumansStandin(config: StandinConfig, options: StandinO
   const store = new StandinStore(config.stateFile, now);
   const grants = new Grants(store, config.tokenTtlSeconds, now);
   const members = new Members(store, config.projectIdLabel, now);
+  const messages = new ProjectMessages(config.projectName, now);
 
   const app = express();
   app.disable('x-powered-by');
@@ -51,6 +55,8 @@ export function createOpenHumansStandin(config: StandinConfig, options: StandinO
   app.use(exchangeMemberRoute(config, grants, members));
   app.use(uploadRoute(grants, members));
   app.use(downloadRoute(members));
+  app.use(messageRoute(config.masterAccessToken, members, messages, (token) => grants.authenticate(token)?.member.projectMemberId));
+  app.use(messageControls(members, messages));
   app.use(controlRoutes(config, members, grants, now));
   app.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

@@ -25,6 +25,11 @@ const envSchema = z.object({
     .optional()
     .describe("the project's deauthorization webhook URL, e.g. http://127.0.0.1:8080/api/openhumans/deauthorize"),
   WEBHOOK_SECRET: z.string().min(1).optional().describe('the secret used to sign deauthorization webhooks'),
+  MASTER_ACCESS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/)
+    .optional()
+    .describe("the project's master access token for project-wide calls such as messages (16-200 printable characters, no spaces); unset = no master token works"),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -52,6 +57,8 @@ export interface StandinConfig {
   redirectUri: string;
   deauthWebhookUrl?: string;
   webhookSecret?: string;
+  /** The project's master access token (project-wide calls: messages); unset = none is accepted. */
+  masterAccessToken?: string;
   tokenTtlSeconds: number;
   pageSize: number;
   stateFile?: string;
@@ -79,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redirectUri: e.REDIRECT_URI,
     deauthWebhookUrl: e.DEAUTH_WEBHOOK_URL,
     webhookSecret: e.WEBHOOK_SECRET,
+    masterAccessToken: e.MASTER_ACCESS_TOKEN,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     pageSize: e.PAGE_SIZE,
     stateFile: e.STATE_FILE,
