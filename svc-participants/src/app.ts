@@ -20,6 +20,7 @@ import { mountSettingsRoutes } from './entry-points/http/settings-routes';
 import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
+import { mountReminders, prepareReminders } from './reminders-setup';
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
 let running: RunningParticipants | undefined;
@@ -76,7 +77,11 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     logger: options.logger,
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
-    beforeBody: (app, ctx) => mountAdmin(app, ctx),
+    prepare: (ctx) => prepareReminders(ctx),
+    beforeBody: (app, ctx) => {
+      mountAdmin(app, ctx);
+      mountReminders(app, ctx);
+    },
     routes: (app, ctx) => {
       const base = participantsDeps(ctx);
       const deps = (req: Request): ParticipantsDeps => ({ ...base, logger: req.log });

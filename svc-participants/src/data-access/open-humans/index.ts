@@ -3,6 +3,7 @@ export {
   AUTHORIZE_PATH,
   TOKEN_PATH,
   EXCHANGE_MEMBER_PATH,
+  PROJECT_MESSAGE_PATH,
   type OpenHumansClientOptions,
   type OpenHumansTokens,
   type OpenHumansMember,
