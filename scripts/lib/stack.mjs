@@ -27,7 +27,7 @@ export const SERVICES = [
 function localSecrets(file) {
   let secrets = {};
   if (fs.existsSync(file)) secrets = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24 };
+  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, openHumansMasterAccessToken: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24 };
   let changed = false;
   for (const [name, bytes] of Object.entries(want)) {
     if (!secrets[name]) {
@@ -236,6 +236,7 @@ export async function startStack(o) {
         REDIRECT_URI: `${publicUrl}/return`,
         DEAUTH_WEBHOOK_URL: `${publicUrl}/api/openhumans/deauthorize`,
         WEBHOOK_SECRET: client.webhookSecret,
+        MASTER_ACCESS_TOKEN: secrets.openHumansMasterAccessToken,
         STATE_FILE: path.join(o.dataDir, '..', 'open-humans-standin.json'),
         ...(o.standinEnv ?? {}),
       });
@@ -244,7 +245,13 @@ export async function startStack(o) {
       } catch (err) {
         throw new Error(`the Open Humans stand-in did not start: ${err.message}\n--- ${standin.logFile} ---\n${tail(standin.logFile)}`);
       }
-      participantsEnv = { OH_BASE_URL: ohUrl, OH_CLIENT_ID: client.id, OH_CLIENT_SECRET: client.secret, OH_WEBHOOK_SECRET: client.webhookSecret };
+      participantsEnv = {
+        OH_BASE_URL: ohUrl,
+        OH_CLIENT_ID: client.id,
+        OH_CLIENT_SECRET: client.secret,
+        OH_WEBHOOK_SECRET: client.webhookSecret,
+        OH_MASTER_ACCESS_TOKEN: secrets.openHumansMasterAccessToken,
+      };
       openHumans = { url: ohUrl, standin: true };
     }
     // TypeFinder: the provider has no public API; its results reach the study's signed webhook.
@@ -286,6 +293,7 @@ export async function startStack(o) {
           'OH_REDIRECT_URI',
           'OH_CLIENT_SECRET',
           'OH_WEBHOOK_SECRET',
+          'OH_MASTER_ACCESS_TOKEN',
           'TOKEN_ENCRYPTION_KEY',
           'STUDY_EMAIL_HOST',
           'ADMIN_MASTER_KEY',
