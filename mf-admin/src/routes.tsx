@@ -3,6 +3,7 @@ import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { EnrollmentPage } from './features/enrollment';
 import { MbtiLoadPage } from './features/mbti-upload';
+import { RemindersPage } from './features/reminders';
 import { ReadyCsvPage } from './features/roster';
 
 const { pages } = ADMIN_REMOTE;
@@ -17,6 +18,7 @@ export default function AdminRoutes() {
       <Route path={pages.mbtiLoad} element={<MbtiLoadPage />} />
       <Route path={pages.enrollment} element={<EnrollmentPage />} />
       <Route path={pages.readyCsv} element={<ReadyCsvPage />} />
+      <Route path={pages.reminders} element={<RemindersPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

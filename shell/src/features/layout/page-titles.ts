@@ -35,6 +35,7 @@ const TITLES: readonly [string, string][] = [
   [admin.mbtiLoad, 'Admin: MBTI scores'],
   [admin.enrollment, 'Admin: enrollment'],
   [admin.readyCsv, 'Admin: roster'],
+  [admin.reminders, 'Admin: reminders'],
 ];
 
 function matches(pattern: string, path: string): boolean {
