@@ -56,12 +56,17 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `reminders-${name}-${page.viewportSize()?.width}.png`), fullPage: true });
 }
 
-/** Moves a participant's wait at their step back in time, as if they had stopped there `days` ago. */
-async function waitedFor(pgId: string, days: number): Promise<void> {
+/**
+ * Moves a participant's consent (and their TypeFinder, when done) back in time, as if they had
+ * stopped at their step `days` ago; the step's time goes back with them (what the service would
+ * have written then), so a later write of the document keeps it.
+ */
+async function waitedFor(pgId: string, days: number, typeFinderDone = false): Promise<void> {
+  const at = new Date(Date.now() - days * DAY_MS);
   const result = await mongo
     .db('participants')
     .collection<{ _id: string }>('participants')
-    .updateOne({ _id: pgId }, { $set: { awaitingSince: new Date(Date.now() - days * DAY_MS) } });
+    .updateOne({ _id: pgId }, { $set: { consentedAt: at, awaitingSince: at, ...(typeFinderDone ? { 'surveys.typeFinder.completedAt': at } : {}) } });
   expect(result.matchedCount).toBe(1);
 }
 
@@ -83,7 +88,7 @@ describe('reminders', () => {
     c = atNardi;
     await waitedFor(a.pgId, 9);
     await waitedFor(b.pgId, 8);
-    await waitedFor(c.pgId, 9);
+    await waitedFor(c.pgId, 9, true);
   });
 
   test('the admin previews who stopped at a step, sends them a reminder, and the stand-in shows it for exactly them, once', async () => {

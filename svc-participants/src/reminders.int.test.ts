@@ -93,9 +93,13 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
     await request(svc.url).post('/api/user/tfresult').send({ pgId }).expect(200);
   }
 
-  /** Moves a participant's wait back in time, as if they had reached the step `days` days ago. */
-  async function waitedFor(pgId: string, days: number) {
-    await participants().updateOne({ _id: pgId }, { $set: { awaitingSince: new Date(Date.now() - days * DAY_MS) } });
+  /**
+   * Moves a participant's consent (and their TypeFinder, when done) back in time, as if they had
+   * stopped at their step `days` ago, with the step's time the service keeps for it.
+   */
+  async function waitedFor(pgId: string, days: number, typeFinderDone = false) {
+    const at = new Date(Date.now() - days * DAY_MS);
+    await participants().updateOne({ _id: pgId }, { $set: { consentedAt: at, awaitingSince: at, ...(typeFinderDone ? { 'surveys.typeFinder.completedAt': at } : {}) } });
   }
 
   async function received(memberId: string): Promise<Received[]> {
@@ -149,7 +153,7 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
     await waitedFor(p1.pgId, 10);
     await waitedFor(p2.pgId, 9);
     await waitedFor(p3.pgId, 8);
-    await waitedFor(p4.pgId, 10); // at Nardi
+    await waitedFor(p4.pgId, 10, true); // at Nardi
     await waitedFor(p5.pgId, 3); // at TypeFinder, but not for a week yet
 
     const answer = reminderPreviewSchema.parse((await preview('typeFinder', 7).expect(200)).body);
