@@ -80,4 +80,5 @@ module.exports = async function globalSetup() {
   process.env.E2E_OPENHUMANS_URL = stack.openHumans.url;
   process.env.E2E_TYPEFINDER_WIDGET_URL = stack.typeFinder.widgetUrl;
   process.env.E2E_ADMIN_MASTER_KEY = stack.adminMasterKey;
+  process.env.E2E_MONGO_URL = stack.mongoUrl;
 };

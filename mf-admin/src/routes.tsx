@@ -5,6 +5,7 @@ import { ConsentVersionsPage } from './features/consent-versions';
 import { AuditTrailPage } from './features/audit-trail';
 import { EnrollmentPage } from './features/enrollment';
 import { MbtiLoadPage } from './features/mbti-upload';
+import { RemindersPage } from './features/reminders';
 import { ReadyCsvPage } from './features/roster';
 
 const { pages } = ADMIN_REMOTE;
@@ -21,6 +22,7 @@ export default function AdminRoutes() {
       <Route path={pages.readyCsv} element={<ReadyCsvPage />} />
       <Route path={pages.consentVersions} element={<ConsentVersionsPage />} />
       <Route path={pages.auditTrail} element={<AuditTrailPage />} />
+      <Route path={pages.reminders} element={<RemindersPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

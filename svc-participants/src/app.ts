@@ -25,6 +25,7 @@ import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
 import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
+import { mountReminders, prepareReminders } from './reminders-setup';
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
 let running: RunningParticipants | undefined;
@@ -87,10 +88,14 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     prepare: async (ctx) => {
       await new AuditLogRepository(ctx.db).ensureIndexes();
       await ensureFirstConsentVersion({ consentVersions: new ConsentVersionsRepository(ctx.db), now: () => new Date() });
+      await prepareReminders(ctx);
     },
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
-    beforeBody: (app, ctx) => mountAdmin(app, ctx),
+    beforeBody: (app, ctx) => {
+      mountAdmin(app, ctx);
+      mountReminders(app, ctx);
+    },
     routes: (app, ctx) => {
       const base = participantsDeps(ctx);
       const deps = (req: Request): ParticipantsDeps => ({ ...base, logger: req.log });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseServiceConfig, httpUrl, loadConfig } from '@study/service-kit';
 import { adminConfigShape } from './admin-config';
 import { parseEncryptionKey } from './data-access/token-cipher';
+import { reminderConfigShape } from './reminder-config';
 
 export const SERVICE_NAME = 'svc-participants';
 
@@ -65,6 +66,7 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .transform((flag) => flag === '1')
     .describe('1 to let participants reset their surveys, 0 (default) to refuse it'),
   ...adminConfigShape,
+  ...reminderConfigShape,
 });
 export type ParticipantsConfig = ReturnType<typeof loadParticipantsConfig>;
 

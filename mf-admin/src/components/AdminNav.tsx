@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/ready-csv', label: 'Roster' },
   { to: '/consent-versions', label: 'Consent' },
   { to: '/audit-trail', label: 'Audit trail' },
+  { to: '/reminders', label: 'Reminders' },
 ] as const;
 
 /** Moves between the study team's pages. */

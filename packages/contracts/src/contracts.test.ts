@@ -152,6 +152,8 @@ describe('apiRoutes', () => {
         'POST /api/admin/download-links',
         'GET /api/admin/audit',
         'GET /api/admin/audit/export',
+        'POST /api/admin/reminders/preview',
+        'POST /api/admin/reminders/send',
         'GET /api/user/events/:pgId',
         'GET /api/consent/text',
         'POST /api/consent/renew',

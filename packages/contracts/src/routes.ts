@@ -38,6 +38,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'POST', path: '/api/admin/download-links' },
   { service: 'participants', method: 'GET', path: '/api/admin/audit' },
   { service: 'participants', method: 'GET', path: '/api/admin/audit/export' },
+  { service: 'participants', method: 'POST', path: '/api/admin/reminders/preview' },
+  { service: 'participants', method: 'POST', path: '/api/admin/reminders/send' },
   { service: 'participants', method: 'GET', path: '/api/user/events/:pgId', stream: true },
   { service: 'participants', method: 'GET', path: '/api/consent/text' },
   { service: 'participants', method: 'POST', path: '/api/consent/renew' },

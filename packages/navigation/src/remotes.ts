@@ -78,6 +78,7 @@ export const ADMIN_REMOTE = remote('mf_admin', {
   readyCsv: '/ready-csv',
   consentVersions: '/consent-versions',
   auditTrail: '/audit-trail',
+  reminders: '/reminders',
 });
 
 /** The four remotes, in the order /remotes.json lists them. */

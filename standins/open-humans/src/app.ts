@@ -6,10 +6,13 @@ import { controlRoutes } from './control/control-routes';
 import { FailureSwitch } from './control/failure-switch';
 import { memberFilesRoutes } from './control/member-files-routes';
 import { deleteRoute } from './members/delete-route';
+import { messageControls } from './control/message-controls';
 import { downloadRoute } from './members/download-route';
 import { exchangeMemberRoute } from './members/exchange-member-route';
 import { Members } from './members/members';
 import { uploadRoute } from './members/upload-route';
+import { messageRoute } from './messages/message-route';
+import { ProjectMessages } from './messages/project-messages';
 import { authorizeRoutes } from './oauth/authorize-routes';
 import { Grants } from './oauth/grants';
 import { tokenRoute } from './oauth/token-route';
@@ -44,6 +47,7 @@ export function createOpenHumansStandin(config: StandinConfig, options: StandinO
   const store = new StandinStore(config.stateFile, now);
   const grants = new Grants(store, config.tokenTtlSeconds, now);
   const members = new Members(store, config.projectIdLabel, now);
+  const messages = new ProjectMessages(config.projectName, now);
 
   const app = express();
   app.disable('x-powered-by');
@@ -59,6 +63,8 @@ export function createOpenHumansStandin(config: StandinConfig, options: StandinO
   app.use(deleteRoute(grants, members));
   app.use(projectMemberRoutes(config.masterAccessToken, grants, members));
   app.use(downloadRoute(members));
+  app.use(messageRoute(config.masterAccessToken, members, messages, (token) => grants.authenticate(token)?.member.projectMemberId));
+  app.use(messageControls(members, messages));
   app.use(controlRoutes(config, members, grants, now));
   app.use(memberFilesRoutes(config, members));
   app.use(failures.routes());

@@ -29,7 +29,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{16,200}$/)
     .optional()
-    .describe("the project's master access token (16-200 printable characters, no spaces); unset = the project API that needs it answers 401"),
+    .describe("the project's master access token for project-wide calls (messages, remove-members, the project's member list; 16-200 printable characters, no spaces); unset = the project API that needs it answers 401"),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -57,7 +57,7 @@ export interface StandinConfig {
   redirectUri: string;
   deauthWebhookUrl?: string;
   webhookSecret?: string;
-  /** The project's master access token (remove-members, the project's member list). */
+  /** The project's master access token (project-wide calls: messages, remove-members, the project's member list). */
   masterAccessToken?: string;
   tokenTtlSeconds: number;
   pageSize: number;

@@ -1,8 +1,10 @@
-import { createDocumentWriter, documentLockKey, type DocumentWriter } from '@study/document-writes';
+import { createDocumentWriter, documentLockKey, type Decision, type DocumentWriter } from '@study/document-writes';
 import { normalizePgId } from '@study/personality';
+import { AwaitingSteps } from '../data-access/awaiting-steps';
 import { MBTI_SCORES_COLLECTION } from '../data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument, type ParticipantRecord } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
+import { keepingAwaitingStep } from './reminders/keep-awaiting-step';
 
 /** The keyed-lock key every write of one participant document holds (the outbox relay's too). */
 export function participantLockKey(pgId: string): string {
@@ -17,10 +19,12 @@ export function mbtiScoresLockKey(pgId: string): string {
 /**
  * The participant documents: each change under the document's lock, decided on the participant
  * as stored (with their MBTI result), its events in the same write. A tombstone (an erased
- * participant) is never written again.
+ * participant) is never written again. Every write also keeps the step the participant waits at
+ * (for the reminders) right, in the same write.
  */
 export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants' | 'lock' | 'nudgeOutbox'>): DocumentWriter<ParticipantDocument, ParticipantRecord> {
-  return createDocumentWriter<ParticipantDocument, ParticipantRecord>({
+  const awaiting = new AwaitingSteps(deps.participants.collection);
+  const writer = createDocumentWriter<ParticipantDocument, ParticipantRecord>({
     collectionName: PARTICIPANTS_COLLECTION,
     collection: deps.participants.collection,
     lock: deps.lock,
@@ -29,4 +33,13 @@ export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants'
     read: (pgId) => deps.participants.find(pgId),
     isErased: (_pgId, record) => record.state === 'erased',
   });
+  return {
+    nudge: (id) => writer.nudge(id),
+    change: <R extends string = 'unchanged' | 'stale'>(id: string, decide: (state: ParticipantRecord) => Decision<ParticipantDocument, R> | Promise<Decision<ParticipantDocument, R>>) =>
+      writer.change<R>(id, async (state) => {
+        const decision = await decide(state);
+        if (typeof decision === 'string') return decision;
+        return { ...decision, write: (document) => decision.write(keepingAwaitingStep(document, awaiting)) };
+      }),
+  };
 }

@@ -30,6 +30,7 @@ import {
 import { finalScoreRequestSchema, finalScoreResponseSchema, mbtiUploadedDataSchema, scoreClearedDataSchema, scoreFinalizedDataSchema } from '../final-score';
 import { nardiFinalRequestSchema, nardiFinalResponseSchema, nardiScoresRequestSchema, nardiScoresSchema } from '../nardi';
 import { nardiReportRequestSchema, nardiReportSchema, reportGeneratedDataSchema } from '../reports';
+import { reminderPreviewRequestSchema, reminderPreviewSchema, reminderSendRequestSchema, reminderSendResponseSchema } from '../reminders';
 import type { ApiRoute } from '../routes';
 import { saveSurveyRequestSchema, updateSurveysRequestSchema } from '../survey-requests';
 import { typeFinderClaimRequestSchema, typeFinderClaimResponseSchema, typeFinderImportResponseSchema, typeFinderWebhookBodySchema, typeFinderWebhookResponseSchema } from '../typefinder';
@@ -90,6 +91,8 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'POST /api/admin/download-links': { request: json(downloadLinkRequestSchema), response: json(downloadLinkResponseSchema) },
   'GET /api/admin/audit': { request: noBody, response: json(auditPageSchema) },
   'GET /api/admin/audit/export': { request: noBody, response: csv(AUDIT_CSV_COLUMNS, 'The audit trail (the filters given), downloaded as audit-trail.csv') },
+  'POST /api/admin/reminders/preview': { request: json(reminderPreviewRequestSchema), response: json(reminderPreviewSchema) },
+  'POST /api/admin/reminders/send': { request: json(reminderSendRequestSchema), response: json(reminderSendResponseSchema) },
   'GET /api/user/events/:pgId': {
     request: noBody,
     response: {

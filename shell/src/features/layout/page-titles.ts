@@ -38,6 +38,7 @@ const TITLES: readonly [string, string][] = [
   [admin.enrollment, 'Admin: enrollment'],
   [admin.readyCsv, 'Admin: roster'],
   [admin.auditTrail, 'Admin: audit trail'],
+  [admin.reminders, 'Admin: reminders'],
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -7,6 +7,7 @@ export {
   DELETE_FILES_PATH,
   REMOVE_MEMBERS_PATH,
   type OpenHumansUpload,
+  PROJECT_MESSAGE_PATH,
   type OpenHumansClientOptions,
   type OpenHumansTokens,
   type OpenHumansMember,

@@ -10,6 +10,7 @@ export const EXCHANGE_MEMBER_PATH = '/api/direct-sharing/project/exchange-member
 export const UPLOAD_PATH = '/api/direct-sharing/project/files/upload/';
 export const DELETE_FILES_PATH = '/api/direct-sharing/project/files/delete/';
 export const REMOVE_MEMBERS_PATH = '/api/direct-sharing/project/remove-members/';
+export const PROJECT_MESSAGE_PATH = '/api/direct-sharing/project/message/';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A member with more pages than this is not plausible; it guards against a `next` loop. */
@@ -235,6 +236,35 @@ export class OpenHumansClient {
       throw new OpenHumansError('token-rejected', 'Open Humans did not accept the access token.', { status: res.status });
     }
     throw this.failure(res.status, what);
+  }
+
+  /**
+   * Sends a project message to these members (the platform emails each one, with
+   * {{ PROJECT_MEMBER_ID }} in the text replaced by their id), with the project's master access
+   * token. The platform sends to all or to none: a 400 names the members it did not accept.
+   */
+  async messageMembers(masterAccessToken: string, message: { subject: string; message: string; projectMemberIds: readonly string[] }): Promise<void> {
+    const url = new URL(`${this.apiBaseUrl}${PROJECT_MESSAGE_PATH}`);
+    url.searchParams.set('access_token', masterAccessToken);
+    const res = await this.send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ subject: message.subject, message: message.message, project_member_ids: message.projectMemberIds }),
+    });
+    if (res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      return;
+    }
+    if (res.status === 401 || res.status === 403) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new OpenHumansError('token-rejected', "Open Humans did not accept the project's master access token (OH_MASTER_ACCESS_TOKEN).", { status: res.status });
+    }
+    if (res.status === 400) {
+      const body = await this.readJson(res, 'the project message').catch(() => undefined);
+      throw new OpenHumansError('bad-response', `Open Humans refused the project message: ${cleanText(JSON.stringify(body ?? {})) ?? 'no reason given'}.`, { status: 400 });
+    }
+    await res.body?.cancel().catch(() => undefined);
+    throw this.failure(res.status, 'the project message');
   }
 
   private memberUrl(accessToken: string): URL {

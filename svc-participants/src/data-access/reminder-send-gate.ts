@@ -1,0 +1,21 @@
+import type { RedisConnection } from '@study/service-kit';
+
+/**
+ * One reminder send per interval for the study (every instance shares the Redis key): a send
+ * takes the gate, which opens again when the interval has passed.
+ */
+export class ReminderSendGate {
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly key: string,
+    private readonly intervalMs: number,
+  ) {}
+
+  /** Takes the gate; when it is closed, how long until it opens. */
+  async take(): Promise<{ taken: true } | { taken: false; opensInMs: number }> {
+    const set = await this.redis.set(this.key, String(Date.now()), { condition: 'NX', expiration: { type: 'PX', value: this.intervalMs } });
+    if (set !== null) return { taken: true };
+    const ttl = await this.redis.pTTL(this.key);
+    return { taken: false, opensInMs: Math.max(1, ttl) };
+  }
+}

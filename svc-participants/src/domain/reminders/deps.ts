@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { AwaitingSteps } from '../../data-access/awaiting-steps';
+import type { OpenHumansClient } from '../../data-access/open-humans';
+import type { ReminderSendGate } from '../../data-access/reminder-send-gate';
+import type { RemindersRepository } from '../../data-access/reminders-repository';
+
+/** What the reminder use cases work with. */
+export interface ReminderDeps {
+  awaiting: AwaitingSteps;
+  reminders: RemindersRepository;
+  gate: ReminderSendGate;
+  openHumans: Pick<OpenHumansClient, 'messageMembers'>;
+  /** The project's master access token, which project messages are sent with. */
+  masterAccessToken: string;
+  /** The most members one send reaches. */
+  maxPerSend: number;
+  /** The least time between two sends (the gate's interval). */
+  sendIntervalSeconds: number;
+  logger: Logger;
+  now(): Date;
+  newId(): string;
+}

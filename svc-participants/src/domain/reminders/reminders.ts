@@ -1,0 +1,137 @@
+import { ErrorCodes, type ReminderPreview, type ReminderPreviewRequest, type ReminderRecipient, type ReminderSendRequest, type ReminderSendResponse, type ReminderStep } from '@study/contracts';
+import { AppError } from '@study/service-kit';
+import type { ReminderDeps } from './deps';
+import { sendFailureOutcome } from './send-failure';
+import { OpenHumansError } from '../../data-access/open-humans';
+
+const DAY_MS = 86_400_000;
+/** How many waiting participants are checked against the claims per query. */
+const BATCH = 500;
+
+interface Eligible {
+  count: number;
+  alreadyReminded: number;
+  recipients: ReminderRecipient[];
+}
+
+/**
+ * Everyone waiting at the step for at least `days` days who holds no claim for it, the longest
+ * waiting first; the first `maxPerSend` are listed. Read through the step index, a batch of
+ * claims at a time (by _id).
+ */
+async function eligible(deps: ReminderDeps, step: ReminderStep, days: number): Promise<Eligible> {
+  const cutoff = new Date(deps.now().getTime() - days * DAY_MS);
+  const result: Eligible = { count: 0, alreadyReminded: 0, recipients: [] };
+  let batch: { pgId: string; memberId: string; waitingSince: Date }[] = [];
+  const flush = async () => {
+    const claimed = await deps.reminders.claimedAmong(
+      step,
+      batch.map((p) => p.pgId),
+    );
+    for (const p of batch) {
+      if (claimed.has(p.pgId)) {
+        result.alreadyReminded += 1;
+        continue;
+      }
+      result.count += 1;
+      if (result.recipients.length < deps.maxPerSend) result.recipients.push({ pgId: p.pgId, memberId: p.memberId, waitingSince: p.waitingSince.toISOString() });
+    }
+    batch = [];
+  };
+  for await (const waiting of deps.awaiting.waitingSince(step, cutoff)) {
+    if (!waiting.memberId) continue;
+    batch.push({ pgId: waiting.pgId, memberId: waiting.memberId, waitingSince: waiting.waitingSince });
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return result;
+}
+
+/** POST /api/admin/reminders/preview: how many and whom a send would reach now. */
+export async function previewReminder(deps: ReminderDeps, request: ReminderPreviewRequest): Promise<ReminderPreview> {
+  const found = await eligible(deps, request.step, request.days);
+  return { step: request.step, days: request.days, count: found.count, alreadyReminded: found.alreadyReminded, maxPerSend: deps.maxPerSend, recipients: found.recipients };
+}
+
+function tooSoon(intervalSeconds: number, opensInMs: number): AppError & { retryAfterSeconds: number } {
+  const seconds = Math.max(1, Math.ceil(opensInMs / 1000));
+  const error = new AppError(429, ErrorCodes.RATE_LIMITED, `A reminder was sent less than ${intervalSeconds} seconds ago (one send per ${intervalSeconds} seconds): try again in ${seconds} second${seconds === 1 ? '' : 's'}.`) as AppError & {
+    retryAfterSeconds: number;
+  };
+  error.retryAfterSeconds = seconds;
+  return error;
+}
+
+/**
+ * POST /api/admin/reminders/send: sends the message to those the preview lists, as one Open
+ * Humans project message. Each participant is claimed for the step first (an insert on a unique
+ * _id), so no one is reminded twice for a step, whatever runs at the same time; the send is
+ * recorded (reminder_sends) before and after. When Open Humans did not take the message the
+ * claims are released (and the record says so), so a later send retries those members.
+ */
+export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequest, correlationId: string): Promise<ReminderSendResponse> {
+  const found = await eligible(deps, request.step, request.days);
+  if (found.recipients.length === 0) {
+    const already = found.alreadyReminded > 0 ? ` (${found.alreadyReminded} waiting as long were reminded for this step already)` : '';
+    throw new AppError(400, 'REMINDER_NO_MEMBERS', `days: nobody has been waiting at this step for ${request.days} day${request.days === 1 ? '' : 's'} or more without a reminder${already}; nothing was sent. Choose another step or fewer days.`);
+  }
+  const gate = await deps.gate.take();
+  if (!gate.taken) throw tooSoon(deps.sendIntervalSeconds, gate.opensInMs);
+
+  const sendId = deps.newId();
+  const startedAt = deps.now();
+  await deps.reminders.recordStart({
+    _id: sendId,
+    step: request.step,
+    days: request.days,
+    subject: request.subject,
+    messageLength: request.message.length,
+    status: 'sending',
+    pgIds: [],
+    memberIds: [],
+    memberCount: 0,
+    remaining: found.count - found.recipients.length,
+    startedAt,
+  });
+  const claimed: ReminderRecipient[] = [];
+  for (const recipient of found.recipients) if (await deps.reminders.claim(request.step, recipient.pgId, sendId, startedAt)) claimed.push(recipient);
+  const pgIds = claimed.map((r) => r.pgId);
+  const memberIds = claimed.map((r) => r.memberId);
+  const log = deps.logger.child({ sendId, step: request.step, correlationId });
+  if (claimed.length === 0) {
+    await deps.reminders.recordEnd(sendId, { status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: 'Another send reminded every one of them first.' });
+    throw new AppError(409, 'REMINDER_ALREADY_SENT', 'Another send reminded these participants a moment ago; nothing was sent twice. Preview again.');
+  }
+
+  try {
+    await deps.openHumans.messageMembers(deps.masterAccessToken, { subject: request.subject, message: request.message, projectMemberIds: memberIds });
+  } catch (err) {
+    const outcome = sendFailureOutcome(err);
+    const reason = err instanceof Error ? err.message : String(err);
+    if (outcome === 'not-delivered') {
+      await deps.reminders.recordEnd(sendId, { status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: reason });
+      await deps.reminders.release(request.step, pgIds, sendId);
+      log.warn({ members: claimed.length, err: reason }, 'reminder not delivered; its members can be sent to again');
+    } else {
+      await deps.reminders.recordEnd(sendId, { status: 'uncertain', pgIds, memberIds, finishedAt: deps.now(), error: reason });
+      log.error({ members: claimed.length, err: reason }, 'reminder send had no answer; its members are not sent to again');
+    }
+    if (err instanceof OpenHumansError) {
+      const code = err.kind === 'token-rejected' ? 'OH_MASTER_TOKEN_REJECTED' : err.kind === 'unavailable' ? ErrorCodes.OH_UNAVAILABLE : ErrorCodes.OH_BAD_RESPONSE;
+      const retry = outcome === 'not-delivered' ? 'Nobody got it; send again later to retry them.' : 'It may have reached them: they will not be sent this reminder again.';
+      throw new AppError(502, code, `The reminder could not be sent: ${err.message} ${retry}`, { cause: err });
+    }
+    throw err;
+  }
+  const finishedAt = deps.now();
+  await deps.reminders.recordEnd(sendId, { status: 'delivered', pgIds, memberIds, finishedAt });
+  log.info({ members: claimed.length, days: request.days }, 'reminder sent');
+  return {
+    sendId,
+    step: request.step,
+    days: request.days,
+    sentAt: finishedAt.toISOString(),
+    recipients: claimed,
+    remaining: found.count - claimed.length,
+  };
+}

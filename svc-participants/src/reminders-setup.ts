@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Express, Request } from 'express';
+import type { ServiceContext } from '@study/service-kit';
+import { adminGuards } from './admin-setup';
+import type { ParticipantsConfig } from './config';
+import { AwaitingSteps } from './data-access/awaiting-steps';
+import { OpenHumansClient } from './data-access/open-humans';
+import { ReminderSendGate } from './data-access/reminder-send-gate';
+import { RemindersRepository } from './data-access/reminders-repository';
+import type { ReminderDeps } from './domain/reminders/deps';
+import { backfillAwaitingSteps } from './domain/reminders/backfill';
+import { mountReminderRoutes } from './entry-points/http/reminder-routes';
+
+type Ctx = ServiceContext<ParticipantsConfig>;
+
+export function reminderDeps(ctx: Ctx): ReminderDeps {
+  const { config } = ctx;
+  return {
+    awaiting: AwaitingSteps.fromDb(ctx.db),
+    reminders: new RemindersRepository(ctx.db),
+    // Scoped to the deployment (its exchange and database), like the admin rate limits.
+    gate: new ReminderSendGate(ctx.redis, `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:reminder-send`, config.REMINDER_SEND_INTERVAL_SECONDS * 1000),
+    openHumans: new OpenHumansClient({ baseUrl: config.OH_BASE_URL, apiBaseUrl: config.OH_API_URL, clientId: config.OH_CLIENT_ID, clientSecret: config.OH_CLIENT_SECRET }),
+    masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
+    maxPerSend: config.REMINDER_MAX_MEMBERS,
+    sendIntervalSeconds: config.REMINDER_SEND_INTERVAL_SECONDS,
+    logger: ctx.logger,
+    now: () => new Date(),
+    newId: () => randomUUID(),
+  };
+}
+
+/** Before traffic: the step index, and the step fields of documents written before they existed (once per database). */
+export async function prepareReminders(ctx: Ctx): Promise<void> {
+  const deps = reminderDeps(ctx);
+  await deps.awaiting.ensureIndex();
+  await backfillAwaitingSteps({ awaiting: deps.awaiting, reminders: deps.reminders, lock: ctx.lock, logger: ctx.logger, now: deps.now });
+}
+
+/** Mounts the reminder calls ahead of the JSON body parser, behind the admin guard. */
+export function mountReminders(app: Express, ctx: Ctx): void {
+  const base = reminderDeps(ctx);
+  mountReminderRoutes(app, (req: Request) => ({ ...base, logger: req.log }), adminGuards(ctx));
+}

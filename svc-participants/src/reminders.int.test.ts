@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import {
+  consentResponseSchema,
+  errorBodySchema,
+  reminderPreviewSchema,
+  reminderSendResponseSchema,
+  settingsSchema,
+  TYPEFINDER_SIGNATURE_HEADER,
+  type ReminderStep,
+} from '@study/contracts';
+import { hmacSignature } from '@study/service-kit';
+import { memoryLogger, serviceTestEnv } from '@study/service-kit/testing';
+import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
+import { start, type RunningParticipants } from './app';
+import { loadParticipantsConfig } from './config';
+import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
+import { REMINDER_CLAIMS_COLLECTION, REMINDER_SENDS_COLLECTION, type ReminderSendDocument } from './data-access/reminders-repository';
+import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
+
+const CLIENT_ID = 'study-client';
+const CLIENT_SECRET = 'study-secret-123';
+const REDIRECT_URI = 'http://127.0.0.1:8080/return';
+const MASTER_TOKEN = 'project-master-token-for-tests';
+const ADMIN_KEY = 'admin-master-key-for-reminder-tests';
+const TYPEFINDER_SECRET = 'typefinder-secret-for-tests';
+const STUDY_EMAIL_HOST = 'study.example.org';
+const INTERVAL_SECONDS = 2;
+const DAY_MS = 86_400_000;
+
+type Doc = ParticipantDocument & { awaitingStep?: ReminderStep | null; awaitingSince?: Date | null };
+interface Received {
+  project_member_id: string;
+  subject: string;
+  message: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Reminders (svc-participants against the real FerretDB and Redis, and the Open Humans stand-in)', () => {
+  const testEnv = serviceTestEnv('participants-reminders');
+  const { logger, lines } = memoryLogger('debug', 'svc-participants');
+  let standin: OpenHumansStandin;
+  let ohUrl: string;
+  let svc: RunningParticipants;
+
+  beforeAll(async () => {
+    standin = createOpenHumansStandin(loadStandinConfig({ PORT: '0', CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, MASTER_ACCESS_TOKEN: MASTER_TOKEN }));
+    ohUrl = (await standin.start()).url;
+    const config = loadParticipantsConfig({
+      ...testEnv.env,
+      OH_BASE_URL: ohUrl,
+      OH_CLIENT_ID: CLIENT_ID,
+      OH_CLIENT_SECRET: CLIENT_SECRET,
+      OH_REDIRECT_URI: REDIRECT_URI,
+      OH_MASTER_ACCESS_TOKEN: MASTER_TOKEN,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      STUDY_EMAIL_HOST,
+      ADMIN_MASTER_KEY: ADMIN_KEY,
+      TYPEFINDER_WEBHOOK_SECRET: TYPEFINDER_SECRET,
+      ADMIN_CALLS_LIMIT: '1000',
+      REMINDER_SEND_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
+      REMINDER_MAX_MEMBERS: '2',
+    });
+    svc = await start(config, { logger });
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+    await standin?.stop();
+    await testEnv.cleanup();
+  });
+
+  const participants = () => svc.ctx.db.collection<Doc>(PARTICIPANTS_COLLECTION);
+  const docOf = async (pgId: string) => (await participants().findOne({ _id: pgId }))!;
+
+  async function consent(member?: string) {
+    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
+    const { memberId, code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl, member ? { member } : {});
+    const res = await request(svc.url).post('/api/consent').send({ code }).expect(200);
+    return { memberId, pgId: consentResponseSchema.parse(res.body).pgId };
+  }
+
+  /** The TypeFinder result arrives from the provider (signed) and the participant claims it. */
+  async function completeTypeFinder(pgId: string) {
+    const body = JSON.stringify({ email: `${pgId}@${STUDY_EMAIL_HOST}`, typeCode: 'INTJ' });
+    await request(svc.url)
+      .post('/api/typefinder/results')
+      .set('content-type', 'application/json')
+      .set(TYPEFINDER_SIGNATURE_HEADER, hmacSignature('sha256', body, TYPEFINDER_SECRET))
+      .send(body)
+      .expect(200);
+    await request(svc.url).post('/api/user/tfresult').send({ pgId }).expect(200);
+  }
+
+  /**
+   * Moves a participant's consent (and their TypeFinder, when done) back in time, as if they had
+   * stopped at their step `days` ago, with the step's time the service keeps for it.
+   */
+  async function waitedFor(pgId: string, days: number, typeFinderDone = false) {
+    const at = new Date(Date.now() - days * DAY_MS);
+    await participants().updateOne({ _id: pgId }, { $set: { consentedAt: at, awaitingSince: at, ...(typeFinderDone ? { 'surveys.typeFinder.completedAt': at } : {}) } });
+  }
+
+  async function received(memberId: string): Promise<Received[]> {
+    const res = await fetch(`${ohUrl}/_standin/members/${memberId}/messages`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { messages: Received[] }).messages;
+  }
+
+  const admin = (path: string, body: unknown, key: string | null = ADMIN_KEY) => {
+    const req = request(svc.url).post(path);
+    if (key !== null) req.set('X-Master-Key', key);
+    return req.send(body as object);
+  };
+  const preview = (step: ReminderStep, days: number) => admin('/api/admin/reminders/preview', { step, days });
+  const send = (step: ReminderStep, days: number, subject = 'Your next step', message = 'Hello {{ PROJECT_MEMBER_ID }}, the study waits for you.') =>
+    admin('/api/admin/reminders/send', { step, days, subject, message });
+  /** Sends once the gate has opened again; answers the send's status and body. */
+  async function sendWhenOpen(step: ReminderStep, days: number, status: number) {
+    for (;;) {
+      const res = await send(step, days);
+      if (res.status !== 429) {
+        expect({ status: res.status, body: res.body as unknown }).toEqual({ status, body: expect.anything() });
+        return res;
+      }
+      await sleep(Number(res.headers['retry-after']) * 1000);
+    }
+  }
+
+  let p1: { memberId: string; pgId: string };
+  let p2: typeof p1;
+  let p3: typeof p1;
+  let p4: typeof p1;
+  let p5: typeof p1;
+
+  it('keeps the step each participant waits at, in the same writes as their consent and surveys', async () => {
+    [p1, p2, p3, p4, p5] = [await consent(), await consent(), await consent(), await consent(), await consent()];
+    const d1 = await docOf(p1.pgId);
+    expect(d1.awaitingStep).toBe('typeFinder');
+    expect(d1.awaitingSince?.getTime()).toBe(d1.consentedAt?.getTime());
+
+    await completeTypeFinder(p4.pgId);
+    const d4 = await docOf(p4.pgId);
+    expect(d4.awaitingStep).toBe('nardi');
+    expect(d4.awaitingSince?.getTime()).toBe(new Date(d4.surveys.typeFinder!.completedAt!).getTime());
+    // The lookup is served by an index on the step and the time.
+    const indexes = await participants().indexes();
+    expect(indexes.map((index) => index.key)).toContainEqual({ awaitingStep: 1, awaitingSince: 1 });
+  });
+
+  it('previews who has waited at the step that long: how many, and whom one send reaches (the longest waiting first)', async () => {
+    await waitedFor(p1.pgId, 10);
+    await waitedFor(p2.pgId, 9);
+    await waitedFor(p3.pgId, 8);
+    await waitedFor(p4.pgId, 10, true); // at Nardi
+    await waitedFor(p5.pgId, 3); // at TypeFinder, but not for a week yet
+
+    const answer = reminderPreviewSchema.parse((await preview('typeFinder', 7).expect(200)).body);
+    expect(answer).toMatchObject({ step: 'typeFinder', days: 7, count: 3, alreadyReminded: 0, maxPerSend: 2 });
+    expect(answer.recipients.map((r) => r.pgId)).toEqual([p1.pgId, p2.pgId]);
+    expect(answer.recipients.map((r) => r.memberId)).toEqual([p1.memberId, p2.memberId]);
+    const atNardi = reminderPreviewSchema.parse((await preview('nardi', 7).expect(200)).body);
+    expect(atNardi.recipients.map((r) => r.pgId)).toEqual([p4.pgId]);
+    expect(reminderPreviewSchema.parse((await preview('typeFinder', 2).expect(200)).body).count).toBe(4);
+  });
+
+  it('sends one Open Humans message to exactly those members, once; a second send at once is refused with 429', async () => {
+    const res = await send('typeFinder', 7).expect(200);
+    const answer = reminderSendResponseSchema.parse(res.body);
+    expect(answer.recipients.map((r) => r.pgId)).toEqual([p1.pgId, p2.pgId]);
+    expect(answer.remaining).toBe(1);
+
+    for (const p of [p1, p2]) {
+      expect(await received(p.memberId)).toEqual([
+        expect.objectContaining({ subject: '[Open Humans Project Message] Your next step', message: `Hello ${p.memberId}, the study waits for you.` }),
+      ]);
+    }
+    for (const p of [p3, p4, p5]) expect(await received(p.memberId)).toEqual([]);
+
+    const tooSoon = await send('typeFinder', 7).expect(429);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(INTERVAL_SECONDS);
+    expect(errorBodySchema.parse(tooSoon.body)).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(tooSoon.body.error).toMatch(/try again in \d+ seconds?/);
+    expect(await received(p3.memberId)).toEqual([]);
+
+    const sends = await svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).find({}).toArray();
+    expect(sends).toEqual([expect.objectContaining({ _id: answer.sendId, step: 'typeFinder', days: 7, status: 'delivered', memberCount: 2, pgIds: [p1.pgId, p2.pgId] })]);
+  });
+
+  it('reaches the rest with the next send and nobody twice; then there is nobody left to send to', async () => {
+    const next = reminderSendResponseSchema.parse((await sendWhenOpen('typeFinder', 7, 200)).body);
+    expect(next.recipients.map((r) => r.pgId)).toEqual([p3.pgId]);
+    expect(next.remaining).toBe(0);
+    for (const p of [p1, p2, p3]) expect(await received(p.memberId)).toHaveLength(1);
+
+    const none = (await sendWhenOpen('typeFinder', 7, 400));
+    expect(errorBodySchema.parse(none.body)).toMatchObject({ code: 'REMINDER_NO_MEMBERS' });
+    expect(none.body.error).toMatch(/^days: /);
+    expect(none.body.error).toContain('3 waiting as long were reminded for this step already');
+    expect(reminderPreviewSchema.parse((await preview('typeFinder', 7).expect(200)).body)).toMatchObject({ count: 0, alreadyReminded: 3, recipients: [] });
+
+    // Another step is its own: the participant at Nardi is reached once.
+    const nardi = reminderSendResponseSchema.parse((await sendWhenOpen('nardi', 7, 200)).body);
+    expect(nardi.recipients.map((r) => r.pgId)).toEqual([p4.pgId]);
+    expect(await received(p4.memberId)).toHaveLength(1);
+  });
+
+  it('records a send Open Humans refused, releases its members, and a later send reaches them', async () => {
+    await waitedFor(p5.pgId, 8);
+    // The member left the project on Open Humans; the study has not heard of it yet (no webhook).
+    await fetch(`${ohUrl}/_standin/members/${p5.memberId}/deauthorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = (await sendWhenOpen('typeFinder', 7, 502));
+    expect(errorBodySchema.parse(refused.body).error).toContain('Nobody got it');
+    expect(await received(p5.memberId)).toEqual([]);
+    const failed = await svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).findOne({ status: 'failed' });
+    expect(failed).toMatchObject({ step: 'typeFinder', pgIds: [p5.pgId], memberIds: [p5.memberId] });
+    expect(failed?.error).toContain('Invalid project member ID');
+    expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${p5.pgId}` as never })).toBeNull();
+
+    // Back in the project: the next send reaches them, once.
+    await authorizeOnOpenHumans(`${ohUrl}/direct-sharing/projects/oauth2/authorize/?client_id=${CLIENT_ID}&response_type=code`, { member: p5.memberId });
+    const retried = reminderSendResponseSchema.parse((await sendWhenOpen('typeFinder', 7, 200)).body);
+    expect(retried.recipients.map((r) => r.pgId)).toEqual([p5.pgId]);
+    expect(await received(p5.memberId)).toHaveLength(1);
+    for (const p of [p1, p2, p3]) expect(await received(p.memberId)).toHaveLength(1);
+  });
+
+  it('refuses a call without the right key before reading its body, and bad input naming the field', async () => {
+    const noKey = await request(svc.url).post('/api/admin/reminders/send').set('content-type', 'application/json').send('{not json').expect(401);
+    expect(noKey.body.code).toBe('ADMIN_KEY_REQUIRED');
+    await admin('/api/admin/reminders/preview', { step: 'typeFinder', days: 7 }, 'a-wrong-master-key-123').expect(403);
+
+    const bad = async (path: string, body: object) => errorBodySchema.parse((await admin(path, body).expect(400)).body).error;
+    const valid = { step: 'typeFinder', days: 7, subject: 'Hi', message: 'Hello' };
+    expect(await bad('/api/admin/reminders/send', { ...valid, subject: '  ' })).toContain('subject must not be empty');
+    expect(await bad('/api/admin/reminders/send', { ...valid, message: '' })).toContain('message must not be empty');
+    expect(await bad('/api/admin/reminders/send', { ...valid, message: 'Dear {{ name }}' })).toContain('message may use {{ PROJECT_MEMBER_ID }}');
+    expect(await bad('/api/admin/reminders/preview', { step: 'mbti', days: 7 })).toContain('step must be one of typeFinder, nardi, selfAssessment');
+    expect(await bad('/api/admin/reminders/preview', { step: 'nardi', days: 0 })).toContain('days must be at least 1');
+    expect(await bad('/api/admin/reminders/preview', { step: 'nardi', days: 366 })).toContain('days must be at most 365');
+    // Neither the admin key nor the project's master token reaches the log.
+    expect(JSON.stringify(lines())).not.toContain(ADMIN_KEY);
+    expect(JSON.stringify(lines())).not.toContain(MASTER_TOKEN);
+  });
+});
