@@ -88,8 +88,8 @@ export const STATS_CSV_COLUMNS = [
 export const ROSTER_FILE_NAME = 'roster.csv';
 export const ROSTER_CSV_COLUMNS = ['studyId', 'openHumansMemberId', 'consent', 'genotypePresent', 'dataReady', 'consentedAt'] as const;
 
-/** What a signed download link may fetch. */
-export const downloadResources = ['stats'] as const;
+/** What a signed download link may fetch: the statistics, the analysis export and its data dictionary. */
+export const downloadResources = ['stats', 'export', 'dictionary'] as const;
 export const downloadResourceSchema = z.enum(downloadResources);
 export type DownloadResource = z.infer<typeof downloadResourceSchema>;
 

@@ -149,6 +149,8 @@ describe('apiRoutes', () => {
         'GET /api/settings',
         'GET /api/admin/enrollment',
         'POST /api/admin/download-links',
+        'GET /api/admin/analysis-export',
+        'GET /api/admin/analysis-export/dictionary',
         'GET /api/user/events/:pgId',
       ].sort(),
     );

@@ -35,6 +35,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'GET', path: '/api/settings' },
   { service: 'participants', method: 'GET', path: '/api/admin/enrollment' },
   { service: 'participants', method: 'POST', path: '/api/admin/download-links' },
+  { service: 'participants', method: 'GET', path: '/api/admin/analysis-export' },
+  { service: 'participants', method: 'GET', path: '/api/admin/analysis-export/dictionary' },
   { service: 'participants', method: 'GET', path: '/api/user/events/:pgId', stream: true },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi' },
   { service: 'scoring', method: 'POST', path: '/api/user/nardi/final' },

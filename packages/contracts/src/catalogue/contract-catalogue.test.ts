@@ -23,6 +23,7 @@ describe('contract catalogue', () => {
       [request, response].flatMap((body) => (body.kind === 'other' ? [`${key} ${body.mediaType}${body.messageSchema ? ' +messages' : ''}`] : [])),
     );
     expect(other.sort()).toEqual([
+      'GET /api/admin/analysis-export text/csv',
       'GET /api/ohready/:masterKey text/csv',
       'GET /api/stats text/csv',
       'GET /api/user/events/:pgId text/event-stream +messages',

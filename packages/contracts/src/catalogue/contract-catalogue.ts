@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { downloadLinkRequestSchema, downloadLinkResponseSchema, enrollmentSchema, mbtiUploadRequestSchema, mbtiUploadResponseSchema, ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from '../admin';
+import { analysisDictionarySchema } from '../analysis-export';
 import { consentRequestSchema, consentResponseSchema, deauthorizeNoticeSchema, deauthorizeResponseSchema, settingsSchema } from '../consent';
 import { errorBodySchema } from '../errors';
 import {
@@ -75,6 +76,16 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'GET /api/settings': { request: noBody, response: json(settingsSchema) },
   'GET /api/admin/enrollment': { request: noBody, response: json(enrollmentSchema) },
   'POST /api/admin/download-links': { request: json(downloadLinkRequestSchema), response: json(downloadLinkResponseSchema) },
+  'GET /api/admin/analysis-export': {
+    request: noBody,
+    response: {
+      kind: 'other',
+      mediaType: 'text/csv',
+      description:
+        'The analysis export, downloaded as analysis-export.csv: a header line, then one line per participant; every column is named in the data dictionary (GET /api/admin/analysis-export/dictionary).',
+    },
+  },
+  'GET /api/admin/analysis-export/dictionary': { request: noBody, response: json(analysisDictionarySchema) },
   'GET /api/user/events/:pgId': {
     request: noBody,
     response: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { projectMemberIdSchema } from '@study/contracts';
 import { OpenHumansError } from './errors';
-import { hasGenotypeFile } from './genotype';
+import { genotypeSourcesOf, hasGenotypeFile } from './genotype';
 import { expiryFrom, needsRefresh } from './token-expiry';
 
 export const AUTHORIZE_PATH = '/direct-sharing/projects/oauth2/authorize/';
@@ -51,6 +51,8 @@ export interface OpenHumansMember {
   files: OpenHumansFile[];
   /** True when a file comes from a genotype source (domain.md section 7). */
   snpFileUploaded: boolean;
+  /** The genotype sources the files come from (sorted, each once). */
+  genotypeSources: string[];
 }
 
 const tokenAnswerSchema = z.looseObject({
@@ -161,6 +163,7 @@ export class OpenHumansClient {
       sourcesShared: first!.sources_shared ?? [],
       files,
       snpFileUploaded: hasGenotypeFile(files),
+      genotypeSources: genotypeSourcesOf(files),
     };
   }
 

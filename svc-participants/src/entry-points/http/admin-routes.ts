@@ -1,5 +1,9 @@
 import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
 import {
+  ANALYSIS_DICTIONARY_FILE_NAME,
+  ANALYSIS_DICTIONARY_PATH,
+  ANALYSIS_EXPORT_FILE_NAME,
+  ANALYSIS_EXPORT_PATH,
   DOWNLOAD_LINK_TTL_SECONDS,
   DOWNLOAD_TOKEN_PARAM,
   downloadLinkRequestSchema,
@@ -9,12 +13,15 @@ import {
   STATS_CSV_COLUMNS,
   STATS_FILE_NAME,
   type DownloadLinkResponse,
+  type AnalysisDictionary,
   type DownloadResource,
   type Enrollment,
   type MbtiUploadResponse,
 } from '@study/contracts';
 import { AppError, jsonBody, parseBody } from '@study/service-kit';
-import { countEnrollment, rosterRows, statisticsRows } from '../../domain/admin/admin-files';
+import { countEnrollment, exportRows, rosterRows, statisticsRows } from '../../domain/admin/admin-files';
+import { EXPORT_HEADER } from '../../domain/admin/analysis-export/columns';
+import { dataDictionary } from '../../domain/admin/analysis-export/dictionary';
 import type { AdminDeps } from '../../domain/admin/deps';
 import type { DownloadLinkSigner } from '../../domain/admin/download-links';
 import { uploadMbtiScores } from '../../domain/admin/upload-mbti-scores';
@@ -30,7 +37,7 @@ export interface AdminRouteOptions {
 }
 
 /** Where each download link leads. */
-const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats' };
+const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats', export: ANALYSIS_EXPORT_PATH, dictionary: ANALYSIS_DICTIONARY_PATH };
 
 /**
  * A key in the path that is not valid percent-encoding fails in the router, whose error message
@@ -66,6 +73,18 @@ export function mountAdminRoutes(app: Express, deps: (req: Request) => AdminDeps
     await sendCsv(req, res, ROSTER_FILE_NAME, ROSTER_CSV_COLUMNS, rosterRows(deps(req)));
   });
   app.use('/api/ohready', keyPathDecodeError);
+
+  /** GET /api/admin/analysis-export (X-Master-Key, or a download link): the analysis export CSV, streamed from cursors. */
+  app.get(ANALYSIS_EXPORT_PATH, guard('analysis-export', { kind: 'header-or-link', resource: 'export' }), async (req, res) => {
+    await sendCsv(req, res, ANALYSIS_EXPORT_FILE_NAME, EXPORT_HEADER, exportRows(deps(req)));
+  });
+
+  /** GET /api/admin/analysis-export/dictionary (X-Master-Key, or a download link): the export's data dictionary (JSON). */
+  app.get(ANALYSIS_DICTIONARY_PATH, guard('analysis-dictionary', { kind: 'header-or-link', resource: 'dictionary' }), (req, res) => {
+    const answer: AnalysisDictionary = dataDictionary(deps(req).now());
+    res.setHeader('Content-Disposition', `attachment; filename="${ANALYSIS_DICTIONARY_FILE_NAME}"`);
+    res.json(answer);
+  });
 
   /** GET /api/admin/enrollment (X-Master-Key): participants by final type and by step. */
   app.get('/api/admin/enrollment', guard('enrollment', { kind: 'header' }), async (req, res) => {
