@@ -1,6 +1,7 @@
 import { ADMIN_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
+import { AnalysisExportPage } from './features/analysis-export';
 import { EnrollmentPage } from './features/enrollment';
 import { MbtiLoadPage } from './features/mbti-upload';
 import { ReadyCsvPage } from './features/roster';
@@ -17,6 +18,7 @@ export default function AdminRoutes() {
       <Route path={pages.mbtiLoad} element={<MbtiLoadPage />} />
       <Route path={pages.enrollment} element={<EnrollmentPage />} />
       <Route path={pages.readyCsv} element={<ReadyCsvPage />} />
+      <Route path={pages.analysisExport} element={<AnalysisExportPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

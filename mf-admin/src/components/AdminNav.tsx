@@ -4,6 +4,7 @@ const LINKS = [
   { to: '/mbti-load', label: 'MBTI upload' },
   { to: '/enrollment', label: 'Enrollment' },
   { to: '/ready-csv', label: 'Roster' },
+  { to: '/analysis-export', label: 'Analysis export' },
 ] as const;
 
 /** Moves between the study team's pages. */

@@ -74,6 +74,7 @@ export const ADMIN_REMOTE = remote('mf_admin', {
   mbtiLoad: '/mbti-load',
   enrollment: '/enrollment',
   readyCsv: '/ready-csv',
+  analysisExport: '/analysis-export',
 });
 
 /** The four remotes, in the order /remotes.json lists them. */

@@ -35,6 +35,7 @@ const TITLES: readonly [string, string][] = [
   [admin.mbtiLoad, 'Admin: MBTI scores'],
   [admin.enrollment, 'Admin: enrollment'],
   [admin.readyCsv, 'Admin: roster'],
+  [admin.analysisExport, 'Admin: analysis export'],
 ];
 
 function matches(pattern: string, path: string): boolean {
