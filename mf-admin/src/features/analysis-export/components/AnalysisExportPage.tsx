@@ -63,9 +63,9 @@ export function AnalysisExportPage({ download = realDownload }: AnalysisExportPa
   return (
     <Page title="Analysis export" lead="Download the study's data ready for analysis, and the data dictionary that names every column.">
       <AdminNav />
-      <form className="card" onSubmit={(event) => event.preventDefault()} aria-label="Master key">
+      <div className="card">
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
-      </form>
+      </div>
       {FILES.map((file) => {
         const status = statuses[file.resource];
         const headingId = `analysis-export-${file.resource}`;
