@@ -3,6 +3,7 @@ import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { ConsentVersionsPage } from './features/consent-versions';
 import { AuditTrailPage } from './features/audit-trail';
+import { AnalysisExportPage } from './features/analysis-export';
 import { EnrollmentPage } from './features/enrollment';
 import { MbtiLoadPage } from './features/mbti-upload';
 import { RemindersPage } from './features/reminders';
@@ -23,6 +24,7 @@ export default function AdminRoutes() {
       <Route path={pages.consentVersions} element={<ConsentVersionsPage />} />
       <Route path={pages.auditTrail} element={<AuditTrailPage />} />
       <Route path={pages.reminders} element={<RemindersPage />} />
+      <Route path={pages.analysisExport} element={<AnalysisExportPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

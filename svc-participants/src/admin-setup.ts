@@ -59,7 +59,7 @@ export function mountAdmin(app: Express, ctx: Ctx): void {
     signer: DownloadLinkSigner.fromMasterKey(ctx.config.ADMIN_MASTER_KEY),
     mbtiUploadLimit: ctx.config.MBTI_UPLOAD_LIMIT,
   });
-  const consent = { consentVersions: new ConsentVersionsRepository(ctx.db), consentHistory: new ConsentHistoryReader(ctx.db), now: () => new Date() };
+  const consent = { consentVersions: new ConsentVersionsRepository(ctx.db), consentHistory: new ConsentHistoryReader(ctx.db), auditLog: base.auditLog, auditSecrets: base.auditSecrets, now: () => new Date() };
   mountConsentAdminRoutes(app, (req: Request) => ({ ...consent, logger: req.log }), adminGuards(ctx));
   mountAuditRoutes(app, (req: Request) => ({ ...base, logger: req.log }), { guard: adminGuards(ctx) });
 }

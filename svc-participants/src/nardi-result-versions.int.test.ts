@@ -21,13 +21,15 @@ import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { freePort } from '@study/test-infra';
+import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 
 /**
  * scoring.nardi.completed.v2 published beside v1 (contracts/events.ts): svc-scoring (its own
- * process, as deployed) publishes both for one completion; svc-participants (here) knows only
- * v1; svc-reports (its own process) reads v2 and still v1 from an older svc-scoring. Driven
+ * process, as deployed) publishes both for one completion; svc-participants (here) and
+ * svc-reports (its own process) read v2, and still v1 from an older svc-scoring, keeping one
+ * result per completion (svc-participants: the consistency and the scores). Driven
  * through the HTTP API as the frontends do, on the real broker and database; every Nardi result
  * event is counted: none lost, duplicated, retried or dead-lettered.
  */
@@ -62,7 +64,7 @@ function jsonLines(output: string): LogLine[] {
 
 jest.setTimeout(120_000);
 
-describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, svc-reports reads v2 (and v1 from an older svc-scoring)', () => {
+describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports read v2 (and v1 from an older svc-scoring)', () => {
   const testEnv = serviceTestEnv('participants-nardi-versions');
   const scoringNames = serviceTestEnv('svc-scoring');
   const reportsNames = serviceTestEnv('svc-reports');
@@ -252,9 +254,15 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, 
 
   const NOTHING_WRONG = { lost: [], duplicated: [], retried: 0, deadLettered: 0 };
 
+  /** What svc-participants keeps of the completed Nardi survey. */
+  async function storedNardi(pgId: string): Promise<{ consistency?: number; scores?: unknown } | undefined> {
+    const doc = await svc.ctx.db.collection(PARTICIPANTS_COLLECTION).findOne({ _id: pgId as never }, { projection: { 'surveys.nardi.consistency': 1, 'surveys.nardi.scores': 1 } });
+    return (doc?.surveys as { nardi?: { consistency?: number; scores?: unknown } } | undefined)?.nardi;
+  }
+
   // ---- the current svc-scoring: v2 and v1 of one completion ----------------------------------
 
-  it('a Nardi survey completed over the API: svc-scoring publishes v2 and v1 of the one result; svc-participants records the consistency once from v1 and acks v2 untouched; svc-reports builds the report', async () => {
+  it('a Nardi survey completed over the API: svc-scoring publishes v2 and v1 of the one result; svc-participants stores the consistency and the scores once, from whichever comes first; svc-reports builds the report', async () => {
     const pgId = await consent();
     await nardiSurvey(pgId);
 
@@ -277,10 +285,14 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, 
 
     // Exactly one of each on the exchange.
     expect(resultEventsOf(pgId).map((e) => e.type).sort()).toEqual([V1, V2]);
-    // svc-participants: the consistency stored once, from v1; v2 acked on its first delivery without a handler.
-    expect(outcomesIn(lines(), 'Nardi result from scoring', pgId).map((l) => l.outcome)).toEqual(['stored']);
-    expect(lines().filter((l) => l.msg === 'event not handled here' && l.eventId === v2!.id)).toHaveLength(1);
-    expect(lines().filter((l) => l.msg === 'event handled' && l.eventId === v2!.id).map((l) => l.attempt)).toEqual([1]);
+    // svc-participants: v2 and v1 each handled once, on the first attempt; one result from the pair
+    // (the consistency and the scores the analysis export holds), the other found it stored.
+    expect(lines().filter((l) => l.msg === 'event not handled here' && (l.eventId === v1!.id || l.eventId === v2!.id))).toHaveLength(0);
+    expect(lines().filter((l) => l.msg === 'event handled' && (l.eventId === v1!.id || l.eventId === v2!.id)).map((l) => l.attempt)).toEqual([1, 1]);
+    const outcomes = outcomesIn(lines(), 'Nardi result from scoring', pgId);
+    expect(outcomes.map((l) => l.eventType).sort()).toEqual([V1, V2]);
+    expect(outcomes.map((l) => l.outcome).sort()).toEqual(['stored', 'unchanged']);
+    expect(await storedNardi(pgId)).toEqual({ consistency: 10, scores: SAMPLE_SCORES });
     // svc-reports: v2 and v1 each handled once, on the first attempt, and one result from the pair.
     expect(reportsLines().filter((l) => l.msg === 'event handled' && (l.eventId === v1!.id || l.eventId === v2!.id)).map((l) => l.attempt)).toEqual([1, 1]);
     const recorded = outcomesIn(reportsLines(), 'Nardi result recorded', pgId);
@@ -317,8 +329,11 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, 
     await settle();
 
     expect(resultEventsOf(pgId).map((e) => e.type).sort()).toEqual([V1, V1, V2]);
-    // One result in each consumer: stored from the older v1, unchanged by the pair.
-    expect(outcomesIn(lines(), 'Nardi result from scoring', pgId).map((l) => l.outcome)).toEqual(['stored', 'unchanged']);
+    // One result in each consumer: stored from the older v1 (with the scores it sent), unchanged by the pair.
+    const outcomes = outcomesIn(lines(), 'Nardi result from scoring', pgId);
+    expect(outcomes.map((l) => l.outcome)).toEqual(['stored', 'unchanged', 'unchanged']);
+    expect(outcomes[0]).toMatchObject({ eventType: V1 });
+    expect(await storedNardi(pgId)).toEqual({ consistency: 10, scores: SAMPLE_SCORES });
     const recorded = outcomesIn(reportsLines(), 'Nardi result recorded', pgId);
     expect(recorded[0]).toMatchObject({ outcome: 'stored', eventType: V1 });
     expect(recorded.slice(1).map((l) => l.outcome)).toEqual(['unchanged', 'unchanged']);
@@ -326,5 +341,38 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants knows only v1, 
     expect(nardiReportSchema.parse((await nardiReport(pgId).expect(200)).body)).toEqual(report);
 
     expect(await tally([pgId])).toEqual(NOTHING_WRONG);
+  });
+
+  // ---- a v1 without scores (a release before they were sent), then the current release -------
+
+  it('a v1 without scores stores the consistency; the v2 of the same completion then adds the scores, once', async () => {
+    await scoring?.stop();
+    scoring = undefined;
+    const pgId = await consent();
+    await nardiSurvey(pgId);
+    const completion = (await publishedWhen(isNardiCompletion(pgId), (found) => found.length === 1, 'the completion'))[0]!;
+
+    const { scores: _scores, ...withoutScores } = { typeCode: 'INTJ', consistency: 10, selectedTemperament: 'NT', selectedFP: 'NTJ', completedAt: completion.time, scores: SAMPLE_SCORES };
+    const oldest = createEvent({ type: V1, source: 'svc-scoring', subject: pgId, data: withoutScores, correlationId: completion.correlationid });
+    await svc.ctx.broker.publish(oldest);
+    expect(await consistencyShown(pgId)).toBe(10);
+    await waitFor(async () => (await inboxIds('participants')).has(oldest.id), 'svc-participants to handle the v1 without scores', 30_000);
+    expect(await storedNardi(pgId)).toEqual({ consistency: 10 });
+
+    await startScoring();
+    await publishedWhen((e) => e.subject === pgId && RESULT_TYPES.includes(e.type) && e.id !== oldest.id, (found) => found.length >= 2, 'v1 and v2 from the current release');
+    await handledEverywhere(resultEventsOf(pgId).map((e) => e.id));
+    await settle();
+
+    // Stored from the old v1 (consistency), stored again only to add the scores, then unchanged.
+    const outcomes = outcomesIn(lines(), 'Nardi result from scoring', pgId).map((l) => [l.outcome, l.withScores]);
+    expect(outcomes).toEqual([
+      ['stored', false],
+      ['stored', true],
+      ['unchanged', true],
+    ]);
+    expect(await storedNardi(pgId)).toEqual({ consistency: 10, scores: SAMPLE_SCORES });
+    const { lost, deadLettered } = await tally([pgId]);
+    expect({ lost, deadLettered }).toEqual({ lost: [], deadLettered: 0 });
   });
 });

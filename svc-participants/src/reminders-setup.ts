@@ -3,6 +3,7 @@ import type { Express, Request } from 'express';
 import type { ServiceContext } from '@study/service-kit';
 import { adminGuards } from './admin-setup';
 import type { ParticipantsConfig } from './config';
+import { AuditLogRepository } from './data-access/audit-log-repository';
 import { AwaitingSteps } from './data-access/awaiting-steps';
 import { OpenHumansClient } from './data-access/open-humans';
 import { ReminderSendGate } from './data-access/reminder-send-gate';
@@ -22,6 +23,8 @@ export function reminderDeps(ctx: Ctx): ReminderDeps {
     gate: new ReminderSendGate(ctx.redis, `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:reminder-send`, config.REMINDER_SEND_INTERVAL_SECONDS * 1000),
     openHumans: new OpenHumansClient({ baseUrl: config.OH_BASE_URL, apiBaseUrl: config.OH_API_URL, clientId: config.OH_CLIENT_ID, clientSecret: config.OH_CLIENT_SECRET }),
     masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: [config.ADMIN_MASTER_KEY, config.OH_MASTER_ACCESS_TOKEN],
     maxPerSend: config.REMINDER_MAX_MEMBERS,
     sendIntervalSeconds: config.REMINDER_SEND_INTERVAL_SECONDS,
     logger: ctx.logger,

@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/consent-versions', label: 'Consent' },
   { to: '/audit-trail', label: 'Audit trail' },
   { to: '/reminders', label: 'Reminders' },
+  { to: '/analysis-export', label: 'Analysis export' },
 ] as const;
 
 /** Moves between the study team's pages. */

@@ -36,6 +36,8 @@ export const AuditActions = {
   analysisExportDownloaded: 'analysis-export.downloaded',
   /** Reminders sent to the members of one step. */
   reminderSent: 'reminder.sent',
+  /** A new consent text published (POST /api/admin/consent-versions). */
+  consentTextPublished: 'consent-text.published',
 } as const;
 export type AuditAction = (typeof AuditActions)[keyof typeof AuditActions];
 export const auditActions = Object.values(AuditActions) as [AuditAction, ...AuditAction[]];

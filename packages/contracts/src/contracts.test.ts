@@ -154,6 +154,8 @@ describe('apiRoutes', () => {
         'GET /api/admin/audit/export',
         'POST /api/admin/reminders/preview',
         'POST /api/admin/reminders/send',
+        'GET /api/admin/analysis-export',
+        'GET /api/admin/analysis-export/dictionary',
         'GET /api/user/events/:pgId',
         'GET /api/consent/text',
         'POST /api/consent/renew',

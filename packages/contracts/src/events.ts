@@ -166,9 +166,9 @@ export type NardiScoredData = z.infer<typeof nardiScoredDataSchema>;
  * are the part-one scores the choices were checked against (what the Nardi report shows), so
  * the result and its scores always travel together; scoring always sends them (optional here
  * only because they were added later: scoring.nardi.completed.v2 makes them required).
- * Published beside v2 until every consumer has moved. Consumers: svc-participants (the
- * consistency the dashboard shows; it knows only v1) and svc-reports (only from a svc-scoring
- * release older than v2, during a rollout).
+ * Published beside v2 until every consumer has moved. Consumers (each reads v2 too, and v1
+ * only from a svc-scoring release older than v2, during a rollout): svc-participants (the
+ * consistency the dashboard shows, the scores the analysis export holds) and svc-reports.
  */
 export const nardiCompletedDataSchema = z.object({
   typeCode: typeCodeSchema,
@@ -185,7 +185,8 @@ export type NardiCompletedData = z.infer<typeof nardiCompletedDataSchema>;
  * required (a breaking change for producers, hence a new major). Scoring publishes v1 and v2
  * for the same completion in one write, with the same completedAt, so a consumer reading both
  * can tell they are one fact; v1 goes once every consumer has moved to v2. Every v2 body is a
- * valid v1 body. Consumers: svc-reports (the Nardi report is built from the scores).
+ * valid v1 body. Consumers: svc-reports (the Nardi report is built from the scores) and
+ * svc-participants (the consistency, and the scores for the analysis export).
  */
 export const nardiCompletedV2DataSchema = nardiCompletedDataSchema.extend({ scores: nardiScoresSchema });
 export type NardiCompletedV2Data = z.infer<typeof nardiCompletedV2DataSchema>;

@@ -215,6 +215,19 @@ export {
   type EnrollmentStep,
   type Enrollment,
 } from './admin';
+export {
+  ANALYSIS_EXPORT_PATH,
+  ANALYSIS_DICTIONARY_PATH,
+  ANALYSIS_EXPORT_FILE_NAME,
+  ANALYSIS_DICTIONARY_FILE_NAME,
+  analysisColumnTypes,
+  analysisColumnTypeSchema,
+  analysisDictionaryColumnSchema,
+  analysisDictionarySchema,
+  type AnalysisColumnType,
+  type AnalysisDictionaryColumn,
+  type AnalysisDictionary,
+} from './analysis-export';
 export { DEFAULT_STUDY_NAME } from './study';
 export {
   CONSENT_TEXT_MAX_CHARS,

@@ -40,6 +40,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'GET', path: '/api/admin/audit/export' },
   { service: 'participants', method: 'POST', path: '/api/admin/reminders/preview' },
   { service: 'participants', method: 'POST', path: '/api/admin/reminders/send' },
+  { service: 'participants', method: 'GET', path: '/api/admin/analysis-export' },
+  { service: 'participants', method: 'GET', path: '/api/admin/analysis-export/dictionary' },
   { service: 'participants', method: 'GET', path: '/api/user/events/:pgId', stream: true },
   { service: 'participants', method: 'GET', path: '/api/consent/text' },
   { service: 'participants', method: 'POST', path: '/api/consent/renew' },

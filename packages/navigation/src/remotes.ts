@@ -79,6 +79,7 @@ export const ADMIN_REMOTE = remote('mf_admin', {
   consentVersions: '/consent-versions',
   auditTrail: '/audit-trail',
   reminders: '/reminders',
+  analysisExport: '/analysis-export',
 });
 
 /** The four remotes, in the order /remotes.json lists them. */

@@ -103,6 +103,12 @@ export class MbtiScoresRepository {
     await this.collection.deleteOne({ _id: normalizePgId(pgId) });
   }
 
+  /** Every result with all its scores, in study-ID order (the analysis export joins them in code). */
+  streamScores(): AsyncIterable<MbtiScores & { _id: string; uploadedAt: Date }> {
+    const projection = { ...Object.fromEntries(MBTI_SCORE_FIELDS.map((field) => [field, 1])), uploadedAt: 1 };
+    return this.collection.find({}, { projection, sort: { _id: 1 }, batchSize: 1000 });
+  }
+
   /** Every result in study-ID order (for joining with the participants in code). */
   streamResults(): AsyncIterable<{ _id: string; wholeType: string; uploadedAt: Date }> {
     return this.collection.find({}, { projection: { wholeType: 1, uploadedAt: 1 }, sort: { _id: 1 }, batchSize: 1000 });

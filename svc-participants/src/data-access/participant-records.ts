@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from 'mongodb';
-import type { SurveyId } from '@study/contracts';
+import type { Answer, FinalScoreDecidedBy, NardiScoresView, SurveyId } from '@study/contracts';
 import { PARTICIPANTS_COLLECTION } from './participants-repository';
 
 /** What the admin tools read of a survey. */
@@ -47,6 +47,37 @@ const PROJECTION = {
   updatedAt: 1,
 };
 
+/** What the analysis export reads of a survey: its result and when it closed; of the answers, the self-assessment's only. */
+export interface ExportSurvey extends SurveySummary {
+  completedAt?: Date;
+  selectedTemperament?: string;
+  selectedFP?: string;
+  scores?: NardiScoresView;
+  answers?: Answer[];
+}
+
+/**
+ * What the analysis export reads of a participant document: every result, the member id and the
+ * genotype sources; no tokens (only whether the access token is held), no Nardi or TypeFinder
+ * answers, no outbox.
+ */
+export interface ExportRecord extends Omit<ParticipantRecord, 'surveys'> {
+  surveys?: Partial<Record<SurveyId, ExportSurvey>>;
+  genotypeSources?: string[];
+  finalScoreDecidedBy?: FinalScoreDecidedBy | null;
+}
+
+const EXPORT_PROJECTION = {
+  ...PROJECTION,
+  ...Object.fromEntries(SURVEYS.map((id) => [`surveys.${id}.completedAt`, 1])),
+  'surveys.nardi.selectedTemperament': 1,
+  'surveys.nardi.selectedFP': 1,
+  'surveys.nardi.scores': 1,
+  'surveys.selfAssessment.answers': 1,
+  genotypeSources: 1,
+  finalScoreDecidedBy: 1,
+};
+
 /** Which participants a pass reads: all of them, or those linked to an Open Humans member (the roster). */
 export type ParticipantSelection = 'all' | 'linked';
 
@@ -72,5 +103,10 @@ export class ParticipantRecordsReader {
     const filter: Filter<ParticipantRecord & { erased?: boolean }> = { erased: { $ne: true } };
     if (selection === 'linked') filter['openHumans.memberId'] = { $exists: true };
     return this.collection.find(filter, { projection: PROJECTION, sort: { _id: 1 }, batchSize: 500 });
+  }
+
+  /** The analysis export's pass: every participant not erased, in study-ID order, one batch at a time. */
+  streamForExport(): AsyncIterable<ExportRecord> {
+    return this.collection.find({ erased: { $ne: true } }, { projection: EXPORT_PROJECTION, sort: { _id: 1 }, batchSize: 500 }) as unknown as AsyncIterable<ExportRecord>;
   }
 }

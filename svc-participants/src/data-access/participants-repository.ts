@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
+import type { FinalScore, FinalScoreDecidedBy, NardiScoresView, SurveyId, SurveyState } from '@study/contracts';
 import { compact, type DocumentFields, type LockedDocument } from '@study/document-writes';
 import type { CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
@@ -33,8 +33,12 @@ export interface ParticipantDocument {
   consent: boolean;
   dataReady: boolean;
   snpFileUploaded: boolean;
+  /** The genotype sources of the member's files, as last read from Open Humans. */
+  genotypeSources?: string[];
   surveys: Partial<Record<SurveyId, StoredSurvey>>;
   finalScore: FinalScore | null;
+  /** How the final score was decided (from scoring.score.finalized.v1); null or absent without one. */
+  finalScoreDecidedBy?: FinalScoreDecidedBy | null;
   /** The version of the latest final-score event applied (finalized or cleared). */
   finalScoreVersion?: number;
   finalReport?: FinalReportState | null;
@@ -146,12 +150,16 @@ export class ParticipantsRepository {
   }
 
   /** A known participant consented (again): consent true, fresh tokens, genotype flag (the change's event: consented). */
-  async saveConsent(document: ParticipantWrite, change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; now: Date; consent?: ConsentRecord }): Promise<void> {
+  async saveConsent(
+    document: ParticipantWrite,
+    change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; genotypeSources: readonly string[]; now: Date; consent?: ConsentRecord },
+  ): Promise<void> {
     await document.update({
       ...(change.consent ? { $push: { consents: change.consent } } : {}),
       $set: {
         consent: true,
         snpFileUploaded: change.snpFileUploaded,
+        genotypeSources: [...change.genotypeSources],
         openHumans: { memberId: change.memberId, tokens: this.seal(document.id, change.tokens) },
         consentedAt: change.now,
         updatedAt: change.now,
@@ -187,8 +195,8 @@ export class ParticipantsRepository {
     await document.update({ $set: { 'openHumans.tokens': this.seal(document.id, tokens), updatedAt: now } });
   }
 
-  async setSnpFileUploaded(document: ParticipantWrite, snpFileUploaded: boolean, now: Date): Promise<void> {
-    await document.update({ $set: { snpFileUploaded, updatedAt: now } });
+  async setSnpFileUploaded(document: ParticipantWrite, snpFileUploaded: boolean, now: Date, genotypeSources: readonly string[]): Promise<void> {
+    await document.update({ $set: { snpFileUploaded, genotypeSources: [...genotypeSources], updatedAt: now } });
   }
 
   /** The member left the project: consent false, withdrawnAt set, tokens deleted (no event: no other service keeps anything for a withdrawal). */
@@ -208,11 +216,15 @@ export class ParticipantsRepository {
 
   /** Every survey back to its initial state and no final score (nor its report) (the change's event: reset). */
   async resetSurveys(document: ParticipantWrite, surveys: Record<SurveyId, SurveyState>, now: Date): Promise<void> {
-    await document.update({ $set: { surveys, finalScore: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } });
+    await document.update({ $set: { surveys, finalScore: null, finalScoreDecidedBy: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } });
   }
 
-  /** The final score as scoring last announced it (null once cleared), its version, and the report state that goes with it. */
-  async setFinalScore(document: ParticipantWrite, change: { finalScore: FinalScore | null; finalScoreVersion: number; finalReport: FinalReportState | null }, now: Date): Promise<void> {
+  /** The final score as scoring last announced it (null once cleared), how it was decided, its version, and the report state that goes with it. */
+  async setFinalScore(
+    document: ParticipantWrite,
+    change: { finalScore: FinalScore | null; finalScoreDecidedBy: FinalScoreDecidedBy | null; finalScoreVersion: number; finalReport: FinalReportState | null },
+    now: Date,
+  ): Promise<void> {
     await document.update({ $set: { ...change, updatedAt: now } });
   }
 
@@ -236,9 +248,14 @@ export class ParticipantsRepository {
     await document.update({ $set: { nardiScoredFor: answeredAt, updatedAt: now } });
   }
 
-  /** The Nardi consistency scoring computed for the completed survey (shown as n/10). */
-  async setNardiConsistency(document: ParticipantWrite, consistency: number, now: Date): Promise<void> {
-    await document.update({ $set: { 'surveys.nardi.consistency': consistency, updatedAt: now } });
+  /**
+   * The Nardi result scoring computed for the completed survey: the consistency (shown as n/10)
+   * and, when the event carried them, the part-one scores (kept for the analysis export).
+   */
+  async setNardiResult(document: ParticipantWrite, result: { consistency: number; scores?: NardiScoresView }, now: Date): Promise<void> {
+    const set: Record<string, unknown> = { 'surveys.nardi.consistency': result.consistency, updatedAt: now };
+    if (result.scores) set['surveys.nardi.scores'] = result.scores;
+    await document.update({ $set: set });
   }
 
   private seal(pgId: string, tokens: OpenHumansTokens): SealedTokens {

@@ -1,4 +1,4 @@
-import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
+import type { FinalScore, FinalScoreDecidedBy, NardiScoresView, SurveyId, SurveyState } from '@study/contracts';
 
 /**
  * A survey's state as this service stores it: the dashboard's state plus, once completed or
@@ -7,6 +7,11 @@ import type { FinalScore, SurveyId, SurveyState } from '@study/contracts';
  */
 export interface StoredSurvey extends SurveyState {
   completedAt?: Date;
+  /**
+   * Nardi only, once completed: the part-one scores scoring checked the choices against
+   * (scoring.nardi.completed.v2, or v1 from an older release), kept for the analysis export.
+   */
+  scores?: NardiScoresView;
 }
 
 /** The participant's link to their Open Humans account. */
@@ -50,10 +55,14 @@ export interface Participant {
   mbtiType?: string;
   /** True when the participant's Open Humans data holds a genotype file. */
   snpFileUploaded: boolean;
+  /** The genotype sources of those files, as last read from Open Humans (absent when read before they were kept). */
+  genotypeSources?: string[];
   /** Surveys the participant has touched; the others are still in their initial state. */
   surveys: Partial<Record<SurveyId, StoredSurvey>>;
   /** Set once the final score has been computed (scoring.score.finalized.v1); null again after a reset. */
   finalScore: FinalScore | null;
+  /** How the current final score was decided (scoring.score.finalized.v1's decidedBy); null without one. */
+  finalScoreDecidedBy?: FinalScoreDecidedBy | null;
   /** The version of the latest final-score event applied (finalized or cleared): anything older is stale. */
   finalScoreVersion: number;
   /** The latest final report announced; shown only while it belongs to the current final score. */

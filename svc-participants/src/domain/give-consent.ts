@@ -57,10 +57,10 @@ export async function giveConsent(deps: ParticipantsDeps, code: string, correlat
       };
       const events = [createEvent({ type: EventTypes.participantConsented, source: deps.service, subject: pgId, data, correlationId })];
       if (record.state === 'missing') {
-        const participant = { ...newParticipant(pgId, now), consent: true, snpFileUploaded: member.snpFileUploaded };
+        const participant = { ...newParticipant(pgId, now), consent: true, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources };
         return { events, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens, consent) };
       }
-      const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, now, consent };
+      const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources, now, consent };
       return { events, write: (document) => deps.participants.saveConsent(document, change) };
     });
     // The linked participant was erased and the link not yet removed: this member starts afresh.

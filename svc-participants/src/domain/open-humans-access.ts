@@ -36,7 +36,7 @@ export async function refreshGenotypeStatus(deps: ParticipantsDeps, pgId: string
   const accessToken = await openHumansAccessToken(deps, pgId);
   const member = await callOpenHumans(deps.logger, 'member exchange', () => deps.openHumans.getMember(accessToken));
   await participantDocuments(deps).change(pgId, (record) =>
-    record.state === 'active' ? { write: (document) => deps.participants.setSnpFileUploaded(document, member.snpFileUploaded, deps.now()) } : 'stale',
+    record.state === 'active' ? { write: (document) => deps.participants.setSnpFileUploaded(document, member.snpFileUploaded, deps.now(), member.genotypeSources) } : 'stale',
   );
   return { snpFileUploaded: member.snpFileUploaded };
 }

@@ -23,6 +23,7 @@ describe('contract catalogue', () => {
       [request, response].flatMap((body) => (body.kind === 'other' ? [`${key} ${body.mediaType}${body.messageSchema ? ' +messages' : ''}`] : [])),
     );
     expect(other.sort()).toEqual([
+      'GET /api/admin/analysis-export text/csv',
       'GET /api/admin/audit/export text/csv',
       'GET /api/consent/pdf/:pgId application/pdf',
       'GET /api/ohready/:masterKey text/csv',

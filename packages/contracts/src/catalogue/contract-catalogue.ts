@@ -10,6 +10,7 @@ import {
   publishConsentRequestSchema,
   publishConsentResponseSchema,
 } from '../consent-versions';
+import { analysisDictionarySchema } from '../analysis-export';
 import { consentRequestSchema, consentResponseSchema, deauthorizeNoticeSchema, deauthorizeResponseSchema, settingsSchema } from '../consent';
 import { errorBodySchema } from '../errors';
 import {
@@ -93,6 +94,16 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'GET /api/admin/audit/export': { request: noBody, response: csv(AUDIT_CSV_COLUMNS, 'The audit trail (the filters given), downloaded as audit-trail.csv') },
   'POST /api/admin/reminders/preview': { request: json(reminderPreviewRequestSchema), response: json(reminderPreviewSchema) },
   'POST /api/admin/reminders/send': { request: json(reminderSendRequestSchema), response: json(reminderSendResponseSchema) },
+  'GET /api/admin/analysis-export': {
+    request: noBody,
+    response: {
+      kind: 'other',
+      mediaType: 'text/csv',
+      description:
+        'The analysis export, downloaded as analysis-export.csv: a header line, then one line per participant; every column is named in the data dictionary (GET /api/admin/analysis-export/dictionary).',
+    },
+  },
+  'GET /api/admin/analysis-export/dictionary': { request: noBody, response: json(analysisDictionarySchema) },
   'GET /api/user/events/:pgId': {
     request: noBody,
     response: {

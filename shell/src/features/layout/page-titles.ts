@@ -39,6 +39,7 @@ const TITLES: readonly [string, string][] = [
   [admin.readyCsv, 'Admin: roster'],
   [admin.auditTrail, 'Admin: audit trail'],
   [admin.reminders, 'Admin: reminders'],
+  [admin.analysisExport, 'Admin: analysis export'],
 ];
 
 function matches(pattern: string, path: string): boolean {

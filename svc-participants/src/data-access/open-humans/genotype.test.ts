@@ -1,4 +1,4 @@
-import { GENOTYPE_SOURCES, hasGenotypeFile } from './genotype';
+import { GENOTYPE_SOURCES, genotypeSourcesOf, hasGenotypeFile } from './genotype';
 
 describe('hasGenotypeFile', () => {
   it('knows exactly the six genotype sources of domain.md', () => {
@@ -20,5 +20,11 @@ describe('hasGenotypeFile', () => {
     ['a differently written label', [{ source: 'Direct-Sharing-128' }, { source: ' direct-sharing-128' }]],
   ])('finds none with %s', (_name, files) => {
     expect(hasGenotypeFile(files)).toBe(false);
+  });
+
+  it('lists the genotype sources of the files, each once, sorted; none for files of other sources', () => {
+    const files = [{ source: 'direct-sharing-131' }, { source: 'direct-sharing-138' }, { source: 'direct-sharing-128' }, { source: 'direct-sharing-131' }, { source: null }, {}];
+    expect(genotypeSourcesOf(files)).toEqual(['direct-sharing-128', 'direct-sharing-131']);
+    expect(genotypeSourcesOf([{ source: 'direct-sharing-138' }, { source: 'direct-sharing-1280' }])).toEqual([]);
   });
 });

@@ -12,6 +12,15 @@ export const GENOTYPE_SOURCES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The genotype sources the member's files come from, each once, sorted (empty when none): what
+ * the analysis export lists. Like hasGenotypeFile, a shared source without a file does not count.
+ */
+export function genotypeSourcesOf(files: readonly { source?: string | null }[]): string[] {
+  const sources = new Set(files.flatMap((file) => (typeof file.source === 'string' && GENOTYPE_SOURCES.has(file.source) ? [file.source] : [])));
+  return [...sources].sort();
+}
+
+/**
  * True when one of the member's files comes from a genotype source. A source listed in
  * `sources_shared` without a file in `data` does not count: the member shares it but has no data there.
  */

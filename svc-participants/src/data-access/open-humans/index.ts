@@ -14,5 +14,5 @@ export {
   type OpenHumansFile,
 } from './open-humans-client';
 export { OpenHumansError, type OpenHumansErrorKind } from './errors';
-export { GENOTYPE_SOURCES, hasGenotypeFile } from './genotype';
+export { GENOTYPE_SOURCES, genotypeSourcesOf, hasGenotypeFile } from './genotype';
 export { REFRESH_MARGIN_MS, expiryFrom, needsRefresh } from './token-expiry';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { projectMemberIdSchema } from '@study/contracts';
 import { OpenHumansError } from './errors';
-import { hasGenotypeFile } from './genotype';
+import { genotypeSourcesOf, hasGenotypeFile } from './genotype';
 import { expiryFrom, needsRefresh } from './token-expiry';
 
 export const AUTHORIZE_PATH = '/direct-sharing/projects/oauth2/authorize/';
@@ -57,6 +57,8 @@ export interface OpenHumansMember {
   files: OpenHumansFile[];
   /** True when a file comes from a genotype source (domain.md section 7). */
   snpFileUploaded: boolean;
+  /** The genotype sources the files come from (sorted, each once). */
+  genotypeSources: string[];
 }
 
 /** A file the project puts on a member's account. */
@@ -179,6 +181,7 @@ export class OpenHumansClient {
       sourcesShared: first!.sources_shared ?? [],
       files,
       snpFileUploaded: hasGenotypeFile(files),
+      genotypeSources: genotypeSourcesOf(files),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { Enrollment } from '@study/contracts';
 import type { ParticipantSelection } from '../../data-access/participant-records';
+import { analysisExportRows } from './analysis-export/rows';
 import type { CsvValue } from './csv';
 import type { AdminDeps } from './deps';
 import { EnrollmentTally } from './enrollment';
@@ -21,6 +22,11 @@ export function statisticsRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>):
 /** GET /api/ohready/{masterKey}: one row per participant linked to an Open Humans member (ROSTER_CSV_COLUMNS). */
 export function rosterRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>): AsyncGenerator<CsvValue[]> {
   return rows(joined(deps, 'linked'), rosterRow);
+}
+
+/** GET /api/admin/analysis-export: one row per participant with every result (EXPORT_COLUMNS), merged from two cursors. */
+export function exportRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>): AsyncGenerator<CsvValue[]> {
+  return analysisExportRows(deps.records.streamForExport(), deps.mbtiScores.streamScores());
 }
 
 /** GET /api/admin/enrollment: the figures, counted over a cursor in code. */

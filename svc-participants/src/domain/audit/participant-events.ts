@@ -8,15 +8,20 @@ export interface RecordedEvent {
   pgId: string;
 }
 
-/** participants.participant.consented.v1 -> consent.given (by the participant). */
+/** participants.participant.consented.v1 -> consent.given, or consent.renewed for a newer text (by the participant), with the version agreed to. */
 export function auditConsent(deps: AuditDeps, event: RecordedEvent, data: ParticipantConsentedData) {
   return recordAudit(deps, {
     id: event.id,
     at: event.time,
-    action: AuditActions.consentGiven,
+    action: data.renewal ? AuditActions.consentRenewed : AuditActions.consentGiven,
     actor: 'participant',
     pgId: event.pgId,
-    details: { reauthorized: data.reauthorized, snpFileUploaded: data.snpFileUploaded },
+    details: {
+      reauthorized: data.reauthorized,
+      snpFileUploaded: data.snpFileUploaded,
+      consentVersion: data.consentVersionId ?? null,
+      adultCertified: data.adultCertified ?? null,
+    },
   });
 }
 

@@ -1,11 +1,11 @@
-import type { Logger } from 'pino';
 import type { AwaitingSteps } from '../../data-access/awaiting-steps';
 import type { OpenHumansClient } from '../../data-access/open-humans';
 import type { ReminderSendGate } from '../../data-access/reminder-send-gate';
 import type { RemindersRepository } from '../../data-access/reminders-repository';
+import type { AuditDeps } from '../audit/record-audit';
 
 /** What the reminder use cases work with. */
-export interface ReminderDeps {
+export interface ReminderDeps extends AuditDeps {
   awaiting: AwaitingSteps;
   reminders: RemindersRepository;
   gate: ReminderSendGate;
@@ -16,7 +16,5 @@ export interface ReminderDeps {
   maxPerSend: number;
   /** The least time between two sends (the gate's interval). */
   sendIntervalSeconds: number;
-  logger: Logger;
-  now(): Date;
   newId(): string;
 }

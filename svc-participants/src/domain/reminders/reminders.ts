@@ -1,5 +1,6 @@
-import { ErrorCodes, type ReminderPreview, type ReminderPreviewRequest, type ReminderRecipient, type ReminderSendRequest, type ReminderSendResponse, type ReminderStep } from '@study/contracts';
+import { AuditActions, ErrorCodes, type ReminderPreview, type ReminderPreviewRequest, type ReminderRecipient, type ReminderSendRequest, type ReminderSendResponse, type ReminderStep } from '@study/contracts';
 import { AppError } from '@study/service-kit';
+import { recordAudit } from '../audit/record-audit';
 import type { ReminderDeps } from './deps';
 import { sendFailureOutcome } from './send-failure';
 import { OpenHumansError } from '../../data-access/open-humans';
@@ -103,6 +104,9 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
     throw new AppError(409, 'REMINDER_ALREADY_SENT', 'Another send reminded these participants a moment ago; nothing was sent twice. Preview again.');
   }
 
+  // One audit entry per send, with how it ended (the send's own record holds whom it reached).
+  const audit = (status: 'delivered' | 'failed' | 'uncertain') =>
+    recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members: claimed.length, status } });
   try {
     await deps.openHumans.messageMembers(deps.masterAccessToken, { subject: request.subject, message: request.message, projectMemberIds: memberIds });
   } catch (err) {
@@ -112,9 +116,11 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
       await deps.reminders.recordEnd(sendId, { status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: reason });
       await deps.reminders.release(request.step, pgIds, sendId);
       log.warn({ members: claimed.length, err: reason }, 'reminder not delivered; its members can be sent to again');
+      await audit('failed');
     } else {
       await deps.reminders.recordEnd(sendId, { status: 'uncertain', pgIds, memberIds, finishedAt: deps.now(), error: reason });
       log.error({ members: claimed.length, err: reason }, 'reminder send had no answer; its members are not sent to again');
+      await audit('uncertain');
     }
     if (err instanceof OpenHumansError) {
       const code = err.kind === 'token-rejected' ? 'OH_MASTER_TOKEN_REJECTED' : err.kind === 'unavailable' ? ErrorCodes.OH_UNAVAILABLE : ErrorCodes.OH_BAD_RESPONSE;
@@ -125,6 +131,7 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
   }
   const finishedAt = deps.now();
   await deps.reminders.recordEnd(sendId, { status: 'delivered', pgIds, memberIds, finishedAt });
+  await audit('delivered');
   log.info({ members: claimed.length, days: request.days }, 'reminder sent');
   return {
     sendId,

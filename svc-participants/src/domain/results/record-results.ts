@@ -57,6 +57,7 @@ export async function recordFinalScore(deps: Deps, pgId: string, data: ScoreFina
     const report = participant.finalReport;
     const change = {
       finalScore: { typeCode: data.typeCode, computedAt: data.computedAt },
+      finalScoreDecidedBy: data.decidedBy,
       finalScoreVersion: data.version,
       finalReport: report && report.scoreVersion >= data.version ? report : null,
     };
@@ -70,7 +71,7 @@ export async function recordFinalScore(deps: Deps, pgId: string, data: ScoreFina
 export async function clearFinalScore(deps: Deps, pgId: string, data: ScoreClearedData): Promise<ResultOutcome> {
   const outcome = await changeParticipant(deps, pgId, (participant) => {
     if (data.version <= participant.finalScoreVersion) return 'stale';
-    return { write: (document) => deps.participants.setFinalScore(document, { finalScore: null, finalScoreVersion: data.version, finalReport: null }, deps.now()) };
+    return { write: (document) => deps.participants.setFinalScore(document, { finalScore: null, finalScoreDecidedBy: null, finalScoreVersion: data.version, finalReport: null }, deps.now()) };
   });
   deps.logger.info({ pgId, outcome, version: data.version }, 'final score cleared by scoring');
   return outcome;

@@ -5,6 +5,7 @@ import {
   consentWithdrawnDataSchema,
   EventTypes,
   nardiCompletedDataSchema,
+  nardiCompletedV2DataSchema,
   nardiScoredDataSchema,
   participantConsentedDataSchema,
   participantErasedDataSchema,
@@ -37,9 +38,9 @@ function recorded(event: CloudEvent): RecordedEvent {
 }
 
 /**
- * Handlers by event type; any other type is acknowledged and logged at debug. Of the Nardi
- * result this service reads only scoring.nardi.completed.v1 (it keeps only the consistency):
- * the v2 scoring publishes beside it is such another type.
+ * Handlers by event type; any other type is acknowledged and logged at debug. The Nardi result
+ * comes as scoring.nardi.completed.v2 (scores required) and, beside it or alone from an older
+ * scoring release, v1: both go to one use case, which stores one result per completion.
  */
 export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers {
   return {
@@ -47,7 +48,10 @@ export function participantsEventHandlers(deps: ParticipantsDeps): EventHandlers
       await recordNardiScored(deps, subjectOf(event), nardiScoredDataSchema.parse(event.data));
     },
     [EventTypes.nardiCompleted]: async (event) => {
-      await recordNardiResult(deps, subjectOf(event), nardiCompletedDataSchema.parse(event.data));
+      await recordNardiResult(deps, subjectOf(event), nardiCompletedDataSchema.parse(event.data), event.type);
+    },
+    [EventTypes.nardiCompletedV2]: async (event) => {
+      await recordNardiResult(deps, subjectOf(event), nardiCompletedV2DataSchema.parse(event.data), event.type);
     },
     [EventTypes.scoreFinalized]: async (event) => {
       await recordFinalScore(deps, subjectOf(event), scoreFinalizedDataSchema.parse(event.data));

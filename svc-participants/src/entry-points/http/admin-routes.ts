@@ -2,6 +2,10 @@ import type { ErrorRequestHandler, Express, Request, RequestHandler } from 'expr
 import {
   ADMIN_KEY_HEADER,
   AuditActions,
+  ANALYSIS_DICTIONARY_FILE_NAME,
+  ANALYSIS_DICTIONARY_PATH,
+  ANALYSIS_EXPORT_FILE_NAME,
+  ANALYSIS_EXPORT_PATH,
   DOWNLOAD_LINK_TTL_SECONDS,
   DOWNLOAD_TOKEN_PARAM,
   downloadLinkRequestSchema,
@@ -11,12 +15,15 @@ import {
   STATS_CSV_COLUMNS,
   STATS_FILE_NAME,
   type DownloadLinkResponse,
+  type AnalysisDictionary,
   type DownloadResource,
   type Enrollment,
   type MbtiUploadResponse,
 } from '@study/contracts';
 import { AppError, jsonBody, parseBody } from '@study/service-kit';
-import { countEnrollment, rosterRows, statisticsRows } from '../../domain/admin/admin-files';
+import { countEnrollment, exportRows, rosterRows, statisticsRows } from '../../domain/admin/admin-files';
+import { EXPORT_HEADER } from '../../domain/admin/analysis-export/columns';
+import { dataDictionary } from '../../domain/admin/analysis-export/dictionary';
 import { recordAudit } from '../../domain/audit/record-audit';
 import type { AdminDeps } from '../../domain/admin/deps';
 import type { DownloadLinkSigner } from '../../domain/admin/download-links';
@@ -33,7 +40,7 @@ export interface AdminRouteOptions {
 }
 
 /** Where each download link leads. */
-const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats', audit: '/api/admin/audit/export' };
+const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats', audit: '/api/admin/audit/export', export: ANALYSIS_EXPORT_PATH, dictionary: ANALYSIS_DICTIONARY_PATH };
 
 /** The query a link adds after its token: the audit export's filters (checked by the schema). */
 function linkQuery(filters: Readonly<Record<string, string | undefined>> | undefined): string {
@@ -79,6 +86,20 @@ export function mountAdminRoutes(app: Express, deps: (req: Request) => AdminDeps
     await sendCsv(req, res, ROSTER_FILE_NAME, ROSTER_CSV_COLUMNS, rosterRows(deps(req)));
   });
   app.use('/api/ohready', keyPathDecodeError);
+
+  /** GET /api/admin/analysis-export (X-Master-Key, or a download link): the analysis export CSV, streamed from cursors. */
+  app.get(ANALYSIS_EXPORT_PATH, guard('analysis-export', { kind: 'header-or-link', resource: 'export' }), async (req, res) => {
+    await recordAudit(deps(req), { action: AuditActions.analysisExportDownloaded, actor: 'admin', details: { file: 'export', viaLink: req.get(ADMIN_KEY_HEADER) === undefined } });
+    await sendCsv(req, res, ANALYSIS_EXPORT_FILE_NAME, EXPORT_HEADER, exportRows(deps(req)));
+  });
+
+  /** GET /api/admin/analysis-export/dictionary (X-Master-Key, or a download link): the export's data dictionary (JSON). */
+  app.get(ANALYSIS_DICTIONARY_PATH, guard('analysis-dictionary', { kind: 'header-or-link', resource: 'dictionary' }), async (req, res) => {
+    await recordAudit(deps(req), { action: AuditActions.analysisExportDownloaded, actor: 'admin', details: { file: 'dictionary', viaLink: req.get(ADMIN_KEY_HEADER) === undefined } });
+    const answer: AnalysisDictionary = dataDictionary(deps(req).now());
+    res.setHeader('Content-Disposition', `attachment; filename="${ANALYSIS_DICTIONARY_FILE_NAME}"`);
+    res.json(answer);
+  });
 
   /** GET /api/admin/enrollment (X-Master-Key): participants by final type and by step. */
   app.get('/api/admin/enrollment', guard('enrollment', { kind: 'header' }), async (req, res) => {

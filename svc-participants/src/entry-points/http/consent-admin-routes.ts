@@ -1,6 +1,7 @@
 import type { Express, Request, RequestHandler } from 'express';
-import { publishConsentRequestSchema, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
+import { AuditActions, publishConsentRequestSchema, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
 import { jsonBody, parseBody } from '@study/service-kit';
+import { recordAudit, type AuditDeps } from '../../domain/audit/record-audit';
 import { consentVersionsOverview, publishConsentText, type ConsentOverviewDeps } from '../../domain/consent/consent-versions';
 import type { AdminProof } from './admin-access';
 
@@ -11,7 +12,7 @@ const PUBLISH_BODY_LIMIT = '512kb';
  * The study team's consent calls. Mounted ahead of the JSON body parser with the other admin
  * calls: the guard refuses a caller without the master key before any body is read.
  */
-export function mountConsentAdminRoutes(app: Express, deps: (req: Request) => ConsentOverviewDeps & { logger: Request['log'] }, guard: (route: string, proof: AdminProof) => RequestHandler): void {
+export function mountConsentAdminRoutes(app: Express, deps: (req: Request) => ConsentOverviewDeps & AuditDeps, guard: (route: string, proof: AdminProof) => RequestHandler): void {
   /** GET /api/admin/consent-versions (X-Master-Key): every version, who agreed to which, and how many must agree again. */
   app.get('/api/admin/consent-versions', guard('consent-versions', { kind: 'header' }), async (req, res) => {
     const answer: ConsentVersionsOverview = await consentVersionsOverview(deps(req));
@@ -24,6 +25,14 @@ export function mountConsentAdminRoutes(app: Express, deps: (req: Request) => Co
     const d = deps(req);
     const answer: PublishConsentResponse = await publishConsentText(d, text);
     d.logger.info({ outcome: answer.outcome, consentVersionId: answer.version.versionId, hash: answer.version.hash }, 'consent text published');
+    // One entry per version, whatever the outcome: publishing the same text again (say, after a
+    // 503 here) records the version that is current if its entry is missing, and nothing twice.
+    await recordAudit(d, {
+      id: `consent-version:${answer.version.hash}`,
+      action: AuditActions.consentTextPublished,
+      actor: 'admin',
+      details: { consentVersion: answer.version.versionId, hash: answer.version.hash },
+    });
     res.set('Cache-Control', 'no-store').json(answer);
   });
 }

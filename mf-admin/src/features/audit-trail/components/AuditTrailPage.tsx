@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'audit.exported': 'Audit trail export',
   'analysis-export.downloaded': 'Analysis export download',
   'reminder.sent': 'Reminders sent',
+  'consent-text.published': 'Consent text published',
 };
 
 export const ACTOR_LABELS: Record<AuditActor, string> = {

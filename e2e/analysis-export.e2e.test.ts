@@ -1,0 +1,127 @@
+/**
+ * @slices shell gateway mf-admin svc-participants svc-scoring standins/open-humans standins/typefinder
+ */
+// The analysis export in a real browser against the whole system: participants made over the
+// API (consent through the Open Humans stand-in, the TypeFinder widget, Nardi), then an admin on
+// /analysis-export downloads the export and its data dictionary; every column of the export is
+// named in the dictionary, and the Nardi scores in the file are scoring's.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { analysisDictionarySchema, nardiScoresSchema, userViewSchema } from '@study/contracts';
+import { baseUrl, launchBrowser } from './support/browser';
+import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+
+jest.setTimeout(180_000);
+
+const masterKey = () => {
+  const key = process.env.E2E_ADMIN_MASTER_KEY;
+  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
+  return key;
+};
+
+const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+const post = (route: string, body: unknown) => fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function downloadedText(download: Download): Promise<string> {
+  return fs.readFileSync(await download.path(), 'utf8');
+}
+
+describe('the analysis export', () => {
+  let done: { pgId: string; member: string; studyEmail: string };
+  let fresh: { pgId: string; member: string };
+
+  beforeAll(async () => {
+    [done, fresh] = await Promise.all([consentedParticipant(), consentedParticipant()]);
+    await completeTypeFinder(done.pgId, done.studyEmail);
+    await completeNardiOverApi(done.pgId);
+    // The Nardi result reaches svc-participants by event (scoring.nardi.completed.v2): wait until the dashboard shows it.
+    await eventually(async () => {
+      const view = userViewSchema.parse(await (await post('/api/user', { pgId: done.pgId })).json());
+      return view.nardi.consistency;
+    }, 'the Nardi result on the dashboard');
+  });
+
+  test('/analysis-export: the admin downloads the export and its data dictionary; every export column is named in the dictionary', async () => {
+    const page = await newPage();
+    await page.goto('/analysis-export');
+    await page.getByRole('heading', { name: 'Analysis export', level: 1 }).waitFor();
+    await page.getByLabel('Master Key').fill(masterKey());
+
+    const [exportDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download analysis-export.csv' }).click()]);
+    expect(exportDownload.suggestedFilename()).toBe('analysis-export.csv');
+    await page.getByText(/^analysis-export\.csv has been downloaded \(/).waitFor();
+    const csv = await downloadedText(exportDownload);
+    expect(csv).not.toContain(masterKey());
+    expect(csv).not.toContain(done.studyEmail);
+
+    const [dictionaryDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the data dictionary' }).click()]);
+    expect(dictionaryDownload.suggestedFilename()).toBe('analysis-export-dictionary.json');
+    await page.getByText(/^analysis-export-dictionary\.json has been downloaded \(/).waitFor();
+    const dictionary = analysisDictionarySchema.parse(JSON.parse(await downloadedText(dictionaryDownload)));
+    await shoot(page, 'analysis-export');
+
+    const [header, ...rows] = parseCsv(csv) as string[][];
+    const named = dictionary.columns.map((column) => column.name);
+    expect(header!.filter((column) => !named.includes(column))).toEqual([]);
+    expect(named).toEqual(header);
+
+    const row = (pgId: string) => {
+      const found = rows.find((candidate) => candidate[0] === pgId);
+      return found && Object.fromEntries(header!.map((column, i) => [column, found[i]]));
+    };
+    const mine = row(done.pgId);
+    expect(mine).toMatchObject({ openHumansMemberId: done.member, consent: 'true', typeFinderType: 'INTJ', nardiStatus: 'completed' });
+    // The 16 Nardi type scores are scoring's own (its POST /api/user/nardi answers them).
+    const scores = nardiScoresSchema.parse(await (await post('/api/user/nardi', { pgId: done.pgId })).json());
+    expect(scores.typeCodes.map(({ code }) => [code, mine?.[`nardiScore${code}`]])).toEqual(scores.typeCodes.map(({ code, score }) => [code, String(score)]));
+    expect(row(fresh.pgId)).toMatchObject({ openHumansMemberId: fresh.member, typeFinderStatus: 'pending', nardiScoreINTJ: '', finalType: '' });
+  });
+
+  test('a wrong master key is shown under the file it concerns; the page works at phone width', async () => {
+    const page = await newPage(375);
+    await page.goto('/analysis-export');
+    await page.getByLabel('Master Key').fill('not-the-master-key');
+    await page.getByRole('button', { name: 'Download the data dictionary' }).click();
+    const alert = page.getByRole('region', { name: 'Data dictionary' }).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The master key is not correct.');
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(page, 'analysis-export-refused');
+  });
+});

@@ -1,0 +1,95 @@
+import '../../../components/admin.css';
+import { ANALYSIS_DICTIONARY_FILE_NAME, ANALYSIS_EXPORT_FILE_NAME, type DownloadResource } from '@study/contracts';
+import { Button, Notice, Page, Spinner } from '@study/ui';
+import { useState } from 'react';
+import { httpAdminApi } from '../../../api/admin-api';
+import { AdminNav } from '../../../components/AdminNav';
+import { MasterKeyField } from '../../../components/MasterKeyField';
+import { useMasterKey } from '../../../lib/master-key';
+import { downloadFile, formatBytes } from '../api/download-file';
+
+type Status = { state: 'idle' } | { state: 'generating'; bytes: number } | { state: 'done'; bytes: number } | { state: 'failed'; message: string };
+
+type Download = (masterKey: string, resource: DownloadResource, fileName: string, onProgress: (bytes: number) => void) => Promise<{ bytes: number }>;
+
+export interface AnalysisExportPageProps {
+  /** Replaces the real download in tests. */
+  download?: Download;
+}
+
+const defaultApi = httpAdminApi();
+const realDownload: Download = (masterKey, resource, fileName, onProgress) => downloadFile(masterKey, resource, fileName, onProgress, { api: defaultApi });
+
+const FILES = [
+  {
+    resource: 'export',
+    fileName: ANALYSIS_EXPORT_FILE_NAME,
+    title: 'Analysis export',
+    what: 'the analysis export',
+    description:
+      "One row per participant, pseudonymous (study ID and Open Humans member id only): every instrument's result (TypeFinder, Nardi with its 16 type scores and the dichotomy, temperament, pair and style scores, the self-assessment answers, the official MBTI scores), the final type and how it was decided, the genotype sources and the timestamps.",
+    button: `Download ${ANALYSIS_EXPORT_FILE_NAME}`,
+  },
+  {
+    resource: 'dictionary',
+    fileName: ANALYSIS_DICTIONARY_FILE_NAME,
+    title: 'Data dictionary',
+    what: 'the data dictionary',
+    description: 'Every column of the export with its type, its allowed values and its meaning, and how the file is written (JSON).',
+    button: 'Download the data dictionary',
+  },
+] as const satisfies readonly { resource: DownloadResource; fileName: string; title: string; what: string; description: string; button: string }[];
+
+type FileResource = (typeof FILES)[number]['resource'];
+
+/** /analysis-export: download the analysis export and its data dictionary, guarded by the master key. */
+export function AnalysisExportPage({ download = realDownload }: AnalysisExportPageProps) {
+  const [masterKey, setMasterKey] = useMasterKey();
+  const [statuses, setStatuses] = useState<Record<FileResource, Status>>({ export: { state: 'idle' }, dictionary: { state: 'idle' } });
+  const hasKey = masterKey.trim() !== '';
+  const setStatus = (resource: FileResource, status: Status) => setStatuses((current) => ({ ...current, [resource]: status }));
+
+  const start = async (file: (typeof FILES)[number]) => {
+    if (!hasKey || statuses[file.resource].state === 'generating') return;
+    setStatus(file.resource, { state: 'generating', bytes: 0 });
+    try {
+      const { bytes } = await download(masterKey, file.resource, file.fileName, (received) => setStatus(file.resource, { state: 'generating', bytes: received }));
+      setStatus(file.resource, { state: 'done', bytes });
+    } catch (error) {
+      setStatus(file.resource, { state: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <Page title="Analysis export" lead="Download the study's data ready for analysis, and the data dictionary that names every column.">
+      <AdminNav />
+      <div className="card">
+        <MasterKeyField value={masterKey} onChange={setMasterKey} />
+      </div>
+      {FILES.map((file) => {
+        const status = statuses[file.resource];
+        const headingId = `analysis-export-${file.resource}`;
+        return (
+          <section key={file.resource} className="card admin-section" aria-labelledby={headingId}>
+            <h2 id={headingId}>{file.title}</h2>
+            <p className="admin-help">{file.description}</p>
+            <Button onClick={() => void start(file)} disabled={!hasKey || status.state === 'generating'}>
+              {file.button}
+            </Button>
+            {status.state === 'generating' && <Spinner label={status.bytes > 0 ? `Generating... ${formatBytes(status.bytes)} received` : 'Generating...'} />}
+            {status.state === 'done' && <Notice style="success" title={`${file.fileName} has been downloaded (${formatBytes(status.bytes)}).`} />}
+            {status.state === 'failed' && (
+              <Notice style="danger" title={`${capitalized(file.what)} could not be downloaded.`}>
+                <p>{status.message}</p>
+              </Notice>
+            )}
+          </section>
+        );
+      })}
+    </Page>
+  );
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

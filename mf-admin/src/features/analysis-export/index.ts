@@ -1,0 +1,1 @@
+export { AnalysisExportPage } from './components/AnalysisExportPage';
