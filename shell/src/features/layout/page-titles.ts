@@ -37,6 +37,7 @@ const TITLES: readonly [string, string][] = [
   [admin.mbtiLoad, 'Admin: MBTI scores'],
   [admin.enrollment, 'Admin: enrollment'],
   [admin.readyCsv, 'Admin: roster'],
+  [admin.consentVersions, 'Admin: consent versions'],
   [admin.auditTrail, 'Admin: audit trail'],
   [admin.reminders, 'Admin: reminders'],
   [admin.analysisExport, 'Admin: analysis export'],
