@@ -7,7 +7,7 @@
 //   5 idle      idle CPU per process with 0 and with 6,000 participants
 //   6 render    the PDF renderer in-process, 1,000 renders
 //   7 pages     JavaScript bytes and LCP per page in Chromium, 1x and 4x CPU slowdown
-//   8 admin     MBTI upload, re-upload, statistics, roster, enrollment
+//   8 admin     MBTI upload, re-upload, statistics, roster, enrollment, analysis export, audit trail
 // then a summary with the targets. `--only=proxy,static,...` runs a subset; `--quick` shortens
 // every duration (for development; its figures are not the real ones). Stops all it started.
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 // Figure 8: the admin tools at the study's full size, through the gateway: the upload of one
-// MBTI row per stored participant, the same upload again, the statistics download, the roster
-// and the enrollment figures.
+// MBTI row per stored participant, the same upload again, the statistics download, the roster,
+// the enrollment figures, the analysis export and the audit trail's first page.
 
 const TYPES = ['ESTP', 'ISTP', 'ESFP', 'ISFP', 'ESTJ', 'ISTJ', 'ESFJ', 'ISFJ', 'ENTJ', 'INTJ', 'ENTP', 'INTP', 'ENFJ', 'INFJ', 'ENFP', 'INFP'];
 
@@ -83,6 +83,20 @@ export async function benchAdmin({ stack, pgIds, storedCount, log }) {
     log('Enrollment figures (GET /api/admin/enrollment)...');
     const enrollment = await timed(async () => (await expectOk(await admin('GET', '/api/admin/enrollment'), 'the enrollment figures')).json());
     record({ id: 'enrollment', what: 'enrollment figures (GET /api/admin/enrollment)', rows: enrollment.value.participants, seconds: enrollment.seconds, bytes: undefined });
+  });
+
+  // Issue 13's admin reads: the analysis export (one row per participant, joined in code from two
+  // cursors) beside the roster above, and the audit trail that every call above appended to.
+  await step('export', 'analysis export CSV', async () => {
+    log('Analysis export (GET /api/admin/analysis-export)...');
+    const exported = await timed(async () => drain(await expectOk(await admin('GET', '/api/admin/analysis-export'), 'the analysis export')));
+    record({ id: 'export', what: 'analysis export CSV (GET /api/admin/analysis-export)', rows: exported.value.lines - 1, seconds: exported.seconds, bytes: exported.value.bytes });
+  });
+
+  await step('audit', 'audit trail, first page', async () => {
+    log('Audit trail, first page (GET /api/admin/audit)...');
+    const page = await timed(async () => (await expectOk(await admin('GET', '/api/admin/audit'), 'the audit trail')).json());
+    record({ id: 'audit', what: 'audit trail, first page (GET /api/admin/audit)', rows: page.value.entries.length, seconds: page.seconds, bytes: undefined });
   });
 
   const statsRows = results.find((r) => r.id === 'stats' && !r.error)?.rows;

@@ -50,6 +50,8 @@ export function summaryRows(r) {
     if (byId.stats) add('statistics CSV', sec(byId.stats), '< 1 s', !byId.stats.error && byId.stats.seconds < 1);
     if (byId.roster) add('roster CSV', sec(byId.roster), '< 1 s', !byId.roster.error && byId.roster.seconds < 1);
     if (byId.enrollment) add('enrollment figures', sec(byId.enrollment));
+    if (byId.export) add('analysis export CSV (roster: the reference)', sec(byId.export));
+    if (byId.audit) add('audit trail, first page', sec(byId.audit));
   }
   if (r.static) {
     for (const file of r.static.files) {

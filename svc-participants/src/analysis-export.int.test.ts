@@ -75,6 +75,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
+      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: ADMIN_KEY,

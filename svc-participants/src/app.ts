@@ -6,6 +6,7 @@ import { SERVICE_NAME, type ParticipantsConfig } from './config';
 import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
 import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
+import { RemindersRepository } from './data-access/reminders-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
@@ -67,6 +68,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     consentVersions: new ConsentVersionsRepository(ctx.db),
     studyEmailHost: ctx.config.STUDY_EMAIL_HOST,
     lock: ctx.lock,
+    reminders: new RemindersRepository(ctx.db),
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     resultsChanged: (pgId) => resultsChannel(ctx).changed(pgId),
     auditLog: new AuditLogRepository(ctx.db),

@@ -70,6 +70,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID: CLIENT_ID,
       OH_CLIENT_SECRET: CLIENT_SECRET,
+      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_REDIRECT_URI: REDIRECT_URI,
       OH_WEBHOOK_SECRET: WEBHOOK_SECRET,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),

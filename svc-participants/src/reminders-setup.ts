@@ -23,6 +23,7 @@ export function reminderDeps(ctx: Ctx): ReminderDeps {
     gate: new ReminderSendGate(ctx.redis, `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:reminder-send`, config.REMINDER_SEND_INTERVAL_SECONDS * 1000),
     openHumans: new OpenHumansClient({ baseUrl: config.OH_BASE_URL, apiBaseUrl: config.OH_API_URL, clientId: config.OH_CLIENT_ID, clientSecret: config.OH_CLIENT_SECRET }),
     masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
+    lock: ctx.lock,
     auditLog: new AuditLogRepository(ctx.db),
     auditSecrets: [config.ADMIN_MASTER_KEY, config.OH_MASTER_ACCESS_TOKEN],
     maxPerSend: config.REMINDER_MAX_MEMBERS,

@@ -227,6 +227,34 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
     for (const p of [p1, p2, p3]) expect(await received(p.memberId)).toHaveLength(1);
   });
 
+  it('records every send in the audit trail, with its step, size and outcome', async () => {
+    const res = await request(svc.url).get('/api/admin/audit?action=reminder.sent').set('X-Master-Key', ADMIN_KEY).expect(200);
+    const entries = (res.body as { entries: { actor: string; details: Record<string, unknown> }[] }).entries;
+    const sends = await svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).find({}).toArray();
+    expect(entries).toHaveLength(sends.filter((send) => send.status !== 'sending').length);
+    expect(entries.map((entry) => entry.details.status).sort()).toEqual(sends.map((send) => send.status).sort());
+    for (const entry of entries) expect(entry).toMatchObject({ actor: 'admin', details: expect.objectContaining({ step: 'typeFinder', days: 7 }) });
+  });
+
+  it('forgets an erased participant: their claims go and the sends that reached them no longer name them', async () => {
+    const sendsOf = () => svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).find({}).toArray();
+    expect((await sendsOf()).some((send) => send.pgIds.includes(p1.pgId))).toBe(true);
+    await request(svc.url)
+      .post('/api/openhumans/deauthorize')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ project_member_id: p1.memberId, erasure_requested: true }))
+      .expect(200);
+    const claims = await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).find({ pgId: p1.pgId }).toArray();
+    expect(claims).toEqual([]);
+    for (const send of await sendsOf()) {
+      expect(send.pgIds).not.toContain(p1.pgId);
+      expect(send.memberIds).not.toContain(p1.memberId);
+    }
+    // The others' claims and records stay.
+    expect((await sendsOf()).some((send) => send.pgIds.includes(p2.pgId) && send.memberIds.includes(p2.memberId))).toBe(true);
+    expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${p2.pgId}` as never })).not.toBeNull();
+  });
+
   it('refuses a call without the right key before reading its body, and bad input naming the field', async () => {
     const noKey = await request(svc.url).post('/api/admin/reminders/send').set('content-type', 'application/json').send('{not json').expect(401);
     expect(noKey.body.code).toBe('ADMIN_KEY_REQUIRED');

@@ -1,5 +1,5 @@
 import { MongoServerError, type Collection, type Db } from 'mongodb';
-import type { ReminderStep } from '@study/contracts';
+import { reminderSteps, type ReminderStep } from '@study/contracts';
 
 export const REMINDER_CLAIMS_COLLECTION = 'reminder_claims';
 export const REMINDER_SENDS_COLLECTION = 'reminder_sends';
@@ -90,6 +90,21 @@ export class RemindersRepository {
   /** Only the send itself writes its record, once it has an answer. */
   async recordEnd(sendId: string, outcome: { status: ReminderSendStatus; pgIds: string[]; memberIds: string[]; finishedAt: Date; error?: string }): Promise<void> {
     await this.sends.updateOne({ _id: sendId }, { $set: { ...outcome, memberCount: outcome.memberIds.length } });
+  }
+
+  /** The participant's claims, one per step they were reminded for (by _id). */
+  async claimsOf(pgId: string): Promise<ReminderClaimDocument[]> {
+    return this.claims.find({ _id: { $in: reminderSteps.map((step) => claimId(step, pgId)) } }).toArray();
+  }
+
+  /** Erasure: the participant leaves the record of a send that reached them (its count stays). */
+  async forgetInSend(sendId: string, pgId: string, memberId: string | undefined): Promise<void> {
+    await this.sends.updateOne({ _id: sendId }, { $pull: { pgIds: pgId, ...(memberId ? { memberIds: memberId } : {}) } });
+  }
+
+  /** Erasure: the participant's claims go (by _id). */
+  async removeClaims(pgId: string): Promise<void> {
+    await this.claims.deleteMany({ _id: { $in: reminderSteps.map((step) => claimId(step, pgId)) } });
   }
 
   async findSend(sendId: string): Promise<ReminderSendDocument | null> {

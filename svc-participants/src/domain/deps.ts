@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { KeyedLock } from '@study/keyed-lock';
 import type { ConsentVersionsRepository } from '../data-access/consent-versions-repository';
 import type { AuditLogRepository } from '../data-access/audit-log-repository';
+import type { RemindersRepository } from '../data-access/reminders-repository';
 import type { MbtiScoresRepository } from '../data-access/mbti-scores-repository';
 import type { MemberLinksRepository } from '../data-access/member-links-repository';
 import type { OpenHumansClient } from '../data-access/open-humans';
@@ -28,6 +29,8 @@ export interface ParticipantsDeps {
   studyEmailHost: string;
   /** Serializes the writes of one participant document (participantLockKey). */
   lock: KeyedLock;
+  /** Reminder claims and sends: an erasure takes the participant out of them. */
+  reminders: RemindersRepository;
   /** After a write that queued events: publish them now, the document's collection and _id (none: the relay's sweep). */
   nudgeOutbox(collection?: string, id?: unknown): void;
   /** Tells the participant's open result streams (on every instance) to send what is stored now. */

@@ -2,6 +2,7 @@ import { EventTypes, type ConsentWithdrawnData, type ParticipantErasedData } fro
 import { createEvent } from '@study/event-bus';
 import type { ParticipantsDeps } from './deps';
 import { mbtiScoresLockKey, participantDocuments } from './participant-documents';
+import { forgetReminders } from './reminders/forget-reminders';
 import { studyEmail } from './typefinder/claim-result';
 
 /** What leaving did: withdrawn or erased now, nothing new, or nobody to act on. */
@@ -50,6 +51,7 @@ export async function leaveStudy(deps: ParticipantsDeps, leaving: Leaving, corre
   if (erase) {
     await deps.typeFinderInbox.remove(studyEmail(pgId, deps.studyEmailHost));
     await deps.lock.run(mbtiScoresLockKey(pgId), () => deps.mbtiResults.remove(pgId));
+    await forgetReminders(deps, pgId, memberId);
     if (memberId) await deps.memberLinks.unlink(memberId, pgId);
   }
   return outcome;

@@ -1,3 +1,4 @@
+import type { KeyedLock } from '@study/keyed-lock';
 import type { AwaitingSteps } from '../../data-access/awaiting-steps';
 import type { OpenHumansClient } from '../../data-access/open-humans';
 import type { ReminderSendGate } from '../../data-access/reminder-send-gate';
@@ -9,6 +10,7 @@ export interface ReminderDeps extends AuditDeps {
   awaiting: AwaitingSteps;
   reminders: RemindersRepository;
   gate: ReminderSendGate;
+  lock: KeyedLock;
   openHumans: Pick<OpenHumansClient, 'messageMembers'>;
   /** The project's master access token, which project messages are sent with. */
   masterAccessToken: string;

@@ -2,6 +2,7 @@ import { AuditActions, ErrorCodes, type ReminderPreview, type ReminderPreviewReq
 import { AppError } from '@study/service-kit';
 import { recordAudit } from '../audit/record-audit';
 import type { ReminderDeps } from './deps';
+import { reminderSendLockKey } from './forget-reminders';
 import { sendFailureOutcome } from './send-failure';
 import { OpenHumansError } from '../../data-access/open-humans';
 
@@ -94,13 +95,14 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
     remaining: found.count - found.recipients.length,
     startedAt,
   });
+  const endSend = (outcome: Parameters<ReminderDeps['reminders']['recordEnd']>[1]) => deps.lock.run(reminderSendLockKey(sendId), () => deps.reminders.recordEnd(sendId, outcome));
   const claimed: ReminderRecipient[] = [];
   for (const recipient of found.recipients) if (await deps.reminders.claim(request.step, recipient.pgId, sendId, startedAt)) claimed.push(recipient);
   const pgIds = claimed.map((r) => r.pgId);
   const memberIds = claimed.map((r) => r.memberId);
   const log = deps.logger.child({ sendId, step: request.step, correlationId });
   if (claimed.length === 0) {
-    await deps.reminders.recordEnd(sendId, { status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: 'Another send reminded every one of them first.' });
+    await endSend({ status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: 'Another send reminded every one of them first.' });
     throw new AppError(409, 'REMINDER_ALREADY_SENT', 'Another send reminded these participants a moment ago; nothing was sent twice. Preview again.');
   }
 
@@ -113,12 +115,12 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
     const outcome = sendFailureOutcome(err);
     const reason = err instanceof Error ? err.message : String(err);
     if (outcome === 'not-delivered') {
-      await deps.reminders.recordEnd(sendId, { status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: reason });
+      await endSend({ status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: reason });
       await deps.reminders.release(request.step, pgIds, sendId);
       log.warn({ members: claimed.length, err: reason }, 'reminder not delivered; its members can be sent to again');
       await audit('failed');
     } else {
-      await deps.reminders.recordEnd(sendId, { status: 'uncertain', pgIds, memberIds, finishedAt: deps.now(), error: reason });
+      await endSend({ status: 'uncertain', pgIds, memberIds, finishedAt: deps.now(), error: reason });
       log.error({ members: claimed.length, err: reason }, 'reminder send had no answer; its members are not sent to again');
       await audit('uncertain');
     }
@@ -130,7 +132,7 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
     throw err;
   }
   const finishedAt = deps.now();
-  await deps.reminders.recordEnd(sendId, { status: 'delivered', pgIds, memberIds, finishedAt });
+  await endSend({ status: 'delivered', pgIds, memberIds, finishedAt });
   await audit('delivered');
   log.info({ members: claimed.length, days: request.days }, 'reminder sent');
   return {
