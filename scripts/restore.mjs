@@ -60,7 +60,9 @@ async function restoreCollection(db, c, file) {
   const indexes = BSON.EJSON.deserialize(c.indexes, EJSON_CANONICAL)
     .filter((i) => i.name !== '_id_')
     .map(({ v: _v, ns: _ns, ...spec }) => spec);
-  if (indexes.length > 0) await collection.createIndexes(indexes);
+  // One at a time: FerretDB 1.24 drops the connection when one command creates several indexes
+  // that a fresh stack's service has made already.
+  for (const index of indexes) await collection.createIndexes([index]);
   let batch = [];
   let batchBytes = 0;
   const flush = async () => {

@@ -14,7 +14,6 @@ import { ReportsApi } from './data-access/reports-api';
 import { ResultsChannel } from './data-access/results-channel';
 import { TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
-import { ensureFirstConsentVersion } from './domain/consent/consent-versions';
 import type { ParticipantsDeps } from './domain/deps';
 import { studySettings } from './domain/settings';
 import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points/events/handlers';
@@ -89,7 +88,8 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     logger: options.logger,
     prepare: async (ctx) => {
       await new AuditLogRepository(ctx.db).ensureIndexes();
-      await ensureFirstConsentVersion({ consentVersions: new ConsentVersionsRepository(ctx.db), now: () => new Date() });
+      // The first consent version is stored at its first use, so a fresh stack's database stays empty.
+      await new ConsentVersionsRepository(ctx.db).ensureIndexes();
       await prepareReminders(ctx);
     },
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],

@@ -218,7 +218,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       consented = await consent();
       consentEvent = await nextEvent(EventTypes.participantConsented, consented.pgId);
       const entry = await entryOf(consentEvent);
-      expect(entry).toEqual({ _id: consentEvent.id, at: new Date(consentEvent.time), action: 'consent.given', actor: 'participant', pgId: consented.pgId, details: { reauthorized: false, snpFileUploaded: true } });
+      expect(entry).toEqual({ _id: consentEvent.id, at: new Date(consentEvent.time), action: 'consent.given', actor: 'participant', pgId: consented.pgId, details: { reauthorized: false, snpFileUploaded: true, consentVersion: null, adultCertified: null } });
     });
 
     it('an event delivered again leaves that one entry, even when the inbox had lost it', async () => {

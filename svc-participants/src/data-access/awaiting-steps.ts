@@ -109,6 +109,11 @@ export class AwaitingSteps {
   }
 
   /** Documents written before the derived fields existed (one pass at start, until a backfill is recorded as done). */
+  /** Whether any participant is stored (by _id). */
+  async anyStored(): Promise<boolean> {
+    return (await this.collection.findOne({}, { projection: { _id: 1 } })) !== null;
+  }
+
   withoutFields(): AsyncIterable<AwaitingSource & { _id: string }> {
     return this.collection.find({ awaitingStep: { $exists: false }, erased: { $ne: true } }, { projection: PROJECTION, batchSize: 500 });
   }

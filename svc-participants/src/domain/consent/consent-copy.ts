@@ -2,6 +2,7 @@ import { ErrorCodes } from '@study/contracts';
 import { AppError } from '@study/service-kit';
 import type { ParticipantsDeps } from '../deps';
 import { latestConsent } from './consent-rules';
+import { currentConsentVersion } from './consent-versions';
 
 /** What the participant's copy of their consent shows (the consent PDF). */
 export interface ConsentCopy {
@@ -20,15 +21,21 @@ export interface ConsentCopy {
   textVersionId: string;
 }
 
+/** A consent that names no version was given to the text current then (the first is stored at its first use). */
+async function versionCurrentAt(deps: Pick<ParticipantsDeps, 'consentVersions' | 'now'>, givenAt: Date) {
+  await currentConsentVersion(deps);
+  return deps.consentVersions.currentAt(givenAt);
+}
+
 /** The participant's latest consent with its text (GET /api/consent/pdf/{pgId}). */
-export async function consentCopy(deps: Pick<ParticipantsDeps, 'participants' | 'consentVersions'>, pgId: string): Promise<ConsentCopy> {
+export async function consentCopy(deps: Pick<ParticipantsDeps, 'participants' | 'consentVersions' | 'now'>, pgId: string): Promise<ConsentCopy> {
   const participant = await deps.participants.findById(pgId);
   if (!participant) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   const latest = latestConsent(participant.consents);
   if (!latest) {
     throw new AppError(404, ErrorCodes.CONSENT_NOT_ON_RECORD, 'No consent is on record for this study ID yet. Open the dashboard to agree to the consent text.');
   }
-  const version = latest.versionId ? await deps.consentVersions.find(latest.versionId) : await deps.consentVersions.currentAt(latest.givenAt);
+  const version = latest.versionId ? await deps.consentVersions.find(latest.versionId) : await versionCurrentAt(deps, latest.givenAt);
   if (!version) throw new Error(`The consent version ${latest.versionId ?? `current at ${latest.givenAt.toISOString()}`} is not stored`);
   return {
     pgId: participant.pgId,

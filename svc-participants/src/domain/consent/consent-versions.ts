@@ -17,8 +17,9 @@ export interface ConsentOverviewDeps extends ConsentVersionsDeps {
 }
 
 /**
- * At start-up: the study's first consent text becomes v1 when no version is stored. Two
- * instances starting together both insert v1; the unique id lets one win and the other find it.
+ * At the first use of the consent versions: the study's first consent text becomes v1 when no
+ * version is stored. Two instances doing it together both insert v1; the unique id lets one win
+ * and the other find it.
  */
 export async function ensureFirstConsentVersion(deps: ConsentVersionsDeps): Promise<void> {
   await deps.consentVersions.ensureIndexes();

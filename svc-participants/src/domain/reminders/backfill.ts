@@ -9,7 +9,8 @@ export const AWAITING_BACKFILL = 'awaiting-steps-v1';
 
 /**
  * Gives documents written before the step fields existed their fields, each under the document's
- * lock: one pass, at start, until it has been recorded as done for the database.
+ * lock: one pass, at start, until it has been recorded as done for the database (once it holds
+ * participants).
  */
 export async function backfillAwaitingSteps(deps: { awaiting: AwaitingSteps; reminders: RemindersRepository; lock: KeyedLock; logger: Logger; now(): Date }): Promise<void> {
   if (await deps.reminders.isMigrated(AWAITING_BACKFILL)) return;
@@ -24,6 +25,8 @@ export async function backfillAwaitingSteps(deps: { awaiting: AwaitingSteps; rem
       updated += 1;
     });
   }
-  await deps.reminders.recordMigrated(AWAITING_BACKFILL, deps.now());
+  // Recorded once a participant is stored: a database with none stays as a fresh stack leaves it
+  // (empty, so a backup can be restored into it), and the pass over nobody costs nothing.
+  if (await deps.awaiting.anyStored()) await deps.reminders.recordMigrated(AWAITING_BACKFILL, deps.now());
   if (updated > 0) deps.logger.info({ updated }, 'participants given the step they wait at (for reminders)');
 }
