@@ -236,14 +236,15 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
 
     it('withdrawing with erasure removes the member from the project and erases the participant in every service', async () => {
       expect(await projectMemberIds()).toContain(memberId);
+      const scoringDb = mongo.db(scoringNames.dbName);
+      const reportsDb = mongo.db(reportsNames.dbName);
+      // There before, so its absence after proves the erasure (which may reach scoring at once).
+      expect(await scoringDb.collection('scores').countDocuments({ _id: pgId as never })).toBe(1);
       const res = await withdraw(pgId, true).expect(200);
       expect(withdrawResponseSchema.parse(res.body)).toEqual({ outcome: 'erased', removedFromOpenHumans: true });
       expect(await projectMemberIds()).not.toContain(memberId);
       expect((await standinFiles(memberId)).in_project).toBe(false);
 
-      const scoringDb = mongo.db(scoringNames.dbName);
-      const reportsDb = mongo.db(reportsNames.dbName);
-      expect(await scoringDb.collection('scores').countDocuments({ _id: pgId as never })).toBe(1);
       await waitFor(async () => (await scoringDb.collection('scores').countDocuments({ _id: pgId as never })) === 0, 'scoring to erase', 20_000);
       await waitFor(async () => (await reportsDb.collection('reports').countDocuments({ _id: pgId as never })) === 0, 'reports to erase', 20_000);
       await waitFor(async () => (await reportsDb.collection('final-report-files').countDocuments({ pgId })) === 0, 'the report files to go', 20_000);
