@@ -8,18 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from '@study/contracts';
 import { baseUrl, launchBrowser } from './support/browser';
+import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
 
 jest.setTimeout(180_000);
-
-const masterKey = () => {
-  const key = process.env.E2E_ADMIN_MASTER_KEY;
-  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
-  return key;
-};
 
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci4,FormM_dpref1,FormM_dpref2,FormM_dpref3,FormM_dpref4';
@@ -57,21 +52,6 @@ const api = (method: 'GET' | 'POST', route: string, { key, body }: { key?: strin
 async function finalScore(pgId: string): Promise<{ status: number; typeCode?: string; computedAt?: string }> {
   const res = await api('POST', '/api/user/survey/final', { body: { pgId } });
   return { status: res.status, ...((await res.json()) as { typeCode?: string; computedAt?: string }) };
-}
-
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function downloadedText(download: Download): Promise<string> {
-  const file = await download.path();
-  return fs.readFileSync(file, 'utf8');
 }
 
 const scoreRow = (pgId: string, type: string, base: number) => `${pgId}@study.localhost,${type},${base},${base + 1},${base + 2},${base + 3},${base + 4},${base + 5},${base + 6},${base + 7}`;

@@ -8,18 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { analysisDictionarySchema, nardiScoresSchema, userViewSchema } from '@study/contracts';
 import { baseUrl, launchBrowser } from './support/browser';
+import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
 
 jest.setTimeout(180_000);
-
-const masterKey = () => {
-  const key = process.env.E2E_ADMIN_MASTER_KEY;
-  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
-  return key;
-};
 
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 
@@ -46,20 +41,6 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 const post = (route: string, body: unknown) => fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function downloadedText(download: Download): Promise<string> {
-  return fs.readFileSync(await download.path(), 'utf8');
-}
 
 describe('the analysis export', () => {
   let done: { pgId: string; member: string; studyEmail: string };

@@ -8,18 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AUDIT_CSV_COLUMNS } from '@study/contracts';
 import { baseUrl, launchBrowser } from './support/browser';
+import { downloadedText, masterKey } from './support/admin';
 import { consentedParticipant } from './support/participant';
 
 jest.setTimeout(180_000);
-
-const masterKey = () => {
-  const key = process.env.E2E_ADMIN_MASTER_KEY;
-  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
-  return key;
-};
 
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci4,FormM_dpref1,FormM_dpref2,FormM_dpref3,FormM_dpref4';
@@ -46,10 +41,6 @@ async function newPage(width = 1280): Promise<Page> {
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `audit-trail-${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
-
-async function downloadedText(download: Download): Promise<string> {
-  return fs.readFileSync(await download.path(), 'utf8');
 }
 
 /** The rows of the entries table: action, by, study ID, details (the time left out). */

@@ -9,16 +9,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
+import { masterKey } from './support/admin';
 
 jest.setTimeout(180_000);
 
 const PG_ID_IN_PATH = /\/survey\/([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$/;
-
-const masterKey = () => {
-  const key = process.env.E2E_ADMIN_MASTER_KEY;
-  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
-  return key;
-};
 
 interface ConsentText {
   versionId: string;

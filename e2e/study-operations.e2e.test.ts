@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   analysisDictionarySchema,
   consentTextViewSchema,
@@ -23,15 +23,10 @@ import {
 } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
 import { baseUrl, launchBrowser } from './support/browser';
+import { downloadedText, eventually, masterKey } from './support/admin';
 import { authorizationCode, completeNardiOverApi, completeTypeFinder, randomMemberId, studySettings } from './support/participant';
 
 jest.setTimeout(240_000);
-
-const masterKey = () => {
-  const key = process.env.E2E_ADMIN_MASTER_KEY;
-  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
-  return key;
-};
 
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 
@@ -70,18 +65,6 @@ const pairOf = (figures: Enrollment, first: string, second: string): PairAgreeme
   if (!pair) throw new Error(`no agreement figures for ${first} and ${second}`);
   return pair;
 };
-
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-const downloadedText = async (download: Download) => fs.readFileSync(await download.path(), 'utf8');
 
 const MBTI_HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci4,FormM_dpref1,FormM_dpref2,FormM_dpref3,FormM_dpref4';
 
@@ -143,12 +126,12 @@ describe('running the study from the admin pages', () => {
         const res = await fetch(`${baseUrl()}/api/user/survey/final`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId: m.pgId }) });
         const score = res.status === 200 ? ((await res.json()) as { typeCode?: string; computedAt?: string }) : undefined;
         return score?.computedAt ? score : undefined;
-      }, `the final type of ${m.pgId}`);
+      }, `the final type of ${m.pgId}`, 60_000);
     }
     const after = await eventually(async () => {
       const figures = await enrollment();
       return stepCount(figures, 'finalType') - stepCount(before, 'finalType') >= made.length ? figures : undefined;
-    }, 'the enrollment figures counting the final types');
+    }, 'the enrollment figures counting the final types', 60_000);
 
     const expectedSteps: Partial<Record<EnrollmentStep, number>> = { enrolled: 3, consented: 3, typeFinder: 3, nardi: 3, mbti: 2, finalType: 3 };
     for (const [step, delta] of Object.entries(expectedSteps) as [EnrollmentStep, number][]) {

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
+import { masterKey } from './support/admin';
 import { completeTypeFinder, consentedParticipant } from './support/participant';
 
 jest.setTimeout(300_000);
@@ -22,12 +23,6 @@ const CONTACT = 'study-team@study.localhost';
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'walkthrough');
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
-
-const masterKey = () => {
-  const key = process.env.E2E_ADMIN_MASTER_KEY;
-  if (!key) throw new Error('E2E_ADMIN_MASTER_KEY is not set: run the browser tests through jest --selectProjects e2e');
-  return key;
-};
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
