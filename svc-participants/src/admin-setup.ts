@@ -1,6 +1,6 @@
 import type { Express, Request, RequestHandler } from 'express';
 import type { ServiceContext } from '@study/service-kit';
-import type { ParticipantsConfig } from './config';
+import { configuredSecrets, type ParticipantsConfig } from './config';
 import { RedisWindowCounters, SpentTokens } from './data-access/admin-limits';
 import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
@@ -25,7 +25,7 @@ export function adminDeps(ctx: Ctx): AdminDeps {
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     auditLog: new AuditLogRepository(ctx.db),
-    auditSecrets: [ctx.config.ADMIN_MASTER_KEY],
+    auditSecrets: configuredSecrets(ctx.config),
     logger: ctx.logger,
     now: () => new Date(),
   };

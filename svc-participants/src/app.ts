@@ -2,13 +2,12 @@ import type { Request, Response } from 'express';
 import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
-import { SERVICE_NAME, type ParticipantsConfig } from './config';
+import { configuredSecrets, SERVICE_NAME, type ParticipantsConfig } from './config';
 import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
 import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { RemindersRepository } from './data-access/reminders-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
-import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
 import { ReportsApi } from './data-access/reports-api';
 import { ResultsChannel } from './data-access/results-channel';
@@ -25,21 +24,11 @@ import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
 import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
+import { openHumansClient } from './open-humans-setup';
 import { mountReminders, prepareReminders } from './reminders-setup';
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
 let running: RunningParticipants | undefined;
-
-export function openHumansClient(config: ParticipantsConfig): OpenHumansClient {
-  return new OpenHumansClient({
-    baseUrl: config.OH_BASE_URL,
-    apiBaseUrl: config.OH_API_URL,
-    clientId: config.OH_CLIENT_ID,
-    clientSecret: config.OH_CLIENT_SECRET,
-    redirectUri: config.OH_REDIRECT_URI,
-    masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
-  });
-}
 
 // One results channel per running service (its event handlers and its streams share it).
 const resultsChannels = new WeakMap<ServiceContext<ParticipantsConfig>, ResultsChannel>();
@@ -71,7 +60,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     resultsChanged: (pgId) => resultsChannel(ctx).changed(pgId),
     auditLog: new AuditLogRepository(ctx.db),
-    auditSecrets: [ctx.config.ADMIN_MASTER_KEY],
+    auditSecrets: configuredSecrets(ctx.config),
     logger,
     now: () => new Date(),
   };

@@ -74,3 +74,9 @@ export type ParticipantsConfig = ReturnType<typeof loadParticipantsConfig>;
 export function loadParticipantsConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(participantsConfigSchema, env);
 }
+
+/** Every secret the service holds: scrubbed from its log lines, and never stored in the audit trail. */
+export function configuredSecrets(config: ParticipantsConfig): string[] {
+  const secrets = [config.ADMIN_MASTER_KEY, config.TOKEN_ENCRYPTION_KEY, config.OH_CLIENT_SECRET, config.OH_WEBHOOK_SECRET, config.TYPEFINDER_WEBHOOK_SECRET, config.OH_MASTER_ACCESS_TOKEN];
+  return secrets.filter((secret): secret is string => secret !== undefined);
+}

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Express, Request } from 'express';
 import type { ServiceContext } from '@study/service-kit';
 import { adminGuards } from './admin-setup';
-import type { ParticipantsConfig } from './config';
+import { configuredSecrets, type ParticipantsConfig } from './config';
 import { AuditLogRepository } from './data-access/audit-log-repository';
 import { AwaitingSteps } from './data-access/awaiting-steps';
-import { OpenHumansClient } from './data-access/open-humans';
 import { ReminderSendGate } from './data-access/reminder-send-gate';
 import { RemindersRepository } from './data-access/reminders-repository';
 import type { ReminderDeps } from './domain/reminders/deps';
 import { backfillAwaitingSteps } from './domain/reminders/backfill';
 import { mountReminderRoutes } from './entry-points/http/reminder-routes';
+import { openHumansClient } from './open-humans-setup';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
 
@@ -21,11 +21,10 @@ export function reminderDeps(ctx: Ctx): ReminderDeps {
     reminders: new RemindersRepository(ctx.db),
     // Scoped to the deployment (its exchange and database), like the admin rate limits.
     gate: new ReminderSendGate(ctx.redis, `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:reminder-send`, config.REMINDER_SEND_INTERVAL_SECONDS * 1000),
-    openHumans: new OpenHumansClient({ baseUrl: config.OH_BASE_URL, apiBaseUrl: config.OH_API_URL, clientId: config.OH_CLIENT_ID, clientSecret: config.OH_CLIENT_SECRET }),
-    masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
+    openHumans: openHumansClient(config),
     lock: ctx.lock,
     auditLog: new AuditLogRepository(ctx.db),
-    auditSecrets: [config.ADMIN_MASTER_KEY, config.OH_MASTER_ACCESS_TOKEN],
+    auditSecrets: configuredSecrets(config),
     maxPerSend: config.REMINDER_MAX_MEMBERS,
     sendIntervalSeconds: config.REMINDER_SEND_INTERVAL_SECONDS,
     logger: ctx.logger,

@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { createLogger, REDACTED } from '@study/service-kit';
-import type { ParticipantsConfig } from '../config';
+import { configuredSecrets, type ParticipantsConfig } from '../config';
 
 /** Shorter values are too likely to occur in ordinary text to be replaced wherever they appear. */
 const MIN_SCRUBBED_LENGTH = 8;
@@ -28,6 +28,5 @@ export function scrubbingDestination(secrets: readonly (string | undefined)[], d
 
 /** The service's logger: JSON lines on stdout with its secrets (the admin master key first of all) scrubbed. */
 export function participantsLogger(config: ParticipantsConfig, service: string): Logger {
-  const secrets = [config.ADMIN_MASTER_KEY, config.TOKEN_ENCRYPTION_KEY, config.OH_CLIENT_SECRET, config.OH_WEBHOOK_SECRET, config.TYPEFINDER_WEBHOOK_SECRET, config.OH_MASTER_ACCESS_TOKEN];
-  return createLogger({ service, level: config.LOG_LEVEL, destination: scrubbingDestination(secrets, pino.destination({ dest: 1, sync: true })) });
+  return createLogger({ service, level: config.LOG_LEVEL, destination: scrubbingDestination(configuredSecrets(config), pino.destination({ dest: 1, sync: true })) });
 }

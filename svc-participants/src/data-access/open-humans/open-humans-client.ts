@@ -244,12 +244,13 @@ export class OpenHumansClient {
   /**
    * Sends a project message to these members (the platform emails each one, with
    * {{ PROJECT_MEMBER_ID }} in the text replaced by their id), with the project's master access
-   * token. The platform sends to all or to none: a 400 names the members it did not accept.
+   * token (the one the client is configured with). The platform sends to all or to none: a 400
+   * names the members it did not accept.
    */
-  async messageMembers(masterAccessToken: string, message: { subject: string; message: string; projectMemberIds: readonly string[] }): Promise<void> {
-    const url = new URL(`${this.apiBaseUrl}${PROJECT_MESSAGE_PATH}`);
-    url.searchParams.set('access_token', masterAccessToken);
-    const res = await this.send(url, {
+  async messageMembers(message: { subject: string; message: string; projectMemberIds: readonly string[] }): Promise<void> {
+    const master = this.options.masterAccessToken;
+    if (!master) throw new OpenHumansError('client-rejected', 'The study has no Open Humans master access token configured (OH_MASTER_ACCESS_TOKEN).');
+    const res = await this.send(this.projectUrl(PROJECT_MESSAGE_PATH, master), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ subject: message.subject, message: message.message, project_member_ids: message.projectMemberIds }),

@@ -12,8 +12,6 @@ export interface ReminderDeps extends AuditDeps {
   gate: ReminderSendGate;
   lock: KeyedLock;
   openHumans: Pick<OpenHumansClient, 'messageMembers'>;
-  /** The project's master access token, which project messages are sent with. */
-  masterAccessToken: string;
   /** The most members one send reaches. */
   maxPerSend: number;
   /** The least time between two sends (the gate's interval). */

@@ -110,7 +110,7 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
   const audit = (status: 'delivered' | 'failed' | 'uncertain') =>
     recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members: claimed.length, status } });
   try {
-    await deps.openHumans.messageMembers(deps.masterAccessToken, { subject: request.subject, message: request.message, projectMemberIds: memberIds });
+    await deps.openHumans.messageMembers({ subject: request.subject, message: request.message, projectMemberIds: memberIds });
   } catch (err) {
     const outcome = sendFailureOutcome(err);
     const reason = err instanceof Error ? err.message : String(err);
