@@ -8,39 +8,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from '@study/contracts';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
 
 jest.setTimeout(180_000);
 
-const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci4,FormM_dpref1,FormM_dpref2,FormM_dpref3,FormM_dpref4';
 const UNKNOWN = '0b5f3c2e-8d1a-4c6b-9e7f-123456789abc';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
+const { newPage, shoot } = browserPerFile('admin');
 
 const api = (method: 'GET' | 'POST', route: string, { key, body }: { key?: string | null; body?: unknown } = {}) =>
   fetch(`${baseUrl()}${route}`, {

@@ -5,40 +5,15 @@
 // API (consent through the Open Humans stand-in, the TypeFinder widget, Nardi), then an admin on
 // /analysis-export downloads the export and its data dictionary; every column of the export is
 // named in the dictionary, and the Nardi scores in the file are scoring's.
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { analysisDictionarySchema, nardiScoresSchema, userViewSchema } from '@study/contracts';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
 
 jest.setTimeout(180_000);
 
-const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
+const { newPage, shoot } = browserPerFile('admin');
 
 const post = (route: string, body: unknown) => fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -5,43 +5,20 @@
 // scores and downloads the roster, then sees those actions (and the participant's consent) on
 // the Audit trail page, filters it, has a bad filter refused on the field it names, pages back,
 // and exports it as CSV through a download link; the master key is in no entry and not in the file.
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { AUDIT_CSV_COLUMNS } from '@study/contracts';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, masterKey } from './support/admin';
 import { consentedParticipant } from './support/participant';
 
 jest.setTimeout(180_000);
 
-const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci4,FormM_dpref1,FormM_dpref2,FormM_dpref3,FormM_dpref4';
 const UNKNOWN = '6d0c1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 const scoreRow = (pgId: string, type: string, base: number) => `${pgId}@study.localhost,${type},${base},${base + 1},${base + 2},${base + 3},${base + 4},${base + 5},${base + 6},${base + 7}`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `audit-trail-${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
+const { newPage, shoot } = browserPerFile('audit-trail');
 
 /** The rows of the entries table: action, by, study ID, details (the time left out). */
 async function tableRows(page: Page): Promise<string[][]> {

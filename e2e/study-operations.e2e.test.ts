@@ -8,10 +8,7 @@
 // dictionary (every column named there, the three participants' types in it), and finds all of
 // that in the audit trail. The figures are compared with a reading taken before the participants
 // were made, as the browser tests share one stack and run one file at a time.
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   analysisDictionarySchema,
   consentTextViewSchema,
@@ -22,31 +19,13 @@ import {
   type PairAgreement,
 } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { authorizationCode, completeNardiOverApi, completeTypeFinder, randomMemberId, studySettings } from './support/participant';
 
 jest.setTimeout(240_000);
 
-const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
+const { newPage, shoot } = browserPerFile('admin-operations');
 
 const api = async (method: 'GET' | 'POST', route: string, { key, body }: { key?: string; body?: unknown } = {}) => {
   const res = await fetch(`${baseUrl()}${route}`, {
@@ -177,7 +156,7 @@ describe('running the study from the admin pages', () => {
     const column = TYPE_CODES.indexOf(first.nardi as (typeof TYPE_CODES)[number]);
     const r = TYPE_CODES.indexOf(first.typeFinder as (typeof TYPE_CODES)[number]);
     expect(Number(await row.locator('td').nth(column).textContent())).toBe(tfNardiAfter.confusion[r]?.[column]);
-    await page.screenshot({ path: path.join(SHOTS, 'admin-operations-enrollment-1280.png'), fullPage: true });
+    await shoot(page, 'enrollment');
   });
 
   test('the Consent page counts the three consents under the current version', async () => {
@@ -230,6 +209,6 @@ describe('running the study from the admin pages', () => {
     const consent = (await table.locator('tbody').textContent()) ?? '';
     expect(consent).toContain('Consent given');
     expect(consent).toContain(versionBefore.versionId);
-    await page.screenshot({ path: path.join(SHOTS, 'admin-operations-audit-1280.png'), fullPage: true });
+    await shoot(page, 'audit');
   });
 });
