@@ -8,7 +8,7 @@ import { ParticipantRecordsReader } from './data-access/participant-records';
 import type { AdminDeps } from './domain/admin/deps';
 import { DownloadLinkSigner } from './domain/admin/download-links';
 import { ConsentHistoryReader } from './data-access/consent-records';
-import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
+import { consentVersionsRepository } from './consent-setup';
 import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
 import { mountConsentAdminRoutes } from './entry-points/http/consent-admin-routes';
 import { mountAdminRoutes } from './entry-points/http/admin-routes';
@@ -59,7 +59,7 @@ export function mountAdmin(app: Express, ctx: Ctx): void {
     signer: DownloadLinkSigner.fromMasterKey(ctx.config.ADMIN_MASTER_KEY),
     mbtiUploadLimit: ctx.config.MBTI_UPLOAD_LIMIT,
   });
-  const consent = { consentVersions: new ConsentVersionsRepository(ctx.db), consentHistory: new ConsentHistoryReader(ctx.db), auditLog: base.auditLog, auditSecrets: base.auditSecrets, now: () => new Date() };
+  const consent = { consentVersions: consentVersionsRepository(ctx), consentHistory: new ConsentHistoryReader(ctx.db), auditLog: base.auditLog, auditSecrets: base.auditSecrets, now: () => new Date() };
   mountConsentAdminRoutes(app, (req: Request) => ({ ...consent, logger: req.log }), adminGuards(ctx));
   mountAuditRoutes(app, (req: Request) => ({ ...base, logger: req.log }), { guard: adminGuards(ctx) });
 }

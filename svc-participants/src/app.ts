@@ -3,6 +3,7 @@ import { startService, type RunningService, type ServiceContext } from '@study/s
 import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
 import { configuredSecrets, SERVICE_NAME, type ParticipantsConfig } from './config';
+import { consentVersionsRepository } from './consent-setup';
 import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
 import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
@@ -53,7 +54,7 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     reportsApi: new ReportsApi(ctx.config.REPORTS_URL),
     typeFinderInbox: new TypeFinderInboxRepository(ctx.db),
     mbtiResults: new MbtiScoresRepository(ctx.db),
-    consentVersions: new ConsentVersionsRepository(ctx.db),
+    consentVersions: consentVersionsRepository(ctx),
     studyEmailHost: ctx.config.STUDY_EMAIL_HOST,
     lock: ctx.lock,
     reminders: new RemindersRepository(ctx.db),

@@ -1,4 +1,5 @@
 import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { RedisConnection } from '@study/service-kit';
 
 export const CONSENT_VERSIONS_COLLECTION = 'consent-versions';
 
@@ -31,8 +32,19 @@ function isDuplicateKey(error: unknown): boolean {
 /** The consent versions (svc-participants' own database). Two instances race only by inserting: the unique `_id` and `seq` decide. */
 export class ConsentVersionsRepository {
   readonly collection: Collection<ConsentVersionDocument>;
+  /** The version list as last read, with the newest seq it ends at. */
+  private cached: { latestSeq: number; versions: Omit<StoredConsentVersion, 'text'>[] } | undefined;
 
-  constructor(db: Db) {
+  /**
+   * `latestSeq`: a Redis key every instance shares, holding the newest version's number. POST
+   * /api/user needs the version list on every call; it is read from the database only when that
+   * number differs from the one this instance's copy ends at, so a publication on any instance is
+   * seen at once and an unchanged list costs one Redis read.
+   */
+  constructor(
+    db: Db,
+    private readonly latestSeq?: { redis: RedisConnection; key: string },
+  ) {
     this.collection = db.collection<ConsentVersionDocument>(CONSENT_VERSIONS_COLLECTION);
   }
 
@@ -63,6 +75,7 @@ export class ConsentVersionsRepository {
     const { versionId, ...rest } = version;
     try {
       await this.collection.insertOne({ _id: versionId, ...rest });
+      await this.announce(version.seq);
       return 'inserted';
     } catch (error) {
       if (isDuplicateKey(error)) return 'taken';
@@ -72,7 +85,26 @@ export class ConsentVersionsRepository {
 
   /** Every version, oldest first, without the texts. */
   async list(): Promise<Omit<StoredConsentVersion, 'text'>[]> {
+    if (!this.latestSeq) return this.readList();
+    const { redis, key } = this.latestSeq;
+    const shared = await redis.get(key);
+    if (shared !== null && this.cached && String(this.cached.latestSeq) === shared) return this.cached.versions;
+    const versions = await this.readList();
+    const latestSeq = versions.at(-1)?.seq ?? 0;
+    // Only where no number is shared yet: a publication sets it, and its number wins.
+    if (shared === null && latestSeq > 0) await redis.set(key, String(latestSeq), { condition: 'NX' });
+    this.cached = { latestSeq, versions };
+    return versions;
+  }
+
+  /** Tells every instance the newest version's number (after a publication, or again when it is repeated). */
+  async announce(seq: number): Promise<void> {
+    if (this.latestSeq) await this.latestSeq.redis.set(this.latestSeq.key, String(seq));
+  }
+
+  private async readList(): Promise<Omit<StoredConsentVersion, 'text'>[]> {
     const docs = await this.collection.find({}, { sort: { seq: 1 }, projection: { text: 0 } }).toArray();
     return docs.map(({ _id, seq, hash, publishedAt }) => ({ versionId: _id, seq, hash, publishedAt }));
   }
+
 }

@@ -63,7 +63,11 @@ export async function publishConsentText(deps: ConsentVersionsDeps, text: string
   for (let attempt = 1; attempt <= MAX_PUBLISH_ATTEMPTS; attempt++) {
     const current = await currentConsentVersion(deps);
     const plan = planPublication(current, text);
-    if (plan.outcome === 'unchanged') return { outcome: 'unchanged', version: versionView(current) };
+    if (plan.outcome === 'unchanged') {
+      // Publishing again also repeats the announcement a failed publication may have missed.
+      await deps.consentVersions.announce(current.seq);
+      return { outcome: 'unchanged', version: versionView(current) };
+    }
     const version = { versionId: plan.versionId, seq: plan.seq, hash: plan.hash, text: plan.text, publishedAt: deps.now() };
     if ((await deps.consentVersions.insert(version)) === 'inserted') return { outcome: 'published', version: versionView(version) };
   }
