@@ -7,8 +7,9 @@
 // then shows it for exactly those two members, with their ids in the text, once.
 import fs from 'node:fs';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type UpdateResult } from 'mongodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serviceDocumentsOf, writeAsService } from '@study/service-kit/testing';
 import { baseUrl, launchBrowser } from './support/browser';
 import { completeTypeFinder, consentedParticipant } from './support/participant';
 
@@ -34,16 +35,19 @@ interface Received {
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let mongo: MongoClient;
+let participantsService: Awaited<ReturnType<typeof serviceDocumentsOf>>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   mongo = await MongoClient.connect(env('E2E_MONGO_URL'), { serverSelectionTimeoutMS: 30_000 });
+  participantsService = await serviceDocumentsOf(env('E2E_REDIS_URL'), mongo.db('participants'));
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await mongo?.close();
+  await participantsService?.close();
 });
 
 async function newPage(width = 1280, base = baseUrl()): Promise<Page> {
@@ -59,14 +63,14 @@ async function shoot(page: Page, name: string): Promise<void> {
 /**
  * Moves a participant's consent (and their TypeFinder, when done) back in time, as if they had
  * stopped at their step `days` ago; the step's time goes back with them (what the service would
- * have written then), so a later write of the document keeps it.
+ * have written then). Written as svc-participants writes (its events published, under its lock),
+ * so none of its own writes of the document can undo it.
  */
 async function waitedFor(pgId: string, days: number, typeFinderDone = false): Promise<void> {
   const at = new Date(Date.now() - days * DAY_MS);
-  const result = await mongo
-    .db('participants')
-    .collection<{ _id: string }>('participants')
-    .updateOne({ _id: pgId }, { $set: { consentedAt: at, awaitingSince: at, ...(typeFinderDone ? { 'surveys.typeFinder.completedAt': at } : {}) } });
+  const result = await writeAsService<UpdateResult, { _id: string }>(participantsService, 'participants', pgId, (collection) =>
+    collection.updateOne({ _id: pgId }, { $set: { consentedAt: at, awaitingSince: at, ...(typeFinderDone ? { 'surveys.typeFinder.completedAt': at } : {}) } }),
+  );
   expect(result.matchedCount).toBe(1);
 }
 

@@ -81,4 +81,5 @@ module.exports = async function globalSetup() {
   process.env.E2E_TYPEFINDER_WIDGET_URL = stack.typeFinder.widgetUrl;
   process.env.E2E_ADMIN_MASTER_KEY = stack.adminMasterKey;
   process.env.E2E_MONGO_URL = stack.mongoUrl;
+  process.env.E2E_REDIS_URL = stack.redisUrl;
 };

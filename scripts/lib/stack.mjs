@@ -346,6 +346,7 @@ export async function startStack(o) {
       children,
       mongoUrl,
       amqpUrl,
+      redisUrl,
       startService,
       /** 'SIGKILL' kills the service at once, as a crash would. */
       stopService: (name, signal) => stopChild(name, signal),

@@ -12,7 +12,7 @@ import {
 } from '@study/contracts';
 import { consumerTopology } from '@study/event-bus';
 import { isV4Uuid } from '@study/personality';
-import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
+import { memoryLogger, probeQueue, serviceDocumentsOf, serviceTestEnv, waitFor, writeAsService, type ProbeQueue } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, SIGNATURE_HEADER, signBody, type OpenHumansStandin } from '@study/standin-open-humans';
 import { connect as amqpConnect } from 'amqplib';
 import { participantsDeps, start, type RunningParticipants } from './app';
@@ -416,10 +416,16 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
             { db: mongo.db(reportsEnv!.dbName), collection: 'reports' },
           ];
           for (const { db, collection } of held) {
-            // Both services keep a document per participant from the consent event on; add to it what they would hold later.
-            for (const [id, typeCode] of [[pgId, 'INTJ'], [otherPgId, 'ENFP']] as const) {
-              await waitFor(() => db.collection(collection).findOne({ _id: id as never }), `${collection} to hear of the consent`, 20_000);
-              await db.collection(collection).updateOne({ _id: id as never }, { $set: { typeCode } });
+            // Both services keep a document per participant from the consent event on; add to it what they would hold later,
+            // as the service itself writes (its events published, under its lock), so its own writes cannot undo it.
+            const service = await serviceDocumentsOf(config.REDIS_URL, db);
+            try {
+              for (const [id, typeCode] of [[pgId, 'INTJ'], [otherPgId, 'ENFP']] as const) {
+                await waitFor(() => db.collection(collection).findOne({ _id: id as never }), `${collection} to hear of the consent`, 20_000);
+                await writeAsService(service, collection, id, (documents) => documents.updateOne({ _id: id as never }, { $set: { typeCode } }));
+              }
+            } finally {
+              await service.close();
             }
           }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { UpdateResult } from 'mongodb';
 import request from 'supertest';
 import {
   consentResponseSchema,
@@ -10,7 +11,7 @@ import {
   type ReminderStep,
 } from '@study/contracts';
 import { hmacSignature } from '@study/service-kit';
-import { memoryLogger, serviceTestEnv } from '@study/service-kit/testing';
+import { memoryLogger, serviceTestEnv, writeAsService } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig } from './config';
@@ -95,11 +96,15 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
 
   /**
    * Moves a participant's consent (and their TypeFinder, when done) back in time, as if they had
-   * stopped at their step `days` ago, with the step's time the service keeps for it.
+   * stopped at their step `days` ago, with the step's time the service keeps for it. Written as
+   * the service writes, so none of its own writes of the document can undo it.
    */
   async function waitedFor(pgId: string, days: number, typeFinderDone = false) {
     const at = new Date(Date.now() - days * DAY_MS);
-    await participants().updateOne({ _id: pgId }, { $set: { consentedAt: at, awaitingSince: at, ...(typeFinderDone ? { 'surveys.typeFinder.completedAt': at } : {}) } });
+    const result = await writeAsService<UpdateResult, Doc>(svc.ctx, PARTICIPANTS_COLLECTION, pgId, (collection) =>
+      collection.updateOne({ _id: pgId }, { $set: { consentedAt: at, awaitingSince: at, ...(typeFinderDone ? { 'surveys.typeFinder.completedAt': at } : {}) } }),
+    );
+    expect(result.matchedCount).toBe(1);
   }
 
   async function received(memberId: string): Promise<Received[]> {

@@ -22,7 +22,7 @@ import {
   SAMPLE_TEMPERAMENTS,
   SAMPLE_TYPE_CODES,
 } from '@study/personality/testing';
-import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
+import { memoryLogger, probeQueue, serviceTestEnv, waitFor, writeAsService, type ProbeQueue } from '@study/service-kit/testing';
 import { start, type RunningReports } from './app';
 import { loadReportsConfig } from './config';
 import { RENDER_ON_DEMAND_AFTER_MS } from './domain/final-report/get-final-report';
@@ -167,7 +167,7 @@ describe('svc-reports: the Nardi report and the final report', () => {
 
       const unknown = newPgId();
       await send(nardiCompleted(unknown, new Date()));
-      await reports().updateOne({ _id: unknown }, { $set: { 'nardi.result.selectedFP': 'QQQ' } });
+      await writeAsService<unknown, ReportDocument>(svc.ctx, REPORTS_COLLECTION, unknown, (collection) => collection.updateOne({ _id: unknown }, { $set: { 'nardi.result.selectedFP': 'QQQ' } }));
       const bad = await nardiReport(unknown).expect(422);
       expect(errorBodySchema.parse(bad.body)).toMatchObject({ code: 'UNKNOWN_CODE', error: expect.stringMatching(/Unknown functional pair 'QQQ'/) });
     });
@@ -294,7 +294,9 @@ describe('svc-reports: the Nardi report and the final report', () => {
       expect(await files().countDocuments({ pgId })).toBe(0);
 
       // Its event never made it (parked, say): past RENDER_ON_DEMAND_AFTER_MS the request makes it, once.
-      await reports().updateOne({ _id: pgId }, { $set: { 'finalScore.computedAt': new Date(Date.now() - RENDER_ON_DEMAND_AFTER_MS - 1_000) } });
+      await writeAsService<unknown, ReportDocument>(svc.ctx, REPORTS_COLLECTION, pgId, (collection) =>
+        collection.updateOne({ _id: pgId }, { $set: { 'finalScore.computedAt': new Date(Date.now() - RENDER_ON_DEMAND_AFTER_MS - 1_000) } }),
+      );
       const made = await finalReport(pgId).expect(200);
       expect(pdfText(made.body as Buffer)).toContain('ENFP');
       expect(await files().countDocuments({ pgId, version: 4 })).toBe(1);

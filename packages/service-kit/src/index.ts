@@ -30,6 +30,7 @@ export { connectMongo, type MongoConnection, type MongoOptions } from './mongo';
 export { connectRedis, pingRedis, type RedisConnection, type RedisOptions } from './redis';
 export {
   startService,
+  serviceLockPrefix,
   KEEP_ALIVE_TIMEOUT_MS,
   type ServiceContext,
   type ServiceDefinition,

@@ -12,6 +12,11 @@ import { createLogger } from './logger';
 import { connectMongo, type MongoConnection } from './mongo';
 import { connectRedis, pingRedis, type RedisConnection } from './redis';
 
+/** The keyed lock's Redis prefix of a service's documents: scoped to its database. */
+export function serviceLockPrefix(dbName: string): string {
+  return `lock:${dbName}:`;
+}
+
 /** What a service's routes, use cases and event handlers are built from. */
 export interface ServiceContext<C extends BaseServiceConfig = BaseServiceConfig> {
   /** e.g. 'svc-participants': the log `service` field and the events' `source`. */
@@ -159,7 +164,7 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
     const broker = await EventBroker.connect({ url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName: def.service });
     opened.push({ name: 'broker', close: () => broker.close() });
     // Lock keys are scoped to the database, so two deployments (or tests) never share a lease.
-    const lock = createRedisKeyedLock(redis, { prefix: `lock:${config.MONGO_DB}:`, logger });
+    const lock = createRedisKeyedLock(redis, { prefix: serviceLockPrefix(config.MONGO_DB), logger });
 
     let relay: OutboxRelay | undefined;
     const ctx: ServiceContext<C> = {

@@ -4,6 +4,7 @@ import { consumerTopology } from '@study/event-bus';
 import { testEnv, uniqueName } from '@study/test-infra';
 
 export { memoryLogger } from './memory-logger';
+export { serviceDocumentsOf, writeAsService, type ServiceDocuments, type WriteAsServiceOptions } from './write-as-service';
 
 export interface ServiceTestEnv {
   /** Environment for the service's loadConfig: real connections, unique names, any free port. */
