@@ -4,6 +4,10 @@
 const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 const backends = '<rootDir>/{packages/*,svc-*,gateway,standins/*}/src/**';
 const frontends = '<rootDir>/{packages/*,shell,mf-*}/src/**';
+// Jest's node and jsdom environments, each noting every test's time against its limit for the
+// summary `npm test` prints (packages/test-infra/src/timed-environment.js).
+const node = '<rootDir>/packages/test-infra/src/timed-node-environment.js';
+const jsdom = '<rootDir>/packages/test-infra/src/timed-jsdom-environment.js';
 const common = {
   transform,
   moduleNameMapper: {
@@ -20,12 +24,12 @@ module.exports = {
   // Jest's own order, but the fault runs' broker scenario last (its private node boots meanwhile).
   testSequencer: '<rootDir>/e2e/support/fault-sequencer.js',
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: [`${backends}/*.test.ts`, '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/lib/*.test.ts', '<rootDir>/lint/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.deploy\\.test\\.ts$'] },
-    { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: [`${frontends}/*.test.tsx`], setupFiles: ['<rootDir>/packages/ui/src/testing/jsdom-polyfills.ts'] },
+    { ...common, displayName: 'unit', testEnvironment: node, testMatch: [`${backends}/*.test.ts`, '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/lib/*.test.ts', '<rootDir>/lint/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.deploy\\.test\\.ts$'] },
+    { ...common, displayName: 'ui', testEnvironment: jsdom, testMatch: [`${frontends}/*.test.tsx`], setupFiles: ['<rootDir>/packages/ui/src/testing/jsdom-polyfills.ts'] },
     {
       ...common,
       displayName: 'integration',
-      testEnvironment: 'node',
+      testEnvironment: node,
       setupFilesAfterEnv: ['<rootDir>/packages/test-infra/src/integration-timeout.js'],
       testMatch: [`${backends}/*.int.test.ts`],
       globalSetup: '<rootDir>/packages/test-infra/src/global-setup.js',
@@ -34,7 +38,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      testEnvironment: 'node',
+      testEnvironment: node,
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.js',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.js',
@@ -43,7 +47,7 @@ module.exports = {
       // Fault runs: each scenario breaks a private stack of its own (fault-lab-setup.js) mid-burst.
       ...common,
       displayName: 'fault',
-      testEnvironment: 'node',
+      testEnvironment: node,
       testMatch: ['<rootDir>/e2e/faults/**/*.fault.test.ts'],
       globalSetup: '<rootDir>/e2e/support/fault-lab-setup.js',
       globalTeardown: '<rootDir>/e2e/support/fault-lab-teardown.js',
@@ -51,7 +55,7 @@ module.exports = {
     // The containerized system's smoke test: only `npm run deploy:check` runs it, against the
     // compose stack it brought up (E2E_BASE_URL).
     ...(process.env.DEPLOY_CHECK === '1'
-      ? [{ ...common, displayName: 'deploy', testEnvironment: 'node', testMatch: ['<rootDir>/deploy/**/*.deploy.test.ts'] }]
+      ? [{ ...common, displayName: 'deploy', testEnvironment: node, testMatch: ['<rootDir>/deploy/**/*.deploy.test.ts'] }]
       : []),
   ],
 };
