@@ -36,6 +36,12 @@ describe('.env.example, as compose reads it', () => {
     expect(config.STUDY_EMAIL_HOST).toBe('study.example.org');
   });
 
+  it('leaves svc-participants refusing to start, naming the setting, while the Open Humans webhook secret is blank', () => {
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    expect(example.OH_WEBHOOK_SECRET).toBe('');
+    expect(() => loadParticipantsConfig({ ...env, ...fromCompose, OH_WEBHOOK_SECRET: example.OH_WEBHOOK_SECRET ?? '' })).toThrow(/OH_WEBHOOK_SECRET/);
+  });
+
   it('names every setting docker-compose.yml reads from it', () => {
     const compose = fs.readFileSync(path.join(__dirname, '..', 'docker-compose.yml'), 'utf8');
     const read = new Set([...compose.matchAll(/\$\{([A-Z_]+)(?::?[-?][^}]*)?\}/g)].map((m) => m[1] ?? ""));

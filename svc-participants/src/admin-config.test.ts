@@ -13,6 +13,7 @@ const env = {
   ADMIN_MASTER_KEY: 'admin-master-key-0123',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
+  OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
 };
 
 describe('the admin tools settings', () => {

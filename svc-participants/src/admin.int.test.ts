@@ -60,6 +60,7 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
+      OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
       ADMIN_FAILED_ATTEMPTS_LIMIT: String(FAILED_ATTEMPTS_LIMIT),
       ADMIN_CALLS_LIMIT: '1000',
     });

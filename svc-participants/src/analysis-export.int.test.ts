@@ -38,6 +38,7 @@ import { startSiblingService, type SiblingService } from './test-support/sibling
 
 const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
+const OH_WEBHOOK_SECRET = 'oh-webhook-secret-for-tests';
 const TF_SECRET = 'typefinder-secret-for-tests';
 const ADMIN_KEY = 'admin-master-key-for-export-tests';
 const HOST = 'study.example.org';
@@ -66,7 +67,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
   beforeAll(async () => {
     const port = await freePort();
     openHumans = createOpenHumansStandin(
-      loadOpenHumansConfig({ PORT: '0', CLIENT_ID: OH_CLIENT_ID, CLIENT_SECRET: OH_CLIENT_SECRET, DEAUTH_WEBHOOK_URL: `http://127.0.0.1:${port}/api/openhumans/deauthorize` }),
+      loadOpenHumansConfig({ PORT: '0', CLIENT_ID: OH_CLIENT_ID, CLIENT_SECRET: OH_CLIENT_SECRET, DEAUTH_WEBHOOK_URL: `http://127.0.0.1:${port}/api/openhumans/deauthorize`, WEBHOOK_SECRET: OH_WEBHOOK_SECRET }),
     );
     const ohUrl = (await openHumans.start()).url;
     config = loadParticipantsConfig({
@@ -76,6 +77,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
+      OH_WEBHOOK_SECRET,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: ADMIN_KEY,

@@ -24,6 +24,7 @@ describe('svc-participants', () => {
     ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
+    OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
   };
   const config = loadParticipantsConfig(env);
   const { logger, lines } = memoryLogger('debug', 'svc-participants');

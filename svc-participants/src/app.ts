@@ -12,6 +12,7 @@ import { MemberLinksRepository } from './data-access/member-links-repository';
 import { ParticipantsRepository } from './data-access/participants-repository';
 import { ReportsApi } from './data-access/reports-api';
 import { ResultsChannel } from './data-access/results-channel';
+import { SeenNotices } from './data-access/seen-notices';
 import { TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
 import type { ParticipantsDeps } from './domain/deps';
@@ -99,7 +100,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountSettingsRoutes(app, () => settings);
       mountConsentRoutes(app, deps);
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
-      mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET });
+      mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET, seenNotices: new SeenNotices(ctx.redis, `oh-notices:${config.MONGO_DB}:`) });
       mountWithdrawRoutes(app, deps);
       mountSurveyRoutes(app, deps);
       mountResultsStreamRoutes(app, deps, resultsChannel(ctx), streams);

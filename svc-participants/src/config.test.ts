@@ -14,6 +14,7 @@ const env = {
   ADMIN_MASTER_KEY: 'admin-master-key-0123',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
+  OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
 };
 
 describe('svc-participants configuration', () => {
@@ -27,7 +28,6 @@ describe('svc-participants configuration', () => {
       RESET_SURVEYS: false,
     });
     expect(loadParticipantsConfig(env).OH_REDIRECT_URI).toBeUndefined();
-    expect(loadParticipantsConfig(env).OH_WEBHOOK_SECRET).toBeUndefined();
   });
 
   it('normalizes the Open Humans base URL and the study email host', () => {
@@ -38,11 +38,10 @@ describe('svc-participants configuration', () => {
     const config = loadParticipantsConfig({
       ...env,
       OH_REDIRECT_URI: 'http://127.0.0.1:8080/return',
-      OH_WEBHOOK_SECRET: 'hook-secret',
       RESET_SURVEYS: '1',
       TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
-    expect(config).toMatchObject({ OH_REDIRECT_URI: 'http://127.0.0.1:8080/return', OH_WEBHOOK_SECRET: 'hook-secret', RESET_SURVEYS: true });
+    expect(config).toMatchObject({ OH_REDIRECT_URI: 'http://127.0.0.1:8080/return', RESET_SURVEYS: true });
   });
 
   it('fails naming MONGO_URL when it is missing', () => {
@@ -60,7 +59,7 @@ describe('svc-participants configuration', () => {
     expect(loadParticipantsConfig({ ...env, TYPEFINDER_WIDGET_URL: 'https://typefinder.example.org/widget' }).TYPEFINDER_WIDGET_URL).toBe('https://typefinder.example.org/widget');
   });
 
-  it.each(['OH_BASE_URL', 'OH_CLIENT_ID', 'OH_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST', 'ADMIN_MASTER_KEY', 'TYPEFINDER_WEBHOOK_SECRET'])('requires %s', (name) => {
+  it.each(['OH_BASE_URL', 'OH_CLIENT_ID', 'OH_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST', 'ADMIN_MASTER_KEY', 'TYPEFINDER_WEBHOOK_SECRET', 'OH_WEBHOOK_SECRET'])('requires %s', (name) => {
     const rest: Record<string, string> = { ...env };
     delete rest[name];
     expect(() => loadParticipantsConfig(rest)).toThrow(new RegExp(`${name}: missing`));
@@ -79,6 +78,10 @@ describe('svc-participants configuration', () => {
     ['ADMIN_MASTER_KEY', 'short-key-15char'.slice(0, 15)],
     ['ADMIN_MASTER_KEY', 'a master key with spaces'],
     ['TYPEFINDER_WEBHOOK_SECRET', 'tooshortsecret'],
+    // Open Humans takes a project webhook secret of 16 to 64 characters.
+    ['OH_WEBHOOK_SECRET', 'tooshortsecret'],
+    ['OH_WEBHOOK_SECRET', 'x'.repeat(65)],
+    ['OH_WEBHOOK_SECRET', 'a webhook secret with spaces'],
     ['TYPEFINDER_WIDGET_URL', 'javascript:alert(1)'],
   ])('refuses %s=%s, naming it without echoing the value', (name, value) => {
     let message = '';

@@ -29,9 +29,10 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .describe("the redirect URI registered on the Open Humans project: the study's /return URL, e.g. http://127.0.0.1:8080/return"),
   OH_WEBHOOK_SECRET: z
     .string()
-    .min(1)
-    .optional()
-    .describe('the secret Open Humans signs deauthorization webhooks with; when set, unsigned or badly signed calls are refused'),
+    .regex(/^[\x21-\x7e]{16,64}$/)
+    .describe(
+      "the webhook secret set on the Open Humans project (16 to 64 printable characters without spaces, as the platform requires): deauthorization notices must be signed with it; e.g. from `openssl rand -hex 24`",
+    ),
   OH_MASTER_ACCESS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,512}$/)

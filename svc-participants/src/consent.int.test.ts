@@ -336,7 +336,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       expect(doc?.withdrawnAt).toBeInstanceOf(Date);
       expect(doc?.outbox ?? []).toEqual([]);
 
-      // The platform retries a notice: nothing more happens.
+      // A second notice for the member (a later leave, not a replay): nothing more happens.
       const repeat = JSON.stringify({ project_member_id: memberId, erasure_requested: false, timestamp: new Date().toISOString() });
       expect((await signedWebhook(svc, repeat).expect(200)).body).toEqual({ outcome: 'already-withdrawn' });
       await waitFor(async () => (await participantsOf(svc).findOne({ _id: pgId }))?.outbox?.length === 0, 'the outbox to be empty');
@@ -354,6 +354,53 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       expect(lines().find((l) => l.requestId === 'test-unknown-member-1' && l.msg === 'deauthorization for a member the study does not know')).toMatchObject({
         projectMemberId: '00000001',
       });
+    });
+
+    /** A notice as the platform writes it: Python's json.dumps separators, the time with microseconds and +00:00. */
+    const pythonStyle = (memberId: string, erasure: boolean, at: Date) =>
+      `{"project_member_id": "${memberId}", "erasure_requested": ${erasure}, "timestamp": "${at.toISOString().replace('Z', '000+00:00')}"}`;
+
+    it('takes a notice written as the platform writes it', async () => {
+      const { memberId, pgId } = await consent(svc);
+      expect((await signedWebhook(svc, pythonStyle(memberId, false, new Date())).expect(200)).body).toEqual({ outcome: 'withdrawn' });
+      expect((await userView(svc, pgId)).access.consent).toBe(false);
+    });
+
+    it('refuses a notice older than 5 minutes, or ahead of the clock, with 401 before looking at the member, and changes nothing', async () => {
+      const { memberId, pgId } = await consent(svc);
+      const before = await snapshot(svc);
+      for (const at of [new Date(Date.now() - 6 * 60_000), new Date(Date.now() + 2 * 60_000)]) {
+        for (const member of [memberId, '00000002']) {
+          const res = await signedWebhook(svc, pythonStyle(member, true, at)).expect(401);
+          expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'WEBHOOK_NOTICE_STALE', error: expect.stringMatching(/more than 5 minutes old/) });
+        }
+      }
+      expect(await snapshot(svc)).toBe(before);
+      expect((await userView(svc, pgId)).access.consent).toBe(true);
+    });
+
+    it('refuses a timestamp without its UTC offset with 400 and changes nothing', async () => {
+      const { memberId } = await consent(svc);
+      const before = await snapshot(svc);
+      const local = new Date().toISOString().replace('Z', '');
+      const res = await signedWebhook(svc, JSON.stringify({ project_member_id: memberId, erasure_requested: true, timestamp: local })).expect(400);
+      expect(errorBodySchema.parse(res.body).error).toMatch(/^timestamp: must be an ISO 8601 time with its UTC offset/);
+      expect(await snapshot(svc)).toBe(before);
+    });
+
+    it('refuses a notice received before with 409: a captured notice cannot erase a member who came back', async () => {
+      const { memberId, pgId } = await consent(svc);
+      const captured = pythonStyle(memberId, true, new Date());
+      expect((await signedWebhook(svc, captured).expect(200)).body).toEqual({ outcome: 'erased' });
+      await waitFor(async () => (await participantsOf(svc).findOne({ _id: pgId }))?.outbox?.length === 0, 'the erasure published');
+
+      const back = await consent(svc, { member: memberId });
+      expect(back.pgId).not.toBe(pgId);
+      const before = await snapshot(svc);
+      const res = await signedWebhook(svc, captured).expect(409);
+      expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'WEBHOOK_NOTICE_REPLAYED' });
+      expect(await snapshot(svc)).toBe(before);
+      expect((await userView(svc, back.pgId)).access.consent).toBe(true);
     });
 
     const validBody = { project_member_id: '12345678', erasure_requested: false, timestamp: '2025-01-01T00:00:00.000Z' };
@@ -468,9 +515,11 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
 
       it('answers a repeated erasure notice with nothing left to do', async () => {
         const { memberId, pgId } = await consent(svc);
-        const body = JSON.stringify({ project_member_id: memberId, erasure_requested: true, timestamp: new Date().toISOString() });
-        expect((await signedWebhook(svc, body).expect(200)).body).toEqual({ outcome: 'erased' });
-        expect((await signedWebhook(svc, body).expect(200)).body).toEqual({ outcome: 'unknown-member' });
+        const notice = (at: Date) => JSON.stringify({ project_member_id: memberId, erasure_requested: true, timestamp: at.toISOString() });
+        const at = new Date();
+        expect((await signedWebhook(svc, notice(at)).expect(200)).body).toEqual({ outcome: 'erased' });
+        // A later notice (not the same one again, which is refused as a replay).
+        expect((await signedWebhook(svc, notice(new Date(at.getTime() + 1000))).expect(200)).body).toEqual({ outcome: 'unknown-member' });
         await request(svc.url).post('/api/user').send({ pgId }).expect(404);
       });
     });
@@ -499,7 +548,7 @@ describe('A study deployment with short-lived Open Humans tokens and resets turn
     // 30 s tokens always have under a minute left: every call refreshes first.
     standin = createOpenHumansStandin(loadStandinConfig({ PORT: '0', CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, TOKEN_TTL_SECONDS: '30' }));
     ohUrl = (await standin.start()).url;
-    config = loadParticipantsConfig(participantsEnv(testEnv.env, ohUrl, { RESET_SURVEYS: '1', OH_WEBHOOK_SECRET: '' }));
+    config = loadParticipantsConfig(participantsEnv(testEnv.env, ohUrl, { RESET_SURVEYS: '1' }));
     svc = await start(config);
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, 'participants.#');
   });
@@ -542,14 +591,6 @@ describe('A study deployment with short-lived Open Humans tokens and resets turn
     // Revoke the live refresh token on the platform's side.
     await fetch(`${ohUrl}/_standin/tokens/${tokens.accessToken}/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"refresh_token":true}' });
     await expect(openHumansAccessToken(deps, pgId)).rejects.toMatchObject({ status: 409, code: 'OH_AUTHORIZATION_REJECTED' });
-  });
-
-  it('accepts an unsigned deauthorization notice when no webhook secret is configured', async () => {
-    const { memberId, pgId } = await consent(svc);
-    const body = JSON.stringify({ project_member_id: memberId, erasure_requested: false, timestamp: new Date().toISOString() });
-    const res = await request(svc.url).post('/api/openhumans/deauthorize').set('content-type', 'application/json').send(body).expect(200);
-    expect(res.body).toEqual({ outcome: 'withdrawn' });
-    expect((await userView(svc, pgId)).access.consent).toBe(false);
   });
 
   describe('POST /api/user/reset', () => {

@@ -36,6 +36,7 @@ import { startSiblingService, type SiblingService } from './test-support/sibling
 
 const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
+const OH_WEBHOOK_SECRET = 'oh-webhook-secret-for-tests';
 const TF_SECRET = 'typefinder-secret-for-tests';
 const HOST = 'study.example.org';
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
@@ -91,7 +92,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
   beforeAll(async () => {
     const port = await freePort();
     openHumans = createOpenHumansStandin(
-      loadOpenHumansConfig({ PORT: '0', CLIENT_ID: OH_CLIENT_ID, CLIENT_SECRET: OH_CLIENT_SECRET, DEAUTH_WEBHOOK_URL: `http://127.0.0.1:${port}/api/openhumans/deauthorize` }),
+      loadOpenHumansConfig({ PORT: '0', CLIENT_ID: OH_CLIENT_ID, CLIENT_SECRET: OH_CLIENT_SECRET, DEAUTH_WEBHOOK_URL: `http://127.0.0.1:${port}/api/openhumans/deauthorize`, WEBHOOK_SECRET: OH_WEBHOOK_SECRET }),
     );
     const ohUrl = (await openHumans.start()).url;
     config = loadParticipantsConfig({
@@ -105,6 +106,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
+      OH_WEBHOOK_SECRET,
     });
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');

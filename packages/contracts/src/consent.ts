@@ -62,6 +62,15 @@ export const deauthorizeNoticeSchema = z.strictObject({
 });
 export type DeauthorizeNotice = z.infer<typeof deauthorizeNoticeSchema>;
 
+/**
+ * A deauthorization notice is taken only while fresh: its `timestamp` (the time the member left
+ * or asked for erasure, with its UTC offset) at most this old, and at most
+ * DEAUTHORIZE_NOTICE_MAX_SKEW_SECONDS ahead of the study's clock. The platform sends the notice
+ * as the member leaves, so an older one is a replay.
+ */
+export const DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS = 300;
+export const DEAUTHORIZE_NOTICE_MAX_SKEW_SECONDS = 60;
+
 /** The header carrying `sha1=<hex HMAC-SHA1 of the raw body>`. */
 export const OPEN_HUMANS_SIGNATURE_HEADER = 'x-openhumans-webhooks-signature';
 

@@ -36,6 +36,10 @@ export const ErrorCodes = {
   OH_NOT_AUTHORIZED: 'OH_NOT_AUTHORIZED',
   /** A deauthorization webhook with a missing or wrong signature. */
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  /** A deauthorization webhook whose timestamp is too old (or ahead of the study's clock): refused as a replay. */
+  WEBHOOK_NOTICE_STALE: 'WEBHOOK_NOTICE_STALE',
+  /** A deauthorization webhook received before: refused as a replay. */
+  WEBHOOK_NOTICE_REPLAYED: 'WEBHOOK_NOTICE_REPLAYED',
   /** Surveys: the participant has not consented (or withdrew): consent and authorize again. */
   CONSENT_REQUIRED: 'CONSENT_REQUIRED',
   /** Surveys: a status this survey does not have. */

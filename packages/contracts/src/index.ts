@@ -85,6 +85,8 @@ export {
   settingsSchema,
   projectMemberIdSchema,
   deauthorizeNoticeSchema,
+  DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS,
+  DEAUTHORIZE_NOTICE_MAX_SKEW_SECONDS,
   deauthorizeOutcomes,
   deauthorizeResponseSchema,
   OPEN_HUMANS_SIGNATURE_HEADER,

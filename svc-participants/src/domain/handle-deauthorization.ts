@@ -5,7 +5,8 @@ import { leaveStudy } from './leave-study';
 /**
  * POST /api/openhumans/deauthorize: a member left the project on Open Humans, which has already
  * deleted the tokens. The participant leaves the study (leaveStudy): withdrawn, or erased when
- * the member asked for erasure. Repeating a notice changes nothing (the platform retries).
+ * the member asked for erasure. A second notice for the same member (a leave seen already, by
+ * the dashboard's withdrawal say) changes nothing.
  */
 export async function handleDeauthorization(deps: ParticipantsDeps, notice: DeauthorizeNotice, correlationId: string): Promise<DeauthorizeOutcome> {
   const memberId = notice.project_member_id;

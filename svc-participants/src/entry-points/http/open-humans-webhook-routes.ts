@@ -1,22 +1,55 @@
 import type { Express, Request } from 'express';
-import { deauthorizeNoticeSchema, ErrorCodes, OPEN_HUMANS_SIGNATURE_HEADER, type DeauthorizeResponse } from '@study/contracts';
+import {
+  DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS,
+  DEAUTHORIZE_NOTICE_MAX_SKEW_SECONDS,
+  deauthorizeNoticeSchema,
+  ErrorCodes,
+  OPEN_HUMANS_SIGNATURE_HEADER,
+  type DeauthorizeResponse,
+} from '@study/contracts';
 import { AppError, isValidHmacSignature, parseBody } from '@study/service-kit';
+import type { SeenNotices } from '../../data-access/seen-notices';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { handleDeauthorization } from '../../domain/handle-deauthorization';
 
+/** An ISO 8601 time with seconds and its UTC offset, as the platform writes it (Python's isoformat). */
+const ISO_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+const MAX_AGE_MS = DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS * 1000;
+const MAX_SKEW_MS = DEAUTHORIZE_NOTICE_MAX_SKEW_SECONDS * 1000;
+/** A notice is remembered for longer than it stays fresh, so a replay meets one check or the other. */
+const REMEMBER_MS = MAX_AGE_MS + 2 * MAX_SKEW_MS;
+
 /**
- * POST /api/openhumans/deauthorize: Open Humans tells the study a member left the project.
- * With a webhook secret configured, the signature over the exact body bytes is checked before
- * anything else is looked at.
+ * POST /api/openhumans/deauthorize: Open Humans tells the study a member left the project. Only
+ * a signed, fresh notice not seen before is acted on; each check comes before anything about the
+ * member is looked at, so a refused caller learns nothing of who is in the study.
  */
-export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, options: { webhookSecret?: string }): void {
+export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, options: { webhookSecret: string; seenNotices: SeenNotices }): void {
   app.post('/api/openhumans/deauthorize', async (req, res) => {
-    const secret = options.webhookSecret;
-    if (secret !== undefined && !isValidHmacSignature('sha1', req.get(OPEN_HUMANS_SIGNATURE_HEADER), req.rawBody, secret)) {
+    if (!isValidHmacSignature('sha1', req.get(OPEN_HUMANS_SIGNATURE_HEADER), req.rawBody, options.webhookSecret)) {
       throw new AppError(401, ErrorCodes.WEBHOOK_SIGNATURE_INVALID, 'The webhook signature is missing or does not match the body.');
     }
     const notice = parseBody(deauthorizeNoticeSchema, req);
-    const outcome = await handleDeauthorization(deps(req), notice, req.requestId);
+    const sentAt = ISO_TIME_WITH_OFFSET.test(notice.timestamp) ? Date.parse(notice.timestamp) : NaN;
+    if (Number.isNaN(sentAt)) {
+      throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'timestamp: must be an ISO 8601 time with its UTC offset, e.g. 2026-11-26T09:00:00.000000+00:00');
+    }
+    const now = deps(req).now().getTime();
+    if (now - sentAt > MAX_AGE_MS || sentAt - now > MAX_SKEW_MS) {
+      throw new AppError(401, ErrorCodes.WEBHOOK_NOTICE_STALE, `The notice's timestamp is more than ${DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS / 60} minutes old or ahead of the study's clock: it is refused as a replay.`);
+    }
+    const body = req.rawBody ?? '';
+    if (!(await options.seenNotices.firstSighting(body, REMEMBER_MS))) {
+      throw new AppError(409, ErrorCodes.WEBHOOK_NOTICE_REPLAYED, 'This notice was received before: it is refused as a replay.');
+    }
+    let outcome;
+    try {
+      outcome = await handleDeauthorization(deps(req), notice, req.requestId);
+    } catch (err) {
+      // Not acted on: a resend of the same notice may be handled.
+      await options.seenNotices.forget(body).catch((forgetErr: unknown) => req.log.warn({ err: forgetErr }, 'could not forget a notice whose handling failed'));
+      throw err;
+    }
     const answer: DeauthorizeResponse = { outcome };
     res.json(answer);
   });
