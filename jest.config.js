@@ -25,7 +25,14 @@ module.exports = {
   testSequencer: '<rootDir>/e2e/support/fault-sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testEnvironment: node, testMatch: [`${backends}/*.test.ts`, '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/lib/*.test.ts', '<rootDir>/lint/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.deploy\\.test\\.ts$'] },
-    { ...common, displayName: 'ui', testEnvironment: jsdom, testMatch: [`${frontends}/*.test.tsx`], setupFiles: ['<rootDir>/packages/ui/src/testing/jsdom-polyfills.ts'] },
+    {
+      ...common,
+      displayName: 'ui',
+      testEnvironment: jsdom,
+      testMatch: [`${frontends}/*.test.tsx`],
+      setupFiles: ['<rootDir>/packages/ui/src/testing/jsdom-polyfills.ts'],
+      setupFilesAfterEnv: ['<rootDir>/packages/test-infra/src/ui-timeout.js'],
+    },
     {
       ...common,
       displayName: 'integration',

@@ -90,6 +90,7 @@ interface Answer {
 export class StudyClient {
   readonly stats: CallStats = { requests: 0, retried503: 0, notReady: {}, streamWaitsTimedOut: 0, streamReconnects: 0, closedOnResend: 0, failures: [] };
   private settings: { openHumansAuthorizeUrl: string; studyEmailHost: string } | undefined;
+  private agreement: { versionId: string; adult: true } | undefined;
 
   constructor(
     readonly origins: StudyOrigins,
@@ -306,6 +307,15 @@ export class StudyClient {
     }
     return this.settings;
   }
+
+  /** What the consent page sends with the code: the consent version it showed (GET /api/consent/text) and the 18+ certification. */
+  async consentAgreement(): Promise<{ versionId: string; adult: true }> {
+    if (!this.agreement) {
+      const answer = await this.call('-', 'GET', '/api/consent/text', undefined);
+      this.agreement = { versionId: (answer?.json as { versionId: string }).versionId, adult: true };
+    }
+    return this.agreement;
+  }
 }
 
 interface RankedEntry {
@@ -359,7 +369,7 @@ async function consent(client: StudyClient, member: string): Promise<string> {
   const location = res.headers.get('location');
   const code = location ? new URL(location).searchParams.get('code') : null;
   if (!code) throw new FlowAborted(`the Open Humans stand-in did not redirect with a code (${res.status})`);
-  const answer = await client.postJson<{ pgId: string }>(`member ${member}`, '/api/consent', { code });
+  const answer = await client.postJson<{ pgId: string }>(`member ${member}`, '/api/consent', { code, ...(await client.consentAgreement()) });
   if (!answer) throw new FlowAborted('no pgId from /api/consent');
   return answer.pgId;
 }

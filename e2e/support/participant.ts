@@ -19,6 +19,12 @@ interface Settings {
 
 export const studySettings = async (): Promise<Settings> => (await fetch(`${baseUrl()}/api/settings`)).json() as Promise<Settings>;
 
+/** What the consent page sends with the code: the consent version it showed and the 18+ certification. */
+export async function consentAgreement(): Promise<{ versionId: string; adult: true }> {
+  const { versionId } = (await (await fetch(`${baseUrl()}/api/consent/text`)).json()) as { versionId: string };
+  return { versionId, adult: true };
+}
+
 /** Authorizes the project on the Open Humans stand-in and returns the authorization code. */
 export async function authorizationCode(member = randomMemberId(), state = 'e2e-state'): Promise<string> {
   const settings = await studySettings();
@@ -46,7 +52,7 @@ export function randomMemberId(): string {
 
 /** A participant who consented through Open Humans. */
 export async function consentedParticipant(member = randomMemberId()): Promise<{ pgId: string; studyEmail: string; member: string }> {
-  const { pgId } = await api<{ pgId: string }>('/api/consent', { code: await authorizationCode(member) });
+  const { pgId } = await api<{ pgId: string }>('/api/consent', { code: await authorizationCode(member), ...(await consentAgreement()) });
   const { studyEmailHost } = await studySettings();
   return { pgId, studyEmail: `${pgId}@${studyEmailHost}`, member };
 }

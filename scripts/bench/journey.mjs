@@ -66,7 +66,8 @@ export async function createJourney({ baseUrl, typeFinderWidgetUrl, root, workDi
   }
 
   async function consent(member) {
-    const { pgId } = await post('/api/consent', { code: await authorizationCode(member) });
+    const { versionId } = await (await fetch(`${baseUrl}/api/consent/text`)).json();
+    const { pgId } = await post('/api/consent', { code: await authorizationCode(member), versionId, adult: true });
     return { pgId, studyEmail: `${pgId}@${settings.studyEmailHost}` };
   }
 

@@ -133,7 +133,8 @@ async function consentedParticipant(baseUrl) {
   const location = res.headers.get('location');
   const code = location ? new URL(location).searchParams.get('code') : null;
   if (!code) throw new Error(`the Open Humans stand-in gave no authorization code (${res.status})`);
-  const { pgId } = await postJson(`${baseUrl}/api/consent`, { code });
+  const { versionId } = await (await fetch(`${baseUrl}/api/consent/text`)).json();
+  const { pgId } = await postJson(`${baseUrl}/api/consent`, { code, versionId, adult: true });
   return { pgId, studyEmail: `${pgId}@${settings.studyEmailHost}` };
 }
 

@@ -27,6 +27,7 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+import { consentAgreement } from './test-support/consent-agreement';
 
 /**
  * The analysis export and its data dictionary, against the real FerretDB, RabbitMQ and Redis:
@@ -112,7 +113,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
   async function consent(sources: string[]): Promise<{ pgId: string; memberId: string }> {
     const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
     const { code, memberId } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl, { sources });
-    return { pgId: consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code }).expect(200)).body).pgId, memberId };
+    return { pgId: consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body).pgId, memberId };
   }
 
   const save = (pgId: string, survey: unknown) => request(svc.url).post('/api/user/survey').send({ pgId, survey }).expect(200);

@@ -27,6 +27,7 @@ import { newParticipant } from './domain/participant';
 import { freePort } from '@study/test-infra';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+import { consentAgreement } from './test-support/consent-agreement';
 
 const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
@@ -121,7 +122,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
   async function consent(member?: string): Promise<{ pgId: string; memberId: string }> {
     const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
     const { code, memberId } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl, { member });
-    const res = await request(svc.url).post('/api/consent').send({ code }).expect(200);
+    const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
     return { pgId: consentResponseSchema.parse(res.body).pgId, memberId };
   }
 

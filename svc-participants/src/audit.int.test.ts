@@ -26,6 +26,7 @@ import { MBTI_SCORES_COLLECTION } from './data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { recordAudit } from './domain/audit/record-audit';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
+import { consentAgreement } from './test-support/consent-agreement';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -108,7 +109,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
   async function consent(): Promise<{ pgId: string; memberId: string }> {
     const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
     const { memberId, code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
-    const res = await request(svc.url).post('/api/consent').send({ code }).expect(200);
+    const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
     const { pgId } = consentResponseSchema.parse(res.body);
     const stored = await participantsDeps(svc.ctx).participants.readTokens(pgId);
     if (!stored) throw new Error('the consent stored no tokens');
@@ -218,7 +219,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       consented = await consent();
       consentEvent = await nextEvent(EventTypes.participantConsented, consented.pgId);
       const entry = await entryOf(consentEvent);
-      expect(entry).toEqual({ _id: consentEvent.id, at: new Date(consentEvent.time), action: 'consent.given', actor: 'participant', pgId: consented.pgId, details: { reauthorized: false, snpFileUploaded: true, consentVersion: null, adultCertified: null } });
+      expect(entry).toEqual({ _id: consentEvent.id, at: new Date(consentEvent.time), action: 'consent.given', actor: 'participant', pgId: consented.pgId, details: { reauthorized: false, snpFileUploaded: true, consentVersion: 'v1', adultCertified: true } });
     });
 
     it('an event delivered again leaves that one entry, even when the inbox had lost it', async () => {

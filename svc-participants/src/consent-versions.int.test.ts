@@ -182,18 +182,27 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
     expect(JSON.stringify(lines())).not.toContain(MASTER_KEY);
   });
 
-  it('an older page sending the code alone still consents, recorded without a version; an unknown version is refused before the code is spent', async () => {
-    const unknown = await consent({ versionId: 'v99', adult: true });
-    expect(unknown.res.status).toBe(400);
-    expect(errorBodySchema.parse(unknown.res.body).error).toContain('versionId');
+  it('refuses a consent without the version shown or the 18+ certification, or with an unknown version, with 400 naming the field before the code is spent, storing nothing', async () => {
+    const { openHumansAuthorizeUrl } = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
+    const { code } = await authorizeOnOpenHumans(openHumansAuthorizeUrl);
+    const participants = svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION);
+    const stored = await participants.countDocuments();
+    const refusals: [Record<string, unknown>, RegExp][] = [
+      [{ code }, /^Invalid request: versionId is required; adult must be true: the participant certifies being 18 years of age or older/],
+      [{ code, adult: true }, /^Invalid request: versionId is required/],
+      [{ code, versionId: 'v2' }, /^Invalid request: adult must be true: the participant certifies being 18 years of age or older/],
+      [{ code, versionId: 'v2', adult: false }, /^Invalid request: adult must be true: the participant certifies being 18 years of age or older/],
+      [{ code, versionId: 'v99', adult: true }, /^versionId: no consent text v99 was published/],
+    ];
+    for (const [body, error] of refusals) {
+      const res = await request(svc.url).post('/api/consent').send(body).expect(400);
+      expect(errorBodySchema.parse(res.body).error).toMatch(error);
+    }
+    expect(await participants.countDocuments()).toBe(stored);
 
-    const { res } = await consent({});
-    expect(res.status).toBe(200);
+    // The code was not spent: with both, it consents.
+    const res = await request(svc.url).post('/api/consent').send({ code, versionId: 'v2', adult: true }).expect(200);
     const { pgId } = consentResponseSchema.parse(res.body);
-    // Given after v2 was published: the text then shown was v2's, so nothing to agree to again.
-    expect((await userView(pgId)).consentRenewal).toBeNull();
-    const doc = await svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: pgId });
-    expect(doc?.consents).toEqual([expect.objectContaining({ versionId: null, hash: null, adult: null, renewal: false })]);
-    expect(await pdfOf(pgId)).toContain('not recorded by the page used');
+    expect((await participants.findOne({ _id: pgId }))?.consents).toEqual([expect.objectContaining({ versionId: 'v2', adult: true, renewal: false })]);
   });
 });

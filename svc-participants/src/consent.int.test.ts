@@ -24,6 +24,7 @@ import { participantLockKey } from './domain/participant-documents';
 import { authorizeOnOpenHumans, type AuthorizeOptions } from './test-support/open-humans-browser';
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+import { consentAgreement } from './test-support/consent-agreement';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -54,7 +55,7 @@ async function authorize(svc: Svc, options: AuthorizeOptions = {}) {
 /** The whole visitor flow: authorize on Open Humans, then POST the code to /api/consent. */
 async function consent(svc: Svc, options: AuthorizeOptions = {}) {
   const { memberId, code } = await authorize(svc, options);
-  const res = await request(svc.url).post('/api/consent').send({ code });
+  const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) });
   if (res.status !== 200) throw new Error(`POST /api/consent answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { memberId, code, pgId: consentResponseSchema.parse(res.body).pgId };
 }
@@ -211,7 +212,8 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       const member = first.memberId;
       // A member's earlier code stays valid when they authorize a second time.
       const second = await authorize(svc, { member });
-      const answers = await Promise.all([first.code, second.code].map((code) => request(svc.url).post('/api/consent').send({ code })));
+      const agreement = await consentAgreement(svc.url);
+      const answers = await Promise.all([first.code, second.code].map((code) => request(svc.url).post('/api/consent').send({ code, ...agreement })));
       const ids = answers.map((res) => consentResponseSchema.parse(res.body).pgId);
       expect(ids[0]).toBe(ids[1]);
       expect(await participantsOf(svc).countDocuments({ 'openHumans.memberId': member })).toBe(1);
@@ -232,7 +234,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     it('refuses a code that was already used with the reason, and stores nothing', async () => {
       const { code } = await consent(svc);
       const before = await snapshot(svc);
-      const res = await request(svc.url).post('/api/consent').send({ code }).expect(400);
+      const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(400);
       expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'OH_CODE_REJECTED' });
       expect(res.body.error).toMatch(/^Open Humans did not accept the authorization code \(invalid_grant.*\)\. Please authorize again\.$/);
       expect(await snapshot(svc)).toBe(before);
@@ -240,7 +242,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
 
     it('refuses an unknown code and stores nothing', async () => {
       const before = await snapshot(svc);
-      const res = await request(svc.url).post('/api/consent').send({ code: 'NoSuchCode0123456789' }).expect(400);
+      const res = await request(svc.url).post('/api/consent').send({ code: 'NoSuchCode0123456789', ...(await consentAgreement(svc.url)) }).expect(400);
       expect(res.body).toMatchObject({ code: 'OH_CODE_REJECTED', error: expect.stringContaining('invalid_grant') });
       expect(await snapshot(svc)).toBe(before);
     });
@@ -253,7 +255,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     it('does not count a genotype source that is shared without a file in it', async () => {
       const { memberId, code } = await authorize(svc, { sources: [TWENTY_THREE_AND_ME] });
       await setMemberFiles(ohUrl, memberId, [], [TWENTY_THREE_AND_ME]);
-      const { pgId } = consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code }).expect(200)).body);
+      const { pgId } = consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body);
       expect((await userView(svc, pgId)).access.snpFileUploaded).toBe(false);
     });
 
@@ -290,7 +292,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       const offline = await start(loadParticipantsConfig(participantsEnv(testEnv.env, `http://127.0.0.1:${closed}`, { LOG_LEVEL: 'silent' })));
       try {
         const before = await snapshot(svc);
-        const res = await request(offline.url).post('/api/consent').send({ code: 'AnyCode0123456789' }).expect(502);
+        const res = await request(offline.url).post('/api/consent').send({ code: 'AnyCode0123456789', ...(await consentAgreement(svc.url)) }).expect(502);
         expect(res.body).toMatchObject({ code: 'OH_UNAVAILABLE', error: 'Open Humans could not be reached (ECONNREFUSED). Please try again in a few minutes.' });
         expect(await snapshot(svc)).toBe(before);
       } finally {
@@ -302,7 +304,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       const misconfigured = await start(loadParticipantsConfig(participantsEnv(testEnv.env, ohUrl, { OH_CLIENT_SECRET: 'not-the-secret', LOG_LEVEL: 'silent' })));
       try {
         const { code } = await authorize(svc);
-        const res = await request(misconfigured.url).post('/api/consent').send({ code }).expect(502);
+        const res = await request(misconfigured.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(502);
         expect(res.body).toMatchObject({ code: 'OH_CLIENT_REJECTED' });
       } finally {
         await misconfigured.stop();

@@ -24,6 +24,7 @@ import { freePort } from '@study/test-infra';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+import { consentAgreement } from './test-support/consent-agreement';
 
 /**
  * scoring.nardi.completed.v2 published beside v1 (contracts/events.ts): svc-scoring (its own
@@ -142,7 +143,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
   async function consent(): Promise<string> {
     const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
     const { code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
-    return consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code }).expect(200)).body).pgId;
+    return consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body).pgId;
   }
 
   const save = (pgId: string, survey: unknown) => request(svc.url).post('/api/user/survey').send({ pgId, survey }).expect(200);

@@ -4,6 +4,7 @@ import request from 'supertest';
 import {
   consentResponseSchema,
   errorBodySchema,
+  OPEN_HUMANS_SIGNATURE_HEADER,
   reminderPreviewSchema,
   reminderSendResponseSchema,
   settingsSchema,
@@ -18,6 +19,7 @@ import { loadParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { REMINDER_CLAIMS_COLLECTION, REMINDER_SENDS_COLLECTION, type ReminderSendDocument } from './data-access/reminders-repository';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
+import { consentAgreement } from './test-support/consent-agreement';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -26,6 +28,7 @@ const MASTER_TOKEN = 'project-master-token-for-tests';
 const ADMIN_KEY = 'admin-master-key-for-reminder-tests';
 const TYPEFINDER_SECRET = 'typefinder-secret-for-tests';
 const STUDY_EMAIL_HOST = 'study.example.org';
+const OH_WEBHOOK_SECRET = 'oh-webhook-secret-for-tests';
 const INTERVAL_SECONDS = 2;
 const DAY_MS = 86_400_000;
 
@@ -55,7 +58,7 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
       OH_CLIENT_SECRET: CLIENT_SECRET,
       OH_REDIRECT_URI: REDIRECT_URI,
       OH_MASTER_ACCESS_TOKEN: MASTER_TOKEN,
-      OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
+      OH_WEBHOOK_SECRET,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST,
       ADMIN_MASTER_KEY: ADMIN_KEY,
@@ -79,7 +82,7 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
   async function consent(member?: string) {
     const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
     const { memberId, code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl, member ? { member } : {});
-    const res = await request(svc.url).post('/api/consent').send({ code }).expect(200);
+    const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
     return { memberId, pgId: consentResponseSchema.parse(res.body).pgId };
   }
 
@@ -248,10 +251,12 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
   it('forgets an erased participant: their claims go and the sends that reached them no longer name them', async () => {
     const sendsOf = () => svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).find({}).toArray();
     expect((await sendsOf()).some((send) => send.pgIds.includes(p1.pgId))).toBe(true);
+    const notice = JSON.stringify({ project_member_id: p1.memberId, erasure_requested: true, timestamp: new Date().toISOString() });
     await request(svc.url)
       .post('/api/openhumans/deauthorize')
       .set('content-type', 'application/json')
-      .send(JSON.stringify({ project_member_id: p1.memberId, erasure_requested: true, timestamp: new Date().toISOString() }))
+      .set(OPEN_HUMANS_SIGNATURE_HEADER, hmacSignature('sha1', notice, OH_WEBHOOK_SECRET))
+      .send(notice)
       .expect(200);
     const claims = await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).find({ pgId: p1.pgId }).toArray();
     expect(claims).toEqual([]);

@@ -32,6 +32,7 @@ import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access
 import { freePort } from '@study/test-infra';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+import { consentAgreement } from './test-support/consent-agreement';
 
 /**
  * Results, computed asynchronously: svc-participants (here), svc-scoring and svc-reports (their
@@ -173,7 +174,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
   async function consent(): Promise<string> {
     const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
     const { code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
-    return consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code }).expect(200)).body).pgId;
+    return consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body).pgId;
   }
 
   const studyEmail = (pgId: string) => `${pgId}@${HOST}`;

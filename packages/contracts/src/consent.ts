@@ -14,13 +14,13 @@ export const authorizationCodeSchema = z
 
 /**
  * POST /api/consent: the code Open Humans put on the /return URL and, from the consent page,
- * the consent version agreed to and the 18+ certification. An older page sends the code alone:
- * the consent is then recorded without a version.
+ * the consent version the page showed and the 18+ certification. Both are required: no one is
+ * enrolled without certifying their age and agreeing to a text on record.
  */
 export const consentRequestSchema = z.strictObject({
   code: authorizationCodeSchema,
-  versionId: consentVersionIdSchema.optional(),
-  adult: consentAdultSchema.optional(),
+  versionId: consentVersionIdSchema,
+  adult: consentAdultSchema,
 });
 export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 

@@ -234,13 +234,16 @@ describe('survey state', () => {
 
 describe('consent and Open Humans contracts', () => {
   it.each([
-    [{ code: 'AbC123xyz' }, true],
-    [{ code: '' }, false],
-    [{ code: 'has space' }, false],
-    [{ code: 'x'.repeat(513) }, false],
-    [{ code: 42 }, false],
-    [{ code: { $ne: '' } }, false],
-    [{ code: 'abc', pgId: PG_ID }, false],
+    [{ code: 'AbC123xyz', versionId: 'v1', adult: true }, true],
+    [{ code: 'AbC123xyz' }, false],
+    [{ code: 'AbC123xyz', versionId: 'v1' }, false],
+    [{ code: 'AbC123xyz', adult: true }, false],
+    [{ code: '', versionId: 'v1', adult: true }, false],
+    [{ code: 'has space', versionId: 'v1', adult: true }, false],
+    [{ code: 'x'.repeat(513), versionId: 'v1', adult: true }, false],
+    [{ code: 42, versionId: 'v1', adult: true }, false],
+    [{ code: { $ne: '' }, versionId: 'v1', adult: true }, false],
+    [{ code: 'abc', versionId: 'v1', adult: true, pgId: PG_ID }, false],
     [{}, false],
   ])('consent request %j valid=%s', (body, valid) => {
     expect(consentRequestSchema.safeParse(body).success).toBe(valid);

@@ -11,10 +11,10 @@ import { participantDocuments } from './participant-documents';
 /** A link can only go stale through an erasure racing this consent; a few tries always settle it. */
 const MAX_LINK_ATTEMPTS = 3;
 
-/** What the consent page says the participant agreed to; an older page says nothing. */
+/** What the consent page says the participant agreed to: the version it showed, and the 18+ certification. */
 export interface ConsentAgreement {
-  versionId?: string;
-  adult?: true;
+  versionId: string;
+  adult: true;
 }
 
 /**
@@ -24,10 +24,10 @@ export interface ConsentAgreement {
  * stored in one write, with the consent on record: the version agreed to (checked before the
  * code is spent), the 18+ certification, the time and the member.
  */
-export async function giveConsent(deps: ParticipantsDeps, code: string, correlationId: string, agreement: ConsentAgreement = {}): Promise<ConsentResponse> {
+export async function giveConsent(deps: ParticipantsDeps, code: string, correlationId: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
   const log = deps.logger;
-  const version = agreement.versionId === undefined ? null : await deps.consentVersions.find(agreement.versionId);
-  if (agreement.versionId !== undefined && !version) {
+  const version = await deps.consentVersions.find(agreement.versionId);
+  if (!version) {
     throw new AppError(400, ErrorCodes.CONSENT_VERSION_UNKNOWN, `versionId: no consent text ${agreement.versionId} was published. Reload the consent page and agree again.`);
   }
   const issued = await callOpenHumans(log, 'code exchange', () => deps.openHumans.exchangeCode(code));
@@ -41,18 +41,19 @@ export async function giveConsent(deps: ParticipantsDeps, code: string, correlat
     const { pgId } = link;
     const outcome = await participantDocuments(deps).change(pgId, (record) => {
       const consent: ConsentRecord = {
-        versionId: version?.versionId ?? null,
-        hash: version?.hash ?? null,
+        versionId: version.versionId,
+        hash: version.hash,
         givenAt: now,
-        adult: agreement.adult ?? null,
+        adult: agreement.adult,
         memberId: member.projectMemberId,
         renewal: false,
       };
       const data: ParticipantConsentedData = {
         snpFileUploaded: member.snpFileUploaded,
         reauthorized: record.state === 'active',
-        ...(version ? { consentVersionId: version.versionId, consentHash: version.hash } : {}),
-        ...(agreement.adult ? { adultCertified: true } : {}),
+        consentVersionId: version.versionId,
+        consentHash: version.hash,
+        adultCertified: true,
         renewal: false,
       };
       const events = [createEvent({ type: EventTypes.participantConsented, source: deps.service, subject: pgId, data, correlationId })];
@@ -68,7 +69,7 @@ export async function giveConsent(deps: ParticipantsDeps, code: string, correlat
       await deps.memberLinks.unlink(member.projectMemberId, pgId);
       continue;
     }
-    log.info({ pgId, newParticipant: link.created, snpFileUploaded: member.snpFileUploaded, consentVersionId: version?.versionId ?? null }, 'participant consented');
+    log.info({ pgId, newParticipant: link.created, snpFileUploaded: member.snpFileUploaded, consentVersionId: version.versionId }, 'participant consented');
     return { pgId };
   }
   throw new Error('Could not link the Open Humans member to a participant: the link kept changing');

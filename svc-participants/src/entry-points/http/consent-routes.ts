@@ -11,8 +11,9 @@ import { renderConsentPdf } from '../../rendering/consent-pdf';
 
 export function mountConsentRoutes(app: Express, deps: (req: Request) => ParticipantsDeps): void {
   /**
-   * POST /api/consent {code, versionId?, adult?}: exchange the code from /return and answer the
+   * POST /api/consent {code, versionId, adult: true}: exchange the code from /return and answer the
    * participant's {pgId}; the consent is recorded with the version agreed to and the 18+ certification.
+   * Without either, 400 naming the field, before the code is spent.
    */
   app.post('/api/consent', async (req, res) => {
     const { code, versionId, adult } = parseBody(consentRequestSchema, req);

@@ -3,7 +3,7 @@ import { requestJson } from '@study/ui';
 import type { ConsentAgreement } from '../../../lib/agreement';
 
 /** POST /api/consent {code, versionId, adult}: the participant's study ID for the code Open Humans sent back, the consent recorded with what they agreed to. */
-export function exchangeCode(code: string, agreement?: ConsentAgreement): Promise<ConsentResponse> {
+export function exchangeCode(code: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
   return requestJson('/api/consent', { body: { code, ...agreement }, parse: (json) => consentResponseSchema.parse(json) });
 }
 
@@ -15,12 +15,12 @@ const inFlight = new Map<string, Promise<ConsentResponse>>();
  */
 export function exchangeCodeOnce(
   code: string,
-  exchange: (code: string, agreement?: ConsentAgreement) => Promise<ConsentResponse> = exchangeCode,
-  agreement?: ConsentAgreement,
+  exchange: (code: string, agreement: ConsentAgreement) => Promise<ConsentResponse>,
+  agreement: ConsentAgreement,
 ): Promise<ConsentResponse> {
   let pending = inFlight.get(code);
   if (!pending) {
-    pending = agreement ? exchange(code, agreement) : exchange(code);
+    pending = exchange(code, agreement);
     inFlight.set(code, pending);
   }
   return pending;

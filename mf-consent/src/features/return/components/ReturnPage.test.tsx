@@ -4,7 +4,7 @@ import type { ConsentResponse } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { rememberAgreement } from '../../../lib/agreement';
-import { ReturnPage } from './ReturnPage';
+import { AGREEMENT_NOT_FOUND, ReturnPage } from './ReturnPage';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const STORED = 'ab'.repeat(16);
@@ -24,7 +24,9 @@ beforeEach(() => {
 });
 afterEach(() => store.dispose());
 
-function renderAt(query: string, exchange: (code: string, agreement?: { versionId: string; adult: true }) => Promise<ConsentResponse>) {
+const AGREEMENT = { versionId: 'v2', adult: true } as const;
+
+function renderAt(query: string, exchange: (code: string, agreement: { versionId: string; adult: true }) => Promise<ConsentResponse>) {
   render(
     <ClientStoreProvider store={store}>
       <MemoryRouter initialEntries={[`/return?${query}`]}>
@@ -47,28 +49,34 @@ describe('ReturnPage', () => {
     expect(exchange).toHaveBeenCalledWith(code, { versionId: 'v2', adult: true });
   });
 
-  it('sends the code alone when the agreement kept belongs to another request', async () => {
-    rememberAgreement('cd'.repeat(16), { versionId: 'v2', adult: true });
+  it.each([
+    ['belongs to another request', () => rememberAgreement('cd'.repeat(16), AGREEMENT)],
+    ['is missing (storage blocked or cleared)', () => undefined],
+  ])('sends nothing and says to agree again when the agreement kept %s', async (_what, keep) => {
+    keep();
     const exchange = jest.fn(async (): Promise<ConsentResponse> => ({ pgId: PG_ID }));
-    const code = `code-${codeNumber}`;
-    renderAt(`code=${code}&state=${STORED}`, exchange);
-    expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
-    expect(exchange).toHaveBeenCalledWith(code);
+    renderAt(`code=code-${codeNumber}&state=${STORED}`, exchange);
+    expect(await screen.findByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(AGREEMENT_NOT_FOUND);
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/consent');
+    expect(exchange).not.toHaveBeenCalled();
   });
 
   it("shows 'Loading...', exchanges the code, stores the study ID and opens /survey/{pgId}", async () => {
+    rememberAgreement(STORED, AGREEMENT);
     let answer!: (value: ConsentResponse) => void;
     const exchange = jest.fn(() => new Promise<ConsentResponse>((resolve) => (answer = resolve)));
     const code = `code-${codeNumber}`;
     renderAt(`code=${code}&state=${STORED}`, exchange);
     expect(screen.getByRole('status').textContent).toContain('Loading...');
-    expect(exchange).toHaveBeenCalledWith(code);
+    expect(exchange).toHaveBeenCalledWith(code, AGREEMENT);
     await act(async () => answer({ pgId: PG_ID }));
     expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
     expect(store.getState()).toMatchObject({ pgId: PG_ID, authorization: { state: STORED, pgId: PG_ID } });
   });
 
   it("shows 'An error occurred', the server's message and a Back link to /consent when the exchange fails", async () => {
+    rememberAgreement(STORED, AGREEMENT);
     const exchange = jest.fn(async (): Promise<ConsentResponse> => {
       throw new ApiError('Open Humans did not accept this authorization: it may have expired or been used already. Please authorize again.', 400, 'OH_CODE_REJECTED');
     });

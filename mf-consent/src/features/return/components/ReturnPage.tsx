@@ -9,8 +9,12 @@ import { planReturn } from '../return-params';
 
 export interface ReturnPageProps {
   /** POST /api/consent; replaced in tests. */
-  exchange?: (code: string, agreement?: ConsentAgreement) => Promise<ConsentResponse>;
+  exchange?: (code: string, agreement: ConsentAgreement) => Promise<ConsentResponse>;
 }
+
+/** Shown when this browser holds no agreement for the request: the server records no consent without one. */
+export const AGREEMENT_NOT_FOUND =
+  'Your agreement to the consent form (its version and your certification that you are 18 or older) was not found in this browser, so nothing was recorded. Please read the consent form again and agree in this browser; you may need to allow this site to store data.';
 
 /**
  * /return: where Open Humans sends the participant after the authorization. Checks the answer,
@@ -27,8 +31,13 @@ export function ReturnPage({ exchange = exchangeCode }: ReturnPageProps) {
   useEffect(() => {
     if (plan.action !== 'exchange') return;
     let cancelled = false;
-    // What the participant agreed to on /consent for this request (absent when it began on an older page).
-    exchangeCodeOnce(plan.code, exchange, recallAgreement(plan.state)).then(
+    // What the participant agreed to on /consent for this request: without it nothing is sent (the code stays unspent).
+    const agreement = recallAgreement(plan.state);
+    if (!agreement) {
+      setFailure({ for: queryText, reason: AGREEMENT_NOT_FOUND });
+      return;
+    }
+    exchangeCodeOnce(plan.code, exchange, agreement).then(
       ({ pgId }) => {
         if (cancelled) return;
         store.completeAuthorization({ state: plan.state, pgId });
