@@ -97,3 +97,10 @@ test('a participant goes from consent to the final report through the containers
   fs.writeFileSync(path.join(OUT, 'participant.json'), JSON.stringify({ pgId, finalType }));
   await context.close();
 });
+
+test('HSTS comes from the TLS front alone: no part behind Caddy sends it, so plain HTTP answers carry none', async () => {
+  for (const route of ['/', '/api/settings', '/api/consent/text']) {
+    const res = await fetch(`${baseUrl()}${route}`);
+    expect({ route, status: res.status, hsts: res.headers.get('strict-transport-security') }).toEqual({ route, status: 200, hsts: null });
+  }
+});

@@ -262,5 +262,7 @@ describe('health', () => {
     const res = await request(app).get('/healthz');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // HSTS comes from the TLS front alone.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -29,7 +29,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.use(requestId());
   app.use(requestLogging(options.logger));
-  app.use(helmet());
+  // HSTS is set once, on purpose, at the TLS front (deploy/caddy/Caddyfile); a service behind
+  // the gateway never speaks to a browser directly.
+  app.use(helmet({ strictTransportSecurity: false }));
   app.use(healthRoutes(options.service, options.readinessChecks, options.release));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: options.bodyLimit ?? '100kb' }));
