@@ -68,7 +68,7 @@ describe('the audit trail', () => {
     const [consent, ...others] = await tableRows(page);
     expect(others).toEqual([]);
     expect(consent?.slice(0, 3)).toEqual(['Consent given', 'Participant', participant.pgId]);
-    expect(consent?.[3]).toMatch(/^reauthorized: false, snpFileUploaded: (true|false), consentVersion: –, adultCertified: –$/);
+    expect(consent?.[3]).toMatch(/^reauthorized: false, snpFileUploaded: (true|false), consentVersion: v[1-9][0-9]*, adultCertified: true$/);
   });
 
   test('a filter out of range is refused, named on its field; a filter by action shows that action only', async () => {
