@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import testReport from './lib/test-report.cjs';
 import { ensureBrowserTools, ensureTestServices, runJestOnce } from './lib/test-steps.mjs';
 
-const { closeToLimit, failuresByTest, failuresOf, retriedTests } = testReport;
+const { closeToLimit, describeNote, failuresByTest, failuresOf, retriedTests, seconds } = testReport;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (msg) => console.log(`[test:repeat] ${msg}`);
 
@@ -73,7 +73,7 @@ async function main() {
   console.log(`Retried: ${retried.length === 0 ? 'none' : ''}`);
   for (const r of retried) console.log(`  run ${r.run}, ${r.tries} tries, ${r.status}: ${r.file} › ${r.title}`);
   console.log(`Close to their time limit (≥ 50% of it): ${close.length === 0 ? 'none' : ''}`);
-  for (const n of close) console.log(`  run ${n.run}, ${(n.ms / 1000).toFixed(1)} s of ${(n.limitMs / 1000).toFixed(1)} s: ${n.file} › ${n.kind === 'test' ? '' : `${n.kind} of `}${n.title}`);
+  for (const n of close) console.log(`  run ${n.run}, ${seconds(n.ms)} of ${seconds(n.limitMs)}: ${describeNote(n)}`);
   if (byTest.length > 0) process.exit(1);
 }
 

@@ -91,4 +91,4 @@ function failuresByTest(runs) {
   return [...byTest.values()].sort((a, b) => b.runs.length - a.runs.length || `${a.file}${a.title}`.localeCompare(`${b.file}${b.title}`));
 }
 
-module.exports = { CLOSE_TO_LIMIT, readTimings, closeToLimit, slowest, retriedTests, failuresOf, summaryLines, failuresByTest };
+module.exports = { CLOSE_TO_LIMIT, readTimings, closeToLimit, slowest, retriedTests, failuresOf, summaryLines, failuresByTest, describeNote, seconds };

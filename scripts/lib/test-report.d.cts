@@ -28,4 +28,8 @@ export declare function slowest(notes: readonly TimingNote[], count?: number): T
 export declare function retriedTests(report: JestReport, root: string): (TestRef & { tries: number; status: string })[];
 export declare function failuresOf(report: JestReport, root: string): TestRef[];
 export declare function summaryLines(input: { report: JestReport | null; notes: readonly TimingNote[]; root: string }): string[];
+/** "file › title" of a note, naming the hook kind for a hook. */
+export declare function describeNote(note: TimingNote): string;
+/** Milliseconds as seconds with one decimal, e.g. "2.9 s". */
+export declare function seconds(ms: number): string;
 export declare function failuresByTest(runs: readonly (readonly TestRef[])[]): (TestRef & { runs: number[] })[];

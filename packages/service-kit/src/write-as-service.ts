@@ -36,7 +36,8 @@ export async function writeAsService<T, TDoc extends Document = Document>(
   options: WriteAsServiceOptions = {},
 ): Promise<T> {
   const collection = service.db.collection<TDoc>(collectionName);
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const done = await service.lock.run(outboxLockKey(collectionName, id), async () => {
       const pending = await collection.findOne({ _id: id } as never, { projection: { [OUTBOX_FIELD]: 1 } });
@@ -45,7 +46,7 @@ export async function writeAsService<T, TDoc extends Document = Document>(
       return { value: await write(collection) };
     });
     if (done) return done.value;
-    if (Date.now() > deadline) throw new Error(`${collectionName} ${id} still holds unpublished events after ${options.timeoutMs ?? 20_000} ms: is the service's outbox relay running?`);
+    if (Date.now() > deadline) throw new Error(`${collectionName} ${id} still holds unpublished events after ${timeoutMs} ms: is the service's outbox relay running?`);
     await sleep(50);
   }
 }

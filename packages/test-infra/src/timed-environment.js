@@ -28,26 +28,23 @@ function timedEnvironment(Base) {
       if (super.handleTestEvent) await super.handleTestEvent(event, state);
       if (!this.timingsDir) return;
       const now = Date.now();
+      /** A finished hook or test: its time since it started, against its own limit or the file's. */
+      const note = (entry, fields) => this.notes.push({ ...fields, ms: now - (this.startedAt.get(entry) ?? now), limitMs: entry.timeout || state.testTimeout, failed: event.name.endsWith('_failure') });
       switch (event.name) {
         case 'hook_start':
           this.startedAt.set(event.hook, now);
           break;
         case 'hook_success':
-        case 'hook_failure': {
-          const { hook } = event;
-          const title = titleOf(event.test ?? event.describeBlock ?? hook.parent);
-          this.notes.push({ kind: hook.type, title, ms: now - (this.startedAt.get(hook) ?? now), limitMs: hook.timeout || state.testTimeout, failed: event.name === 'hook_failure' });
+        case 'hook_failure':
+          note(event.hook, { kind: event.hook.type, title: titleOf(event.test ?? event.describeBlock ?? event.hook.parent) });
           break;
-        }
         case 'test_fn_start':
           this.startedAt.set(event.test, now);
           break;
         case 'test_fn_success':
-        case 'test_fn_failure': {
-          const { test } = event;
-          this.notes.push({ kind: 'test', title: titleOf(test), ms: now - (this.startedAt.get(test) ?? now), limitMs: test.timeout || state.testTimeout, failed: event.name === 'test_fn_failure', attempt: test.invocations });
+        case 'test_fn_failure':
+          note(event.test, { kind: 'test', title: titleOf(event.test), attempt: event.test.invocations });
           break;
-        }
         default:
       }
     }

@@ -31,7 +31,7 @@ export class RedisWindowCounters {
   }
 }
 
-/** Download-link tokens already used: each works once. */
+/** One-time ids already used (download-link tokens, webhook notices): each works once. */
 export class SpentTokens {
   constructor(
     private readonly redis: RedisConnection,
@@ -42,5 +42,10 @@ export class SpentTokens {
   async spend(nonce: string, keepMs: number): Promise<boolean> {
     const set = await this.redis.set(this.prefix + nonce, '1', { condition: 'NX', expiration: { type: 'PX', value: Math.max(1000, Math.ceil(keepMs)) } });
     return set !== null;
+  }
+
+  /** Makes a spent id usable again (its use failed before anything happened). */
+  async unspend(nonce: string): Promise<void> {
+    await this.redis.del(this.prefix + nonce);
   }
 }

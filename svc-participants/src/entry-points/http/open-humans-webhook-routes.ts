@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Express, Request } from 'express';
 import {
   DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS,
@@ -8,7 +9,7 @@ import {
   type DeauthorizeResponse,
 } from '@study/contracts';
 import { AppError, isValidHmacSignature, parseBody } from '@study/service-kit';
-import type { SeenNotices } from '../../data-access/seen-notices';
+import type { SpentTokens } from '../../data-access/admin-limits';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { handleDeauthorization } from '../../domain/handle-deauthorization';
 
@@ -24,7 +25,7 @@ const REMEMBER_MS = MAX_AGE_MS + 2 * MAX_SKEW_MS;
  * a signed, fresh notice not seen before is acted on; each check comes before anything about the
  * member is looked at, so a refused caller learns nothing of who is in the study.
  */
-export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, options: { webhookSecret: string; seenNotices: SeenNotices }): void {
+export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, options: { webhookSecret: string; seenNotices: SpentTokens }): void {
   app.post('/api/openhumans/deauthorize', async (req, res) => {
     if (!isValidHmacSignature('sha1', req.get(OPEN_HUMANS_SIGNATURE_HEADER), req.rawBody, options.webhookSecret)) {
       throw new AppError(401, ErrorCodes.WEBHOOK_SIGNATURE_INVALID, 'The webhook signature is missing or does not match the body.');
@@ -34,20 +35,22 @@ export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) 
     if (Number.isNaN(sentAt)) {
       throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'timestamp: must be an ISO 8601 time with its UTC offset, e.g. 2026-11-26T09:00:00.000000+00:00');
     }
-    const now = deps(req).now().getTime();
+    const participantsDeps = deps(req);
+    const now = participantsDeps.now().getTime();
     if (now - sentAt > MAX_AGE_MS || sentAt - now > MAX_SKEW_MS) {
       throw new AppError(401, ErrorCodes.WEBHOOK_NOTICE_STALE, `The notice's timestamp is more than ${DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS / 60} minutes old or ahead of the study's clock: it is refused as a replay.`);
     }
-    const body = req.rawBody ?? '';
-    if (!(await options.seenNotices.firstSighting(body, REMEMBER_MS))) {
+    // Seen notices are kept by the SHA-256 of their exact body.
+    const noticeId = createHash('sha256').update(req.rawBody ?? '').digest('hex');
+    if (!(await options.seenNotices.spend(noticeId, REMEMBER_MS))) {
       throw new AppError(409, ErrorCodes.WEBHOOK_NOTICE_REPLAYED, 'This notice was received before: it is refused as a replay.');
     }
     let outcome;
     try {
-      outcome = await handleDeauthorization(deps(req), notice, req.requestId);
+      outcome = await handleDeauthorization(participantsDeps, notice, req.requestId);
     } catch (err) {
       // Not acted on: a resend of the same notice may be handled.
-      await options.seenNotices.forget(body).catch((forgetErr: unknown) => req.log.warn({ err: forgetErr }, 'could not forget a notice whose handling failed'));
+      await options.seenNotices.unspend(noticeId).catch((forgetErr: unknown) => req.log.warn({ err: forgetErr }, 'could not forget a notice whose handling failed'));
       throw err;
     }
     const answer: DeauthorizeResponse = { outcome };
