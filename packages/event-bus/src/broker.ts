@@ -1,6 +1,7 @@
 import { connect, type ChannelModel, type ConfirmChannel, type RecoveringChannelModel } from 'amqplib';
 import { parseCloudEvent, type CloudEvent } from './cloud-event';
 import type { EventLogger } from './logger';
+import { closeQuietly } from './close-quietly';
 
 export const CLOUDEVENTS_CONTENT_TYPE = 'application/cloudevents+json';
 
@@ -163,11 +164,13 @@ export class EventBroker {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    const model = this.live?.model;
     this.live = null;
     this.wakeWaiters();
     // Consumers still running stop re-opening channels on a connection that is going away.
     this.notify(null);
-    await this.connection.close();
+    if (model) await closeQuietly(model, () => this.connection.close());
+    else await this.connection.close();
     this.logger.info({ exchange: this.exchange }, 'event broker connection closed');
   }
 
@@ -271,7 +274,7 @@ export class EventBroker {
             this.live.channel = channel;
             this.wakeWaiters();
           } else {
-            await channel.close().catch(() => undefined);
+            await closeQuietly(channel);
           }
           return;
         } catch (err) {

@@ -5,6 +5,7 @@ import type { EventBroker } from './broker';
 import { parseCloudEvent, type CloudEvent } from './cloud-event';
 import type { EventLogger } from './logger';
 import { assertConsumerTopology, consumerTopology, DEFAULT_RETRY_DELAYS_MS, retryQueueName, type ConsumerTopology } from './topology';
+import { closeQuietly } from './close-quietly';
 
 /** An event id this consumer has handled; `_id` is the event id. */
 export interface InboxEntry {
@@ -134,7 +135,7 @@ class QueueConsumer implements RunningConsumer {
     await Promise.allSettled([...this.inFlight]);
     this.channel = null;
     // Closing returns any prefetched, unhandled message to the queue.
-    if (channel) await channel.close().catch(() => undefined);
+    if (channel) await closeQuietly(channel);
     this.log.info({ queue: this.opts.queue }, 'consumer stopped');
   }
 
@@ -194,7 +195,7 @@ class QueueConsumer implements RunningConsumer {
         this.log.info({ queue: this.opts.queue, bindings: this.opts.bindings, first }, 'consuming');
       } catch (err) {
         if (this.channel === channel) this.channel = null;
-        await channel.close().catch(() => undefined);
+        await closeQuietly(channel);
         throw err;
       }
     })();
@@ -217,7 +218,7 @@ class QueueConsumer implements RunningConsumer {
     if (msg === null) {
       // The server cancelled the consumer (e.g. the queue was deleted): start over.
       this.log.warn({ queue: this.opts.queue }, 'consumer cancelled by the broker; setting up again');
-      void channel.close().catch(() => undefined);
+      void closeQuietly(channel);
       return;
     }
     // Not acked: closing the channel in stop() hands it back to the queue.

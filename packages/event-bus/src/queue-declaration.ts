@@ -1,4 +1,5 @@
 import type { Channel, ChannelModel, Options } from 'amqplib';
+import { closeQuietly } from './close-quietly';
 
 export interface QueueBinding {
   exchange: string;
@@ -29,7 +30,7 @@ export async function withChannel<T>(connection: ChannelModel, fn: (channel: Cha
   try {
     return await fn(channel);
   } finally {
-    await channel.close().catch(() => undefined);
+    await closeQuietly(channel);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ChannelModel, ConfirmChannel, GetMessage } from 'amqplib';
 import type { EventLogger } from './logger';
 import { declareQueue, isPreconditionFailed, withChannel, type QueueDeclaration } from './queue-declaration';
+import { closeQuietly } from './close-quietly';
 
 /**
  * Moves a consumer's queues from classic to quorum queues without losing a message.
@@ -186,7 +187,7 @@ export async function moveMessages(connection: ChannelModel, from: string, to: s
       moved += batch.length;
     }
   } finally {
-    await channel.close().catch(() => undefined);
+    await closeQuietly(channel);
   }
 }
 
@@ -250,7 +251,7 @@ async function withBrokerLock<T>(connection: ChannelModel, queue: string, logger
     try {
       await channel.assertQueue(lockName, { exclusive: true, durable: false });
     } catch (err) {
-      await channel.close().catch(() => undefined);
+      await closeQuietly(channel);
       if ((err as { code?: unknown }).code !== RESOURCE_LOCKED) throw err;
       if (Date.now() > deadline) throw new Error(`Timed out after ${waitMs} ms waiting for another instance to migrate the queues of ${queue}`);
       if (!told) logger.info({ queue }, 'another instance is migrating the queues; waiting');
@@ -262,7 +263,7 @@ async function withBrokerLock<T>(connection: ChannelModel, queue: string, logger
       return await fn();
     } finally {
       await channel.deleteQueue(lockName).catch(() => undefined);
-      await channel.close().catch(() => undefined);
+      await closeQuietly(channel);
     }
   }
 }
