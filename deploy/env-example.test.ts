@@ -18,6 +18,7 @@ const FILLED = {
   ADMIN_MASTER_KEY: 'admin-master-key-1234',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-1234',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-1234',
+  PARTICIPANT_SESSION_SECRET: 'session-secret-'.repeat(3),
 };
 const env = Object.fromEntries(Object.entries({ ...example }).map(([k, v]) => [k, v === '' && k in FILLED ? FILLED[k as keyof typeof FILLED] : v]));
 
@@ -40,6 +41,13 @@ describe('.env.example, as compose reads it', () => {
     const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
     expect(example.OH_WEBHOOK_SECRET).toBe('');
     expect(() => loadParticipantsConfig({ ...env, ...fromCompose, OH_WEBHOOK_SECRET: example.OH_WEBHOOK_SECRET ?? '' })).toThrow(/OH_WEBHOOK_SECRET/);
+  });
+
+  it('leaves the gateway and svc-participants refusing to start, naming the setting, while the session secret is blank', () => {
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    expect(example.PARTICIPANT_SESSION_SECRET).toBe('');
+    expect(() => loadParticipantsConfig({ ...env, ...fromCompose, PARTICIPANT_SESSION_SECRET: '' })).toThrow(/PARTICIPANT_SESSION_SECRET/);
+    expect(() => loadGatewayConfig({ ...env, PARTICIPANT_SESSION_SECRET: '' })).toThrow(/PARTICIPANT_SESSION_SECRET/);
   });
 
   it('names every setting docker-compose.yml reads from it', () => {

@@ -27,7 +27,7 @@ export const SERVICES = [
 function localSecrets(file) {
   let secrets = {};
   if (fs.existsSync(file)) secrets = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, openHumansMasterToken: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24 };
+  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, openHumansMasterToken: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24, participantSessionSecret: 32 };
   let changed = false;
   for (const [name, bytes] of Object.entries(want)) {
     if (!secrets[name]) {
@@ -279,6 +279,7 @@ export async function startStack(o) {
       STUDY_EMAIL_HOST: 'study.localhost',
       ADMIN_MASTER_KEY: secrets.adminMasterKey,
       TYPEFINDER_WEBHOOK_SECRET: secrets.typeFinderWebhookSecret,
+      PARTICIPANT_SESSION_SECRET: secrets.participantSessionSecret,
       TYPEFINDER_WIDGET_URL: typeFinder.widgetUrl,
       REPORTS_URL: `http://${host}:${services[2].port}`,
       ...participantsEnv,
@@ -293,6 +294,7 @@ export async function startStack(o) {
           'STUDY_EMAIL_HOST',
           'ADMIN_MASTER_KEY',
           'TYPEFINDER_WEBHOOK_SECRET',
+          'PARTICIPANT_SESSION_SECRET',
         ]
           .filter((k) => common[k])
           .map((k) => [k, common[k]]),
@@ -312,6 +314,8 @@ export async function startStack(o) {
       // The gateway refuses to start without a contact address; the embedded stack names the
       // local study team's mailbox unless the operator sets the real one.
       STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
+      // The same secret svc-participants signs participant sessions with.
+      PARTICIPANT_SESSION_SECRET: participantsEnv.PARTICIPANT_SESSION_SECRET,
       // The TypeFinder widget is framed by the dashboard.
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
       ...extra,

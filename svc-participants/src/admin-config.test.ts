@@ -14,6 +14,7 @@ const env = {
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
   OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
+  PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
 };
 
 describe('the admin tools settings', () => {

@@ -61,6 +61,7 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
       TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       ADMIN_FAILED_ATTEMPTS_LIMIT: String(FAILED_ATTEMPTS_LIMIT),
       ADMIN_CALLS_LIMIT: '1000',
     });

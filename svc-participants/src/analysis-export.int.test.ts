@@ -79,6 +79,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
       OH_CLIENT_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_WEBHOOK_SECRET,
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: ADMIN_KEY,

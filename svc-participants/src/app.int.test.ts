@@ -25,6 +25,7 @@ describe('svc-participants', () => {
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
+    PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
   };
   const config = loadParticipantsConfig(env);
   const { logger, lines } = memoryLogger('debug', 'svc-participants');

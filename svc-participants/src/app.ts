@@ -21,6 +21,7 @@ import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points
 import { mountConsentRoutes } from './entry-points/http/consent-routes';
 import { mountOpenHumansWebhookRoutes } from './entry-points/http/open-humans-webhook-routes';
 import { mountResultsStreamRoutes } from './entry-points/http/results-stream-routes';
+import { mountSessionRoutes } from './entry-points/http/session-routes';
 import { mountSettingsRoutes } from './entry-points/http/settings-routes';
 import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
@@ -98,6 +99,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
         typeFinderWidgetUrl: config.TYPEFINDER_WIDGET_URL,
       });
       mountSettingsRoutes(app, () => settings);
+      mountSessionRoutes(app, deps, { sessionSecret: config.PARTICIPANT_SESSION_SECRET });
       mountConsentRoutes(app, deps);
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET, seenNotices: new SpentTokens(ctx.redis, `oh-notices:${config.MONGO_DB}:`) });

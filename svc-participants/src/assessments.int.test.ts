@@ -85,6 +85,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: ADMIN_KEY,

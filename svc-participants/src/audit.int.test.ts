@@ -74,6 +74,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_REDIRECT_URI: REDIRECT_URI,
       OH_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: 'study.example.org',
       ADMIN_MASTER_KEY: ADMIN_KEY,

@@ -15,6 +15,7 @@ const env = {
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
   OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
+  PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
 };
 
 describe('svc-participants configuration', () => {
@@ -59,7 +60,7 @@ describe('svc-participants configuration', () => {
     expect(loadParticipantsConfig({ ...env, TYPEFINDER_WIDGET_URL: 'https://typefinder.example.org/widget' }).TYPEFINDER_WIDGET_URL).toBe('https://typefinder.example.org/widget');
   });
 
-  it.each(['OH_BASE_URL', 'OH_CLIENT_ID', 'OH_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST', 'ADMIN_MASTER_KEY', 'TYPEFINDER_WEBHOOK_SECRET', 'OH_WEBHOOK_SECRET'])('requires %s', (name) => {
+  it.each(['OH_BASE_URL', 'OH_CLIENT_ID', 'OH_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STUDY_EMAIL_HOST', 'ADMIN_MASTER_KEY', 'TYPEFINDER_WEBHOOK_SECRET', 'OH_WEBHOOK_SECRET', 'PARTICIPANT_SESSION_SECRET'])('requires %s', (name) => {
     const rest: Record<string, string> = { ...env };
     delete rest[name];
     expect(() => loadParticipantsConfig(rest)).toThrow(new RegExp(`${name}: missing`));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSessionSecret } from '@study/participant-session';
 import { baseServiceConfig, httpUrl, loadConfig } from '@study/service-kit';
 import { adminConfigShape } from './admin-config';
 import { parseEncryptionKey } from './data-access/token-cipher';
@@ -61,6 +62,10 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
   TYPEFINDER_WIDGET_URL: httpUrl
     .default('http://127.0.0.1:4202/widget')
     .describe('the TypeFinder widget page the dashboard embeds on /typefinder, e.g. http://127.0.0.1:4202/widget (the local stand-in)'),
+  PARTICIPANT_SESSION_SECRET: z
+    .string()
+    .refine(isSessionSecret)
+    .describe("signs participants' sessions (the gateway checks them with the same secret): 32 to 512 printable characters without spaces, e.g. from `openssl rand -hex 32`"),
   RESET_SURVEYS: z
     .enum(['0', '1'])
     .default('0')
@@ -78,6 +83,6 @@ export function loadParticipantsConfig(env: Record<string, string | undefined> =
 
 /** Every secret the service holds: scrubbed from its log lines, and never stored in the audit trail. */
 export function configuredSecrets(config: ParticipantsConfig): string[] {
-  const secrets = [config.ADMIN_MASTER_KEY, config.TOKEN_ENCRYPTION_KEY, config.OH_CLIENT_SECRET, config.OH_WEBHOOK_SECRET, config.TYPEFINDER_WEBHOOK_SECRET, config.OH_MASTER_ACCESS_TOKEN];
+  const secrets = [config.ADMIN_MASTER_KEY, config.TOKEN_ENCRYPTION_KEY, config.OH_CLIENT_SECRET, config.OH_WEBHOOK_SECRET, config.TYPEFINDER_WEBHOOK_SECRET, config.OH_MASTER_ACCESS_TOKEN, config.PARTICIPANT_SESSION_SECRET];
   return secrets.filter((secret): secret is string => secret !== undefined);
 }

@@ -69,6 +69,7 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
       OH_CLIENT_SECRET: CLIENT_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       OH_REDIRECT_URI: REDIRECT_URI,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: 'study.example.org',

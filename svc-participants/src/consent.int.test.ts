@@ -25,6 +25,7 @@ import { authorizeOnOpenHumans, type AuthorizeOptions } from './test-support/ope
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentAgreement } from './test-support/consent-agreement';
+import { readSession } from '@study/participant-session';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -112,6 +113,7 @@ function participantsEnv(base: Record<string, string>, ohUrl: string, overrides:
     OH_CLIENT_SECRET: CLIENT_SECRET,
     OH_REDIRECT_URI: REDIRECT_URI,
     OH_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST,
     ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
@@ -166,6 +168,54 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
         studyEmailHost: STUDY_EMAIL_HOST,
         typeFinderWidgetUrl: 'http://127.0.0.1:4202/widget',
       });
+    });
+  });
+
+  describe("the participant's session", () => {
+    const SECRET = 'participant-session-secret-for-tests-0123';
+    const sessionOf = (res: request.Response) => {
+      const lines = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const line = lines.find((l) => l.startsWith('study_session='));
+      return { line, session: line ? readSession(SECRET, line.split(';')[0], new Date()) : undefined };
+    };
+
+    it('begins when the participant consents: an HttpOnly, SameSite=Strict cookie for their study ID, Secure behind https', async () => {
+      const { code } = await authorize(svc);
+      const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
+      const { line, session } = sessionOf(res);
+      expect(line).toMatch(/; HttpOnly; SameSite=Strict$/);
+      expect(session?.pgId).toBe(res.body.pgId);
+      const { code: second } = await authorize(svc);
+      const behindHttps = await request(svc.url).post('/api/consent').set('x-forwarded-proto', 'https').send({ code: second, ...(await consentAgreement(svc.url)) }).expect(200);
+      expect(sessionOf(behindHttps).line).toMatch(/; Secure$/);
+    });
+
+    it('begins again on another browser by the same round trip: POST /api/session gives the same study ID back and records no consent', async () => {
+      const { memberId, pgId } = await consent(svc);
+      const before = await participantsOf(svc).findOne({ _id: pgId });
+      const { code } = await authorize(svc, { member: memberId });
+      const res = await request(svc.url).post('/api/session').send({ code }).expect(200);
+      expect(res.body).toEqual({ pgId });
+      expect(sessionOf(res).session?.pgId).toBe(pgId);
+      expect((await participantsOf(svc).findOne({ _id: pgId }))?.consents).toEqual(before?.consents);
+      expect(before?.consents).toHaveLength(1);
+    });
+
+    it('is refused to an Open Humans account that never joined the study (404), with no cookie', async () => {
+      const { code } = await authorize(svc);
+      const res = await request(svc.url).post('/api/session').send({ code }).expect(404);
+      expect(res.body).toMatchObject({ code: 'NOT_A_PARTICIPANT', error: expect.stringContaining('has not joined the study') });
+      expect(sessionOf(res).line).toBeUndefined();
+    });
+
+    it('asks for the code (400 naming it) before calling Open Humans', async () => {
+      const res = await request(svc.url).post('/api/session').send({}).expect(400);
+      expect(res.body.error).toMatch(/code/);
+    });
+
+    it('ends on signing out: the cookie is removed', async () => {
+      const res = await request(svc.url).post('/api/session/end').expect(204);
+      expect(sessionOf(res).line).toBe('study_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
     });
   });
 

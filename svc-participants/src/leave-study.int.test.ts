@@ -94,6 +94,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       OH_MASTER_ACCESS_TOKEN: OH_MASTER,
       REPORTS_URL: reports.url,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),

@@ -108,6 +108,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_WEBHOOK_SECRET,
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
     });
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');

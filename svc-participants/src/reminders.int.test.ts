@@ -59,6 +59,7 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
       OH_REDIRECT_URI: REDIRECT_URI,
       OH_MASTER_ACCESS_TOKEN: MASTER_TOKEN,
       OH_WEBHOOK_SECRET,
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST,
       ADMIN_MASTER_KEY: ADMIN_KEY,

@@ -131,6 +131,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',

@@ -28,6 +28,19 @@ export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 export const consentResponseSchema = z.object({ pgId: pgIdSchema });
 export type ConsentResponse = z.infer<typeof consentResponseSchema>;
 
+/**
+ * POST /api/session {code}: a participant confirms who they are on this browser (coming back on
+ * another browser, after signing out, or before withdrawing): the code from the same Open Humans
+ * authorization round trip, which gives back the study ID of the member who joined. Answers
+ * {pgId} and sets the participant's session cookie; consents to nothing.
+ */
+export const sessionRequestSchema = z.strictObject({ code: authorizationCodeSchema });
+export type SessionRequest = z.infer<typeof sessionRequestSchema>;
+export const sessionResponseSchema = consentResponseSchema;
+/** POST /api/session/end {}: signs this browser out (204, the session cookie removed). */
+export const sessionEndRequestSchema = z.strictObject({});
+export type SessionResponse = ConsentResponse;
+
 /** GET /api/settings: what the frontends need to know about this deployment of the study. */
 export const settingsSchema = z.object({
   /**

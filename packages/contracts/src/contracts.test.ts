@@ -126,7 +126,7 @@ describe('event types', () => {
 describe('apiRoutes', () => {
   const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-  it('lists every call of the product spec, the two webhooks, the TypeFinder import, the admin tools, the settings and the result stream, each once', () => {
+  it('lists every call of the product spec, the two webhooks, the TypeFinder import, the admin tools, the settings, the participant session and the result stream, each once', () => {
     expect(apiRoutes.map(key).sort()).toEqual(
       [
         'POST /api/user',
@@ -141,6 +141,8 @@ describe('apiRoutes', () => {
         'POST /api/user/mbti',
         'POST /api/user/tfresult',
         'POST /api/consent',
+        'POST /api/session',
+        'POST /api/session/end',
         'GET /api/user/report/:pgId',
         'GET /api/ohready/:masterKey',
         'GET /api/stats',

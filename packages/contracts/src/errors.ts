@@ -54,6 +54,14 @@ export const ErrorCodes = {
   SURVEY_CLOSED: 'SURVEY_CLOSED',
   /** POST /api/user/tfresult: no TypeFinder result for the participant's study email. */
   TYPEFINDER_NO_MATCH: 'TYPEFINDER_NO_MATCH',
+  /** A participant call without a session on this browser: confirm who you are with Open Humans (POST /api/session). */
+  SESSION_REQUIRED: 'SESSION_REQUIRED',
+  /** A participant call for a study ID that is not this browser's session's. */
+  SESSION_OTHER_PARTICIPANT: 'SESSION_OTHER_PARTICIPANT',
+  /** Withdrawal, erasure, consent renewal or reset without a confirmation with Open Humans in the last 10 minutes. */
+  RECENT_CONFIRMATION_REQUIRED: 'RECENT_CONFIRMATION_REQUIRED',
+  /** POST /api/session: the Open Humans account has not joined the study (or withdrew with erasure). */
+  NOT_A_PARTICIPANT: 'NOT_A_PARTICIPANT',
   /** Admin calls without the master key header. */
   ADMIN_KEY_REQUIRED: 'ADMIN_KEY_REQUIRED',
   /** Admin calls with a wrong master key. */

@@ -77,7 +77,7 @@ export {
   type EventTopic,
   type CloudEventEnvelope,
 } from './events';
-export { apiRoutes, matchApiRoute, secretPathPrefixes, type ApiRoute, type ServiceName, type HttpMethod } from './routes';
+export { apiRoutes, matchApiRoute, secretPathPrefixes, type ApiRoute, type RouteAccess, type ServiceName, type HttpMethod } from './routes';
 export {
   authorizationCodeSchema,
   consentRequestSchema,
@@ -96,6 +96,11 @@ export {
   type DeauthorizeNotice,
   type DeauthorizeOutcome,
   type DeauthorizeResponse,
+  sessionRequestSchema,
+  sessionEndRequestSchema,
+  sessionResponseSchema,
+  type SessionRequest,
+  type SessionResponse,
 } from './consent';
 export {
   ANSWER_TEXT_MAX,

@@ -11,7 +11,7 @@ import {
   publishConsentResponseSchema,
 } from '../consent-versions';
 import { analysisDictionarySchema } from '../analysis-export';
-import { consentRequestSchema, consentResponseSchema, deauthorizeNoticeSchema, deauthorizeResponseSchema, settingsSchema } from '../consent';
+import { consentRequestSchema, consentResponseSchema, deauthorizeNoticeSchema, deauthorizeResponseSchema, sessionEndRequestSchema, sessionRequestSchema, sessionResponseSchema, settingsSchema } from '../consent';
 import { errorBodySchema } from '../errors';
 import {
   cloudEventEnvelopeSchema,
@@ -82,6 +82,8 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'POST /api/user/mbti': { request: json(mbtiUploadRequestSchema), response: json(mbtiUploadResponseSchema) },
   'POST /api/user/tfresult': { request: json(typeFinderClaimRequestSchema), response: json(typeFinderClaimResponseSchema) },
   'POST /api/consent': { request: json(consentRequestSchema), response: json(consentResponseSchema) },
+  'POST /api/session': { request: json(sessionRequestSchema), response: json(sessionResponseSchema) },
+  'POST /api/session/end': { request: json(sessionEndRequestSchema), response: noBody },
   'GET /api/ohready/:masterKey': { request: noBody, response: csv(ROSTER_CSV_COLUMNS, 'The roster, downloaded as roster.csv') },
   'GET /api/stats': { request: noBody, response: csv(STATS_CSV_COLUMNS, 'The statistics, downloaded as statistics.csv') },
   'POST /api/typefinder/results': { request: json(typeFinderWebhookBodySchema), response: json(typeFinderWebhookResponseSchema) },

@@ -1,26 +1,14 @@
 import type { Express, Request } from 'express';
-import { CONSENT_PDF_FILENAME, consentRenewRequestSchema, consentRequestSchema, ErrorCodes, pgIdSchema, type ConsentTextView } from '@study/contracts';
+import { CONSENT_PDF_FILENAME, consentRenewRequestSchema, ErrorCodes, pgIdSchema, type ConsentTextView } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import { AppError, parseBody } from '@study/service-kit';
 import { consentCopy } from '../../domain/consent/consent-copy';
 import { currentConsentVersion } from '../../domain/consent/consent-versions';
 import { renewConsent } from '../../domain/consent/renew-consent';
 import type { ParticipantsDeps } from '../../domain/deps';
-import { giveConsent } from '../../domain/give-consent';
 import { renderConsentPdf } from '../../rendering/consent-pdf';
 
 export function mountConsentRoutes(app: Express, deps: (req: Request) => ParticipantsDeps): void {
-  /**
-   * POST /api/consent {code, versionId, adult: true}: exchange the code from /return and answer the
-   * participant's {pgId}; the consent is recorded with the version agreed to and the 18+ certification.
-   * Without either, 400 naming the field, before the code is spent.
-   */
-  app.post('/api/consent', async (req, res) => {
-    const { code, versionId, adult } = parseBody(consentRequestSchema, req);
-    const answer = await giveConsent(deps(req), code, req.requestId, { versionId, adult });
-    res.set('Cache-Control', 'no-store').json(answer);
-  });
-
   /** GET /api/consent/text: the current consent version and its full text. */
   app.get('/api/consent/text', async (req, res) => {
     const version = await currentConsentVersion(deps(req));
