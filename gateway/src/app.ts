@@ -139,6 +139,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       bodyLimitBytes: config.bodyLimitBytes,
       routeBodyLimits: config.routeBodyLimits,
       trustProxy: config.trustProxy,
+      participantSessionSecret: config.participantSessionSecret,
     }),
   );
   const frontendServing = frontends({

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
-/** The one setting without a default: the study team's contact address. */
-const REQUIRED = { STUDY_CONTACT_EMAIL: 'study-team@example.org' };
+/** The settings without a default: the study team's contact address and the participant session secret. */
+const REQUIRED = { STUDY_CONTACT_EMAIL: 'study-team@example.org', PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123' };
 
 function problemsOf(env: Record<string, string>): string {
   try {
@@ -19,6 +19,11 @@ describe('loadConfig', () => {
     const message = problemsOf({ STUDY_CONTACT_EMAIL: undefined as unknown as string });
     expect(message).toContain('STUDY_CONTACT_EMAIL');
     expect(message).toContain("the study team's contact email address");
+  });
+
+  it('refuses to start without the participant session secret, or with a short one, naming the variable', () => {
+    expect(problemsOf({ PARTICIPANT_SESSION_SECRET: undefined as unknown as string })).toContain('PARTICIPANT_SESSION_SECRET');
+    expect(problemsOf({ PARTICIPANT_SESSION_SECRET: 'too-short' })).toContain('PARTICIPANT_SESSION_SECRET');
   });
 
   it('has embedded defaults for everything else', () => {
@@ -78,6 +83,7 @@ describe('loadConfig', () => {
       HOW_IT_WORKS_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/abc123',
       STUDY_CONTACT_EMAIL: 'study-team@example.org',
       STUDY_NAME: ' Type and Genes ',
+      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
     });
     expect(config).toMatchObject({
       port: 9090,

@@ -20,6 +20,7 @@ import {
   type TrustProxy,
 } from '@study/service-kit';
 import type { HttpMethod, ServiceName } from '@study/contracts';
+import { isSessionSecret } from '@study/participant-session';
 import { findRepoRoot } from './repo-root';
 import { REMOTES, SERVICES, servedManifestPath, type RemoteTopology } from './topology';
 
@@ -81,6 +82,10 @@ function envSchema(frontendRootDefault: string) {
     // Required: a study that participants cannot reach is not fit to run, so the gateway refuses to start without one.
     STUDY_CONTACT_EMAIL: emailAddressSetting("the study team's contact email address, shown to participants, e.g. study-team@example.org"),
     STUDY_NAME: studyNameSetting(),
+    PARTICIPANT_SESSION_SECRET: z
+      .string()
+      .refine(isSessionSecret)
+      .describe("the secret svc-participants signs participants' sessions with (the same value): 32 to 512 printable characters without spaces"),
   });
 }
 
@@ -134,6 +139,8 @@ export interface GatewayConfig {
   cspFrameSrc: readonly string[];
   /** Published in /config.js; optional fields only when set. */
   publicConfig: PublicStudyConfig;
+  /** Checks the participant sessions svc-participants signs. */
+  participantSessionSecret: string;
 }
 
 /** Reads and validates the environment once; throws ConfigError naming each bad variable. */
@@ -168,5 +175,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contactEmail: vars.STUDY_CONTACT_EMAIL,
       ...(vars.HOW_IT_WORKS_VIDEO_URL ? { howItWorksVideoUrl: vars.HOW_IT_WORKS_VIDEO_URL } : {}),
     },
+    participantSessionSecret: vars.PARTICIPANT_SESSION_SECRET,
   };
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { ServiceName } from '@study/contracts';
-import { closeUpstreams, startGateway, startUpstreams, upstreamEnv, type RunningGateway, type Upstreams } from '../test-support/harness';
+import { closeUpstreams, startGateway, startUpstreams, upstreamEnv, type RunningGateway, type Upstreams, participantCookie } from '../test-support/harness';
 
 const PG_ID = '3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f';
 
@@ -44,7 +44,7 @@ beforeEach(() => {
 describe('API routing', () => {
   it.each(CALLS)('$method $path reaches $service with path, body and request id intact', async ({ method, path, service, body }) => {
     const raw = body === undefined ? undefined : JSON.stringify(body);
-    let call = method === 'GET' ? request(running.url).get(path) : request(running.url).post(path);
+    let call = method === 'GET' ? request(running.url).get(path).set('cookie', participantCookie(PG_ID)) : request(running.url).post(path).set('cookie', participantCookie(PG_ID));
     if (raw !== undefined) call = call.set('content-type', 'application/json').send(raw);
     const res = await call;
 
@@ -70,38 +70,38 @@ describe('API routing', () => {
   });
 
   it('keeps a sane incoming request id and replaces one that is not', async () => {
-    const kept = await request(running.url).post('/api/user').set('x-request-id', 'client-id_12345').send({ pgId: PG_ID });
+    const kept = await request(running.url).post('/api/user').set('cookie', participantCookie(PG_ID)).set('x-request-id', 'client-id_12345').send({ pgId: PG_ID });
     expect(kept.headers['x-request-id']).toBe('client-id_12345');
     expect(upstreams.participants.requests[0]?.headers['x-request-id']).toBe('client-id_12345');
 
-    const replaced = await request(running.url).post('/api/user').set('x-request-id', 'bad id with spaces and; semicolons').send({ pgId: PG_ID });
+    const replaced = await request(running.url).post('/api/user').set('cookie', participantCookie(PG_ID)).set('x-request-id', 'bad id with spaces and; semicolons').send({ pgId: PG_ID });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(upstreams.participants.requests[1]?.headers['x-request-id']).toBe(replaced.headers['x-request-id']);
   });
 
   it('does not let the Connection header strip the request id', async () => {
-    const res = await request(running.url).post('/api/user').set('connection', 'keep-alive, x-request-id').send({ pgId: PG_ID });
+    const res = await request(running.url).post('/api/user').set('cookie', participantCookie(PG_ID)).set('connection', 'keep-alive, x-request-id').send({ pgId: PG_ID });
     expect(res.status).toBe(200);
     expect(upstreams.participants.requests[0]?.headers['x-request-id']).toBe(res.headers['x-request-id']);
   });
 
   it('tells the service the client address, ignoring one the client made up', async () => {
-    await request(running.url).post('/api/user').set('x-forwarded-for', '203.0.113.9').send({ pgId: PG_ID });
+    await request(running.url).post('/api/user').set('cookie', participantCookie(PG_ID)).set('x-forwarded-for', '203.0.113.9').send({ pgId: PG_ID });
     const headers = upstreams.participants.requests[0]?.headers ?? {};
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(headers['x-forwarded-proto']).toBe('http');
   });
 
   it('passes malformed JSON through unchanged and returns the service answer', async () => {
-    const res = await request(running.url).post('/api/user').set('content-type', 'application/json').send('{"pgId": ');
+    const res = await request(running.url).post('/api/consent').set('content-type', 'application/json').send('{"code": ');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'MALFORMED_JSON' });
-    expect(upstreams.participants.requests[0]?.body.toString('utf8')).toBe('{"pgId": ');
+    expect(upstreams.participants.requests[0]?.body.toString('utf8')).toBe('{"code": ');
   });
 
   it('answers an unknown /api path with 404 JSON without calling any service', async () => {
     for (const path of ['/api/unknown', '/api', '/api/user/nardi/extra', '/api/user/../stats', '/api/typefinder/other']) {
-      const res = await request(running.url).post(path).send({});
+      const res = await request(running.url).post(path).set('cookie', participantCookie(PG_ID)).send({});
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: expect.any(String), code: 'NOT_FOUND', requestId: res.headers['x-request-id'] });
     }
@@ -109,7 +109,7 @@ describe('API routing', () => {
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
-    const res = await request(running.url).get('/api/user');
+    const res = await request(running.url).get('/api/user').set('cookie', participantCookie(PG_ID));
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('POST');
     expect(res.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
@@ -124,7 +124,7 @@ describe('API routing', () => {
 
   it('reuses one connection to a service for consecutive calls', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const res = await request(running.url).post('/api/user/nardi').send({ pgId: PG_ID });
+      const res = await request(running.url).post('/api/user/nardi').set('cookie', participantCookie(PG_ID)).send({ pgId: PG_ID });
       expect(res.status).toBe(200);
     }
     const ports = new Set(upstreams.scoring.requests.map((seen) => seen.remotePort));

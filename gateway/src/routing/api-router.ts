@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { ServiceName } from '@study/contracts';
 import type { RouteBodyLimit, TrustProxy } from '../config';
 import { sendError } from '../http-errors';
+import { participantAccessRefusal, studyIdInBody, studyIdInPath } from '../security/participant-access';
 import { bodyLimitLookup, enforceBodyLimit } from './body-limit';
 import type { CircuitBreaker } from './circuit-breaker';
 import { compileRouteTable } from './route-table';
@@ -14,6 +15,9 @@ export interface ApiRouterOptions {
   bodyLimitBytes: number;
   routeBodyLimits: readonly RouteBodyLimit[];
   trustProxy: TrustProxy;
+  /** Checks participant sessions (PARTICIPANT_SESSION_SECRET). */
+  participantSessionSecret: string;
+  now?: () => Date;
 }
 
 /** '.' or '..' segments (plain or percent-encoded) are never forwarded: no upstream expects them. */
@@ -69,6 +73,7 @@ function setForwardingHeaders(req: Request, trustProxy: TrustProxy): void {
  */
 export function apiRouter(options: ApiRouterOptions): RequestHandler {
   const table = compileRouteTable(bodyLimitLookup(options.bodyLimitBytes, options.routeBodyLimits));
+  const now = options.now ?? (() => new Date());
   return (req, res, next) => {
     const path = req.path;
     if (!isApiPath(path)) {
@@ -96,12 +101,29 @@ export function apiRouter(options: ApiRouterOptions): RequestHandler {
       answerUnavailable(req, res, service);
       return;
     }
-    enforceBodyLimit(req, res, found.bodyLimitBytes, () => {
-      // Node already answered any "Expect: 100-continue"; the keep-alive agent manages the connection.
-      dropHopByHopHeaders(req);
-      req.headers['x-request-id'] = req.requestId;
-      setForwardingHeaders(req, options.trustProxy);
-      options.proxies[service](req, res);
-    });
+    const access = found.route.access;
+    const studyIdInBodyToo = access.kind === 'participant' && access.studyIdIn === 'body';
+    enforceBodyLimit(
+      req,
+      res,
+      found.bodyLimitBytes,
+      (body) => {
+        // Who may call what, for every participant route of the table, before a service sees the call.
+        if (access.kind === 'participant') {
+          const studyId = access.studyIdIn === 'body' ? studyIdInBody(body, req.headers) : studyIdInPath(found.route.path, path);
+          const refusal = participantAccessRefusal(access, { cookie: req.headers.cookie, studyId }, options.participantSessionSecret, now());
+          if (refusal) {
+            sendError(req, res, refusal.status, refusal.code, refusal.message);
+            return;
+          }
+        }
+        // Node already answered any "Expect: 100-continue"; the keep-alive agent manages the connection.
+        dropHopByHopHeaders(req);
+        req.headers['x-request-id'] = req.requestId;
+        setForwardingHeaders(req, options.trustProxy);
+        options.proxies[service](req, res);
+      },
+      studyIdInBodyToo,
+    );
   };
 }

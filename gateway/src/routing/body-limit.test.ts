@@ -52,7 +52,7 @@ function postChunked(path: string, parts: string[], contentType = 'application/j
 
 describe('body size limits', () => {
   it('refuses a declared body over BODY_LIMIT with 413 JSON before it reaches the service', async () => {
-    const res = await request(running.url).post('/api/user').set('content-type', 'application/json').send(jsonOfSize(1025));
+    const res = await request(running.url).post('/api/consent').set('content-type', 'application/json').send(jsonOfSize(1025));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'The request body is too large: the limit is 1 KB.', code: 'BODY_TOO_LARGE', requestId: res.headers['x-request-id'] });
     expect(upstreams.participants.requests).toHaveLength(0);
@@ -60,13 +60,13 @@ describe('body size limits', () => {
 
   it('forwards a body of exactly the limit', async () => {
     const body = jsonOfSize(1024);
-    const res = await request(running.url).post('/api/user').set('content-type', 'application/json').send(body);
+    const res = await request(running.url).post('/api/consent').set('content-type', 'application/json').send(body);
     expect(res.status).toBe(200);
     expect(upstreams.participants.requests[0]?.body.toString('utf8')).toBe(body);
   });
 
   it('refuses a chunked body once it grows past the limit, and the service sees nothing', async () => {
-    const res = await postChunked('/api/user', ['{"pgId":"', 'x'.repeat(700), 'x'.repeat(700), '"}']);
+    const res = await postChunked('/api/consent', ['{"pgId":"', 'x'.repeat(700), 'x'.repeat(700), '"}']);
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: 'BODY_TOO_LARGE' });
     expect(upstreams.participants.requests).toHaveLength(0);
@@ -74,7 +74,7 @@ describe('body size limits', () => {
 
   it('forwards a chunked body under the limit intact', async () => {
     const parts = ['{"pgId":', '"3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f"', '}'];
-    const res = await postChunked('/api/user', parts);
+    const res = await postChunked('/api/consent', parts);
     expect(res.status).toBe(200);
     const seen = upstreams.participants.requests[0];
     expect(seen?.body.toString('utf8')).toBe(parts.join(''));
@@ -112,7 +112,7 @@ describe('body size limits', () => {
   });
 
   it("keeps each route's own limit: the import's and the upload's do not apply elsewhere", async () => {
-    const res = await request(running.url).post('/api/user/tfresult').set('content-type', 'application/json').send(jsonOfSize(2 * 1024));
+    const res = await request(running.url).post('/api/session').set('content-type', 'application/json').send(jsonOfSize(2 * 1024));
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ error: 'The request body is too large: the limit is 1 KB.' });
     const upload = await request(running.url).post('/api/user/mbti').set('content-type', 'application/json').send(jsonOfSize(3.5 * 1024));
@@ -120,8 +120,8 @@ describe('body size limits', () => {
   });
 
   it('keeps serving after refusing a body', async () => {
-    await request(running.url).post('/api/user').send(jsonOfSize(5000));
-    const res = await request(running.url).post('/api/user').send({ pgId: 'x' });
+    await request(running.url).post('/api/consent').send(jsonOfSize(5000));
+    const res = await request(running.url).post('/api/consent').send({ pgId: 'x' });
     expect(res.status).toBe(200);
   });
 });

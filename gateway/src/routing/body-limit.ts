@@ -71,7 +71,7 @@ export function hasReplayableBody(req: IncomingMessage): boolean {
 }
 
 /** Reads the body into memory, refusing it once it grows past `limitBytes`; then forwards it from memory. */
-function readThenProceed(req: Request, res: Response, limitBytes: number, proceed: () => void): void {
+function readThenProceed(req: Request, res: Response, limitBytes: number, proceed: (body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   let received = 0;
   let refused = false;
@@ -91,8 +91,9 @@ function readThenProceed(req: Request, res: Response, limitBytes: number, procee
   };
   const onEnd = () => {
     if (refused) return;
-    replayFromMemory(req, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
-    proceed();
+    const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);
+    replayFromMemory(req, body);
+    proceed(body);
   };
   req.on('data', onData);
   req.on('end', onEnd);
@@ -105,9 +106,10 @@ function readThenProceed(req: Request, res: Response, limitBytes: number, procee
  * reaches a service. A declared Content-Length is checked up front. A small body (up to
  * REPLAY_BUFFER_BYTES) and a chunked one (no declared size) are read into memory first (at
  * most the limit) and forwarded once complete, so the call can be sent again if a reused
- * connection fails; a larger declared body streams through.
+ * connection fails; a larger declared body streams through, unless `mustRead` (the gateway
+ * reads it itself). `proceed` gets the body when it was read.
  */
-export function enforceBodyLimit(req: Request, res: Response, limitBytes: number, proceed: () => void): void {
+export function enforceBodyLimit(req: Request, res: Response, limitBytes: number, proceed: (body?: Buffer) => void, mustRead = false): void {
   if (hasNoBody(req)) {
     proceed();
     return;
@@ -117,7 +119,7 @@ export function enforceBodyLimit(req: Request, res: Response, limitBytes: number
     // Node has already rejected a Content-Length that is not a number.
     const size = Number(declared);
     if (size > limitBytes) refuse(req, res, limitBytes);
-    else if (size <= REPLAY_BUFFER_BYTES) readThenProceed(req, res, limitBytes, proceed);
+    else if (size <= REPLAY_BUFFER_BYTES || mustRead) readThenProceed(req, res, limitBytes, proceed);
     else proceed();
     return;
   }

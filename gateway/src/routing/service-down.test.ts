@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { startFakeUpstream, unusedPort, type FakeUpstream } from '../test-support/fake-upstream';
-import { closeUpstreams, startGateway, startUpstreams, upstreamEnv, type RunningGateway, type Upstreams } from '../test-support/harness';
+import { closeUpstreams, startGateway, startUpstreams, upstreamEnv, type RunningGateway, type Upstreams, participantCookie } from '../test-support/harness';
 
 const PG_ID = '3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f';
 
@@ -26,7 +26,7 @@ describe('a service that is down', () => {
     'answers 503 JSON for its routes at once',
     async () => {
       for (const path of ['/api/user/nardi', '/api/user/nardi/final', '/api/user/survey/final']) {
-        const res = await request(running.url).post(path).send({ pgId: PG_ID });
+        const res = await request(running.url).post(path).set('cookie', participantCookie(PG_ID)).send({ pgId: PG_ID });
         expect(res.status).toBe(503);
         expect(res.body).toEqual({
           error: 'The scoring service is unavailable. Please try again shortly.',
@@ -41,10 +41,10 @@ describe('a service that is down', () => {
   it(
     "keeps the other services' routes answering",
     async () => {
-      const user = await request(running.url).post('/api/user').send({ pgId: PG_ID });
+      const user = await request(running.url).post('/api/user').set('cookie', participantCookie(PG_ID)).send({ pgId: PG_ID });
       expect(user.status).toBe(200);
       expect(user.body).toMatchObject({ service: 'participants' });
-      const report = await request(running.url).post('/api/user/nardi/report').send({ pgId: PG_ID });
+      const report = await request(running.url).post('/api/user/nardi/report').set('cookie', participantCookie(PG_ID)).send({ pgId: PG_ID });
       expect(report.status).toBe(200);
       expect(report.body).toMatchObject({ service: 'reports' });
     },
@@ -57,7 +57,7 @@ describe('a service that is down', () => {
       revived = await startFakeUpstream('scoring', scoringPort);
       let status = 0;
       while (status !== 200) {
-        status = (await request(running.url).post('/api/user/nardi').send({ pgId: PG_ID })).status;
+        status = (await request(running.url).post('/api/user/nardi').set('cookie', participantCookie(PG_ID)).send({ pgId: PG_ID })).status;
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(revived.requests.at(-1)?.url).toBe('/api/user/nardi');
@@ -89,7 +89,7 @@ describe('a service that does not answer in time', () => {
   it(
     'answers 504 JSON and keeps routing to it',
     async () => {
-      const res = await request(running.url).get(`/api/user/report/${PG_ID}`);
+      const res = await request(running.url).get(`/api/user/report/${PG_ID}`).set('cookie', participantCookie(PG_ID));
       expect(res.status).toBe(504);
       expect(res.body).toEqual({
         error: 'The reports service took too long to answer. Please try again shortly.',
@@ -98,7 +98,7 @@ describe('a service that does not answer in time', () => {
       });
       // A slow answer is not an outage: the next call is still forwarded.
       upstreams.reports.hang = false;
-      const next = await request(running.url).get(`/api/user/report/${PG_ID}`);
+      const next = await request(running.url).get(`/api/user/report/${PG_ID}`).set('cookie', participantCookie(PG_ID));
       expect(next.status).toBe(200);
     },
     3000,

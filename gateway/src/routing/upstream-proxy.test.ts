@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { KEEP_ALIVE_TIMEOUT_MS } from '@study/service-kit';
 import { loadConfig } from '../config';
-import { closeUpstreams, startGateway, startUpstreams, upstreamEnv, type RunningGateway, type Upstreams } from '../test-support/harness';
+import { closeUpstreams, startGateway, startUpstreams, upstreamEnv, type RunningGateway, type Upstreams, participantCookie } from '../test-support/harness';
 
 const PG_ID = '3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f';
 
@@ -102,7 +102,7 @@ describe('keep-alive connections to a service', () => {
   });
 
   it('are closed by the gateway before the services close them', () => {
-    expect(loadConfig({ STUDY_CONTACT_EMAIL: 'study-team@example.org' }).upstreamIdleTimeoutMs).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+    expect(loadConfig({ STUDY_CONTACT_EMAIL: 'study-team@example.org', PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123' }).upstreamIdleTimeoutMs).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
   });
 
   it(
@@ -110,7 +110,7 @@ describe('keep-alive connections to a service', () => {
     async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
-        const save = await request(running.url).post('/api/user').set('content-type', 'application/json').send({ pgId: PG_ID });
+        const save = await request(running.url).post('/api/user').set('cookie', participantCookie(PG_ID)).set('content-type', 'application/json').send({ pgId: PG_ID });
         statuses.push(save.status);
         expect(save.body).toEqual({ ok: true, body: JSON.stringify({ pgId: PG_ID }) });
         const read = await request(running.url).get('/api/settings');
@@ -133,7 +133,7 @@ describe('keep-alive connections to a service', () => {
       for (let i = 0; i < 30; i += 1) {
         // Around the service's idle timeout, where reuse and close cross.
         await new Promise((resolve) => setTimeout(resolve, 30 + (i % 7) * 3));
-        const res = await request(running.url).get(`/api/user/report/${PG_ID}`);
+        const res = await request(running.url).get(`/api/user/report/${PG_ID}`).set('cookie', participantCookie(PG_ID));
         statuses.push(res.status);
       }
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
@@ -184,7 +184,7 @@ describe('an event stream from a service', () => {
           const check = () => (received.join('').includes(text) ? resolve() : setTimeout(check, 10));
           check();
         });
-      const req = http.get(`${running.url}/api/user/report/${PG_ID}`, { headers: { accept: 'text/event-stream' } });
+      const req = http.get(`${running.url}/api/user/report/${PG_ID}`, { headers: { accept: 'text/event-stream', cookie: participantCookie(PG_ID) } });
       const res = await new Promise<http.IncomingMessage>((resolve) => req.once('response', resolve));
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/event-stream');

@@ -317,7 +317,7 @@ describe('a frontend server that is down', () => {
   it(
     'keeps /api and the gateway documents working',
     async () => {
-      const api = await request(running.url).post('/api/user').send({ pgId: 'x' });
+      const api = await request(running.url).post('/api/consent').send({ code: 'x' });
       expect(api.status).toBe(200);
       expect((await request(running.url).get('/remotes.json')).status).toBe(200);
       expect((await request(running.url).get('/config.js')).status).toBe(200);

@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import { createGateway, type Gateway } from '../app';
 import { loadConfig, type GatewayConfig } from '../config';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
+import { sessionCookie } from '@study/participant-session';
 
 /** Log lines written by the gateway, kept in memory. */
 export class LogCapture implements DestinationStream {
@@ -43,9 +44,17 @@ export interface RunningGateway {
   config: GatewayConfig;
 }
 
+/** The session secret of every test gateway. */
+export const TEST_SESSION_SECRET = 'participant-session-secret-for-tests-0123';
+
+/** The Cookie header of a browser holding the participant's session, confirmed `confirmedAt` (default now). */
+export function participantCookie(pgId: string, confirmedAt = new Date()): string {
+  return sessionCookie(TEST_SESSION_SECRET, { pgId, confirmedAt }, { secure: false }).split(';')[0] as string;
+}
+
 /** A gateway on a free port, configured like production from environment variables. */
 export async function startGateway(env: Record<string, string | undefined>): Promise<RunningGateway> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', STUDY_CONTACT_EMAIL: 'study-team@example.org', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', STUDY_CONTACT_EMAIL: 'study-team@example.org', PARTICIPANT_SESSION_SECRET: TEST_SESSION_SECRET, ...env });
   const logs = new LogCapture();
   const gateway = createGateway(config, { logDestination: logs });
   const address = await gateway.start();
