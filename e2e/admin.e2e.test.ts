@@ -11,7 +11,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from '@study/contracts';
 import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
-import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
+import { e2eSessions } from './support/session-jar';
 
 jest.setTimeout(180_000);
 
@@ -23,7 +24,7 @@ const { newPage, shoot } = browserPerFile('admin');
 const api = (method: 'GET' | 'POST', route: string, { key, body }: { key?: string | null; body?: unknown } = {}) =>
   fetch(`${baseUrl()}${route}`, {
     method,
-    headers: { ...(key ? { 'x-master-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...(key ? { 'x-master-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...e2eSessions.headersFor((body as { pgId?: unknown } | undefined)?.pgId) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -94,6 +95,7 @@ describe('the study team tools', () => {
       [p1, 'INTJ'],
       [p2, 'ENFP'],
     ] as const) {
+      await holdSession(page, participant.pgId);
       await page.goto(`/survey/${participant.pgId}`);
       const card = page.getByRole('region', { name: 'Official MBTI result' });
       await card.waitFor();

@@ -9,13 +9,14 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { analysisDictionarySchema, nardiScoresSchema, userViewSchema } from '@study/contracts';
 import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
-import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeNardiOverApi, completeTypeFinder, consentedParticipant, sessionHeaders } from './support/participant';
 
 jest.setTimeout(180_000);
 
 const { newPage, shoot } = browserPerFile('admin');
 
-const post = (route: string, body: unknown) => fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (route: string, body: unknown) =>
+  fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...sessionHeaders((body as { pgId: string }).pgId) }, body: JSON.stringify(body) });
 
 describe('the analysis export', () => {
   let done: { pgId: string; member: string; studyEmail: string };

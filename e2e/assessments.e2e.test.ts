@@ -6,7 +6,7 @@
 // validation, a reload in the middle and Save, and declining the self-assessment.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
-import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 import { takeTypeFinderAsIntj, typeFinderWidget } from './support/typefinder-widget';
 
 jest.setTimeout(90_000);
@@ -30,6 +30,7 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
 
 /** The participant's dashboard, loaded. */
 async function openDashboard(page: Page, pgId: string): Promise<void> {
+  await holdSession(page, pgId);
   await page.goto(`/survey/${pgId}`);
   await page.getByRole('region', { name: 'Your surveys' }).waitFor();
 }

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 import { masterKey } from './support/admin';
+import { holdSession } from './support/participant';
 
 jest.setTimeout(180_000);
 
@@ -92,6 +93,7 @@ describe('consent versions', () => {
     expect(newVersion).not.toBe(original.versionId);
 
     // Next visit: the new text first, then the dashboard.
+    await holdSession(tab, pgId);
     await tab.goto(`/survey/${pgId}`);
     await tab.getByRole('heading', { name: 'The consent form has changed' }).waitFor();
     expect(await tab.getByRole('heading', { name: 'Participant Dashboard' }).count()).toBe(0);
@@ -109,6 +111,7 @@ describe('consent versions', () => {
     expect(renewed).toContain('Agreed again to a new consent text on the dashboard');
 
     // Coming back again: straight to the dashboard.
+    await holdSession(tab, pgId);
     await tab.goto(`/survey/${pgId}`);
     await tab.getByRole('heading', { name: 'Participant Dashboard' }).waitFor();
 

@@ -5,7 +5,7 @@
 // falls back without taking the others down, and the gateway fronts the three services.
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, control, launchBrowser, newPage } from './support/browser';
-import { completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeTypeFinder, consentedParticipant, holdSession, sessionHeaders } from './support/participant';
 
 jest.setTimeout(60_000);
 
@@ -22,6 +22,7 @@ async function pageOfParticipantDueForNardi(): Promise<Page> {
   const { pgId, studyEmail } = await consentedParticipant();
   const typeCode = await completeTypeFinder(pgId, studyEmail);
   const page = await newPage(browser);
+  await holdSession(page, pgId);
   await page.goto(`/survey/${pgId}`);
   // Loaded, not just loading: the guard decides from the participant's stored data.
   await page.getByText(`Completed · your type: ${typeCode}`).waitFor();
@@ -94,8 +95,8 @@ describe('shell and remotes', () => {
 });
 
 describe('gateway', () => {
-  const post = (path: string, body: string) =>
-    fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(5000) });
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(5000) });
 
   test('healthz reports all three services', async () => {
     const res = await fetch(`${baseUrl()}/healthz`);
@@ -105,13 +106,14 @@ describe('gateway', () => {
   });
 
   test('a stopped service gives 503 JSON for its routes only, fast', async () => {
+    const { pgId } = await consentedParticipant();
     await control('/services/scoring/stop');
     try {
       // The request must be answered within a second; the signal aborts it otherwise.
       const res = await fetch(`${baseUrl()}/api/user/nardi`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ pgId: '6f1c2a7e-3b4d-4c5e-8f60-7a8b9c0d1e2f' }),
+        headers: { 'content-type': 'application/json', ...sessionHeaders(pgId) },
+        body: JSON.stringify({ pgId }),
         signal: AbortSignal.timeout(1000),
       });
       expect(res.status).toBe(503);
@@ -121,9 +123,8 @@ describe('gateway', () => {
       expect(health.status).toBe(503);
       expect((await health.json()).services.scoring.status).not.toBe('ready');
 
-      const other = await post('/api/user', JSON.stringify({ pgId: '6f1c2a7e-3b4d-4c5e-8f60-7a8b9c0d1e2f' }));
-      expect(other.status).toBe(404);
-      expect((await other.json()).code).toBe('PARTICIPANT_NOT_FOUND');
+      const other = await post('/api/user', JSON.stringify({ pgId }), sessionHeaders(pgId));
+      expect(other.status).toBe(200);
     } finally {
       await control('/services/scoring/start');
     }

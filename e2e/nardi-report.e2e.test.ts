@@ -11,7 +11,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { NARDI_REPORT_NOT_READY_MESSAGE, type NardiFinalResponse, type NardiScoresView } from '@study/contracts';
 import { FUNCTIONAL_PAIRS, INTERACTION_STYLES, PERSONALITY_TYPES, TEMPERAMENTS, partThreeOffers, partTwoOffers } from '@study/personality';
 import { baseUrl, launchBrowser } from './support/browser';
-import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
+import { e2eSessions } from './support/session-jar';
 
 jest.setTimeout(120_000);
 
@@ -36,7 +37,8 @@ async function newPage(width: number): Promise<Page> {
 
 /** POST to the study's API; answers the status and the JSON body. */
 async function post<T>(apiPath: string, body: unknown): Promise<{ status: number; json: T & { error?: string } }> {
-  const res = await fetch(`${baseUrl()}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const session = e2eSessions.headersFor((body as { pgId?: unknown }).pgId);
+  const res = await fetch(`${baseUrl()}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...session }, body: JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as T & { error?: string } };
 }
 
@@ -59,6 +61,7 @@ async function ok<T>(apiPath: string, body: unknown): Promise<T> {
 
 /** Visiting the dashboard with the study ID in the address stores it on this device. */
 async function storeStudyId(page: Page, pgId: string): Promise<void> {
+  await holdSession(page, pgId);
   await page.goto(`/survey/${pgId}`);
   await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
 }

@@ -9,7 +9,7 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { completeNardi, scoreNardi, type NardiChoice } from '@study/personality';
 import { launchBrowser, newPage } from './support/browser';
-import { completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 
 jest.setTimeout(180_000);
 
@@ -61,6 +61,7 @@ test('a participant takes the Nardi survey from the dashboard to its result', as
     if (new URL(response.url()).pathname.startsWith('/api/') && response.status() === 409) conflicts.push(new URL(response.url()).pathname);
   });
   // Visiting the dashboard with the study ID in the address stores it.
+  await holdSession(page, pgId);
   await page.goto(`/survey/${pgId}`);
   await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
   const surveys = page.getByRole('region', { name: 'Your surveys' });

@@ -139,7 +139,7 @@ describe('participant entry', () => {
     await page.getByText(pgId, { exact: true }).waitFor();
   });
 
-  test('the place survives a reload; the study ID opens the same dashboard elsewhere; an unknown ID is not found', async () => {
+  test('the place survives a reload; elsewhere the study ID leads to confirming with Open Humans, then the same dashboard', async () => {
     await dashboardTab.reload();
     await dashboardTab.getByText(participant.pgId, { exact: true }).waitFor();
     expect(await surveyLinks(dashboardTab)).toEqual(['Start TypeFinder']);
@@ -148,19 +148,37 @@ describe('participant entry', () => {
     await dashboardTab.waitForURL('**/survey');
     await dashboardTab.getByText(participant.pgId, { exact: true }).waitFor();
 
-    // Another browser (a phone): an unknown study ID first, then the right one.
+    // Another browser (a phone) holds no session: a study ID, known or not, shows nothing of anyone.
     const elsewhere = await (await newContext({ width: 375, height: 800 })).newPage();
     await elsewhere.goto('/survey');
     await elsewhere.getByLabel('Study ID').fill(randomUUID());
     await elsewhere.getByRole('button', { name: 'Submit' }).click();
-    await elsewhere.getByText('The ID you entered was not found.').waitFor();
-    await elsewhere.getByText('Please check the entry and try again.').waitFor();
+    await elsewhere.getByRole('heading', { name: "Confirm it's you with Open Humans" }).waitFor();
 
+    await elsewhere.getByRole('button', { name: 'Enter another study ID' }).click();
     await elsewhere.getByLabel('Study ID').fill(participant.pgId);
     await elsewhere.getByRole('button', { name: 'Submit' }).click();
     await elsewhere.waitForURL(`**/survey/${participant.pgId}`);
+    await elsewhere.getByRole('heading', { name: "Confirm it's you with Open Humans" }).waitFor();
+    expect(await elsewhere.getByRole('region', { name: 'Your surveys' }).count()).toBe(0);
+    expect(await elsewhere.getByText('Start TypeFinder').count()).toBe(0);
+
+    // The round trip, in this tab: Open Humans gives the same study ID back.
+    await elsewhere.getByRole('button', { name: 'Confirm with Open Humans' }).click();
+    await elsewhere.waitForURL((url) => url.href.startsWith(`${openHumansUrl()}/direct-sharing/projects/oauth2/authorize/`));
+    await elsewhere.locator('#member').fill(participant.memberId);
+    await elsewhere.getByRole('button', { name: 'Authorize project' }).click();
+    await elsewhere.waitForURL(`**/survey/${participant.pgId}`);
     await elsewhere.getByText(participant.pgId, { exact: true }).waitFor();
     expect(await surveyLinks(elsewhere)).toEqual(['Start TypeFinder']);
+
+    // Signing out there ends that browser's session; the first browser keeps its own.
+    const ended = await elsewhere.evaluate(async () => (await fetch('/api/session/end', { method: 'POST' })).status);
+    expect(ended).toBe(204);
+    await elsewhere.reload();
+    await elsewhere.getByRole('heading', { name: "Confirm it's you with Open Humans" }).waitFor();
+    await dashboardTab.reload();
+    await dashboardTab.getByText(participant.pgId, { exact: true }).waitFor();
   });
 
   test('the same member gets the same study ID; a used code and a forged state are refused', async () => {
@@ -224,7 +242,7 @@ describe('participant entry', () => {
     expect(await surveyLinks(again.tab)).toEqual(['Start TypeFinder']);
 
     await deauthorize(participant.memberId, true);
-    expect((await postUser(participant.pgId)).status).toBe(404);
+    expect((await postUser(participant.pgId)).status).toBe(401);
     await again.tab.reload();
     await again.tab.getByText('The ID you entered was not found.').waitFor();
     await again.tab.getByLabel('Study ID').waitFor();

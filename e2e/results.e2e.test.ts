@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getPersonalityType } from '@study/personality';
 import { baseUrl, launchBrowser } from './support/browser';
-import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 
 jest.setTimeout(120_000);
 
@@ -129,6 +129,7 @@ describe('results', () => {
     page.on('load', () => {
       pageLoads += 1;
     });
+    await holdSession(page, pgId);
     await page.goto(`/survey/${pgId}`);
     await page.getByRole('region', { name: 'Your surveys' }).waitFor();
     await answerSelfAssessment(page, 'INTJ');

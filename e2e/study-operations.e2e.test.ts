@@ -22,6 +22,7 @@ import { TYPE_CODES } from '@study/personality';
 import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { authorizationCode, completeNardiOverApi, completeTypeFinder, randomMemberId, studySettings } from './support/participant';
+import { e2eSessions } from './support/session-jar';
 
 jest.setTimeout(240_000);
 
@@ -30,7 +31,7 @@ const { newPage, shoot } = browserPerFile('admin-operations');
 const api = async (method: 'GET' | 'POST', route: string, { key, body }: { key?: string; body?: unknown } = {}) => {
   const res = await fetch(`${baseUrl()}${route}`, {
     method,
-    headers: { ...(key ? { 'x-master-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...(key ? { 'x-master-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...e2eSessions.headersFor((body as { pgId?: unknown } | undefined)?.pgId) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${await res.text()}`);
@@ -78,7 +79,9 @@ describe('running the study from the admin pages', () => {
       const member = randomMemberId();
       const code = await authorizationCode(member);
       // Consent as the page gives it: to the current text, with the 18+ certification.
-      const { pgId } = (await (await api('POST', '/api/consent', { body: { code, versionId: current.versionId, adult: true } })).json()) as { pgId: string };
+      const consented = await api('POST', '/api/consent', { body: { code, versionId: current.versionId, adult: true } });
+      const { pgId } = (await consented.json()) as { pgId: string };
+      e2eSessions.keep(consented, pgId);
       await completeTypeFinder(pgId, `${pgId}@${studyEmailHost}`, letters(step.typeFinder));
       const nardi = await completeNardiOverApi(pgId);
       await api('POST', '/api/user/survey/upd', { body: { pgId, update: { selfAssessment: { status: 'rejected' } } } });
@@ -102,7 +105,7 @@ describe('running the study from the admin pages', () => {
     // participants' own call, as the admin calls are rate-limited per address).
     for (const m of made) {
       await eventually(async () => {
-        const res = await fetch(`${baseUrl()}/api/user/survey/final`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId: m.pgId }) });
+        const res = await fetch(`${baseUrl()}/api/user/survey/final`, { method: 'POST', headers: { 'content-type': 'application/json', ...e2eSessions.headersFor(m.pgId) }, body: JSON.stringify({ pgId: m.pgId }) });
         const score = res.status === 200 ? ((await res.json()) as { typeCode?: string; computedAt?: string }) : undefined;
         return score?.computedAt ? score : undefined;
       }, `the final type of ${m.pgId}`, 60_000);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 
 jest.setTimeout(600_000);
 
@@ -86,6 +86,7 @@ async function visit(browser: Browser, gatewayUrl: string): Promise<Visit> {
 async function openDashboard(page: Page): Promise<void> {
   const { pgId, studyEmail } = await consentedParticipant();
   await completeTypeFinder(pgId, studyEmail);
+  await holdSession(page, pgId);
   await page.goto(`/survey/${pgId}`);
   await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 import { masterKey } from './support/admin';
-import { completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 
 jest.setTimeout(300_000);
 
@@ -178,6 +178,7 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     const page = await newPage(width);
 
     // Signed in (the study ID stored), the consent page has nothing left to agree to.
+    await holdSession(page, pgId);
     await page.goto(`/survey/${pgId}`);
     await page.getByRole('region', { name: 'Your surveys' }).waitFor();
     await checkStop(page, 'Participant Dashboard', 'dashboard-start');
@@ -199,6 +200,8 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     await page.getByRole('button', { name: 'Submit Results' }).waitFor();
     await checkStop(page, 'TypeFinder test', 'typefinder');
     const tfType = await completeTypeFinder(pgId, studyEmail, { energy: 'E', information: 'S', decisions: 'F', lifestyle: 'P' });
+
+    await holdSession(page, pgId);
 
     await page.goto(`/survey/${pgId}`);
     const surveys = page.getByRole('region', { name: 'Your surveys' });
@@ -306,6 +309,7 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     await checkStop(admin, 'Admin: roster', 'admin-ready-csv');
 
     // Back on the dashboard: the official result is shown, not 'about a week after completion'.
+    await holdSession(page, pgId);
     await page.goto(`/survey/${pgId}`);
     const mbtiCard = page.getByRole('region', { name: 'Official MBTI result' });
     await mbtiCard.getByText('INFJ', { exact: true }).waitFor({ timeout: 15_000 });

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
-import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
+import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession, sessionHeaders } from './support/participant';
 
 jest.setTimeout(120_000);
 
@@ -57,7 +57,8 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
   }
 }
 
-const post = (route: string, body: unknown) => fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (route: string, body: unknown) =>
+  fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...sessionHeaders((body as { pgId: string }).pgId) }, body: JSON.stringify(body) });
 
 describe('withdrawing from the dashboard', () => {
   test('after the final report the stand-in holds it; withdrawing with erasure removes the member and erases the participant', async () => {
@@ -68,11 +69,12 @@ describe('withdrawing from the dashboard', () => {
     expect(declined.status).toBe(200);
 
     const page = await newPage(1280);
+    await holdSession(page, pgId);
     await page.goto(`/survey/${pgId}`);
     await page.getByRole('region', { name: 'Your final type' }).getByRole('link', { name: 'Download Final Report' }).waitFor({ timeout: 45_000 });
 
     // The report on the member's Open Humans account is the PDF the dashboard downloads, once.
-    const report = await fetch(`${baseUrl()}/api/user/report/${pgId}`);
+    const report = await fetch(`${baseUrl()}/api/user/report/${pgId}`, { headers: sessionHeaders(pgId) });
     expect(report.status).toBe(200);
     const sha256 = createHash('sha256').update(Buffer.from(await report.arrayBuffer())).digest('hex');
     const uploaded = await until(async () => {
@@ -102,7 +104,7 @@ describe('withdrawing from the dashboard', () => {
     expect((await memberAccount(member)).in_project).toBe(false);
     // Every service: the participant is gone.
     expect((await post('/api/user', { pgId })).status).toBe(404);
-    await until(async () => ((await fetch(`${baseUrl()}/api/user/report/${pgId}`)).status === 404 ? true : undefined), 'svc-reports to erase');
+    await until(async () => ((await fetch(`${baseUrl()}/api/user/report/${pgId}`, { headers: sessionHeaders(pgId) })).status === 404 ? true : undefined), 'svc-reports to erase');
     await until(async () => ((await post('/api/user/survey/final', { pgId })).status === 404 ? true : undefined), 'svc-scoring to erase');
 
     // Back on the dashboard, the study ID is asked for again.

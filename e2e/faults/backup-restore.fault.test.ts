@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BSON, type Db } from 'mongodb';
 import { FaultStack, prepareParticipants, runBurst, SERVICE_NAMES, settleAndCount, StudyClient, verdict } from '../support/fault-lab';
+import { SessionJar } from '../support/session-jar';
 
 // Two stacks started, one restarted, 20 participants' journeys, a backup and three restores.
 jest.setTimeout(480_000);
@@ -63,14 +64,17 @@ async function stored(db: Db): Promise<Map<string, { documents: Map<string, Buff
   return out;
 }
 
+/** The participants' sessions, begun on the source stack; the restored secrets keep them valid on the target. */
+let sessions: SessionJar | undefined;
+
 async function postUser(stack: FaultStack, pgId: string): Promise<unknown> {
-  const res = await fetch(`${stack.info.url}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId }) });
+  const res = await fetch(`${stack.info.url}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json', ...sessions?.headersFor(pgId) }, body: JSON.stringify({ pgId }) });
   expect(res.status).toBe(200);
   return res.json();
 }
 
 async function reportPdf(stack: FaultStack, pgId: string): Promise<Buffer> {
-  const res = await fetch(`${stack.info.url}/api/user/report/${pgId}`);
+  const res = await fetch(`${stack.info.url}/api/user/report/${pgId}`, { headers: sessions?.headersFor(pgId) });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -78,6 +82,7 @@ async function reportPdf(stack: FaultStack, pgId: string): Promise<Buffer> {
 test('a backup restored into a fresh stack gives every participant the same data and the same report PDF', async () => {
   source = await FaultStack.start('backup-source');
   const client = new StudyClient({ url: source.info.url, typeFinderWidgetUrl: source.info.typeFinderWidgetUrl }, Date.now() + 240_000);
+  sessions = client.sessions;
   const ready = await prepareParticipants(client, 20);
   const run = await runBurst(client, ready, { ratePerSecond: 10, faultAfterMs: 0, faults: async () => undefined });
   const report = await settleAndCount('backup source', source, client, run);

@@ -29,6 +29,7 @@
 // - A result the stream never shows (by the run's deadline) is lost (fault-lab.ts counts it).
 import { ErrorCodes, RESULTS_EVENT, type ParticipantResults } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers, TYPE_CODES } from '@study/personality';
+import { SessionJar } from './session-jar';
 
 export interface StudyOrigins {
   /** The gateway: the study's one origin. */
@@ -88,6 +89,8 @@ interface Answer {
 
 /** The HTTP side of a set of participants: the retry policy above, with its counts. */
 export class StudyClient {
+  /** Each participant's session, as their browser would hold it. */
+  readonly sessions = new SessionJar();
   readonly stats: CallStats = { requests: 0, retried503: 0, notReady: {}, streamWaitsTimedOut: 0, streamReconnects: 0, closedOnResend: 0, failures: [] };
   private settings: { openHumansAuthorizeUrl: string; studyEmailHost: string } | undefined;
   private agreement: { versionId: string; adult: true } | undefined;
@@ -103,12 +106,13 @@ export class StudyClient {
     this.stats.failures.push({ ...f, at: Date.now() - this.clockStart });
   }
 
-  private async send(method: 'GET' | 'POST', route: string, body: unknown): Promise<Answer | Error> {
+  private async send(method: 'GET' | 'POST', route: string, body: unknown, pgId: string): Promise<Answer | Error> {
     this.stats.requests += 1;
     try {
+      const session = this.sessions.headersFor(pgId);
       const res = await fetch(`${this.origins.url}${route}`, {
         method,
-        headers: body === undefined ? { accept: '*/*' } : { 'content-type': 'application/json', accept: 'application/json' },
+        headers: body === undefined ? { accept: '*/*', ...session } : { 'content-type': 'application/json', accept: 'application/json', ...session },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
@@ -121,6 +125,7 @@ export class StudyClient {
           json = undefined;
         }
       }
+      this.sessions.keep(res, (json as { pgId?: unknown } | undefined)?.pgId);
       return { status: res.status, headers: res.headers, body: bytes, json };
     } catch (err) {
       return err as Error;
@@ -133,7 +138,7 @@ export class StudyClient {
     let unclear = false;
     for (;;) {
       if (Date.now() > this.deadline) throw new FlowAborted(`${label} for ${pgId}: still not answered when the run's deadline passed`);
-      const answer = await this.send(method, route, body);
+      const answer = await this.send(method, route, body, pgId);
       if (answer instanceof Error) {
         this.failure({ pgId, route: label, kind: 'no-answer', detail: answer.message });
         unclear = true;
@@ -197,7 +202,7 @@ export class StudyClient {
         this.stats.requests += 1;
         let wait = reconnectMs;
         try {
-          const res = await fetch(`${this.origins.url}/api/user/events/${pgId}`, { headers: { accept: 'text/event-stream' }, signal: abort.signal });
+          const res = await fetch(`${this.origins.url}/api/user/events/${pgId}`, { headers: { accept: 'text/event-stream', ...this.sessions.headersFor(pgId) }, signal: abort.signal });
           const retryAfter = res.headers.get('retry-after');
           if (res.status === 503 && retryAfter !== null && /^\d+$/.test(retryAfter)) {
             this.stats.retried503 += 1;

@@ -3,14 +3,33 @@
 // widget, which signs and posts it to the study's webhook. The Nardi survey is taken over the
 // API, as its screens call it.
 import { partFourOffers, partThreeOffers, partTwoOffers } from '@study/personality';
+import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
+import { e2eSessions } from './session-jar';
 
+/** A participant call as their browser makes it: with their session, if one began here. */
 const api = async <T>(path: string, body: unknown): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as T & { error?: string };
+  const pgId = (body as { pgId?: unknown }).pgId;
+  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...e2eSessions.headersFor(pgId) }, body: JSON.stringify(body) });
+  const json = (await res.json()) as T & { error?: string; pgId?: string };
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${json.error}`);
+  e2eSessions.keep(res, json.pgId);
   return json;
 };
+
+/** The Cookie header of the participant's session (made by consentedParticipant), for calls made by hand. */
+export const sessionHeaders = (pgId: string): Record<string, string> => e2eSessions.headersFor(pgId);
+
+/**
+ * Gives the page's browser the session of a participant made over HTTP (consentedParticipant),
+ * as if they had consented on it. A participant who consented in this browser already holds it.
+ */
+export async function holdSession(page: Page, pgId: string): Promise<void> {
+  const cookie = e2eSessions.headersFor(pgId).cookie;
+  if (!cookie) return;
+  const at = cookie.indexOf('=');
+  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl(), httpOnly: true, sameSite: 'Strict' }]);
+}
 
 interface Settings {
   openHumansAuthorizeUrl: string;
@@ -85,7 +104,7 @@ interface NardiOffers {
 async function nardiScores(pgId: string, timeoutMs = 20_000): Promise<NardiOffers> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${baseUrl()}/api/user/nardi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId }) });
+    const res = await fetch(`${baseUrl()}/api/user/nardi`, { method: 'POST', headers: { 'content-type': 'application/json', ...e2eSessions.headersFor(pgId) }, body: JSON.stringify({ pgId }) });
     const json = (await res.json()) as NardiOffers & { error?: string };
     if (res.ok) return json;
     if (![409, 503].includes(res.status) || Date.now() > deadline) throw new Error(`/api/user/nardi answered ${res.status}: ${json.error}`);

@@ -1,4 +1,13 @@
-import { isKnownLoadStatus, isNotFoundLoad, type ClientState } from '@study/client-state';
+import { isKnownLoadStatus, isNotFoundLoad, type ClientState, type LoadState } from '@study/client-state';
+
+/**
+ * A load message ending in 401 or 403: this browser holds no session for the study ID
+ * (architecture.md, 'Who may call what'). Here, not in the shared client state, which an older
+ * shell may provide.
+ */
+function isConfirmationNeededLoad(load: LoadState): boolean {
+  return (load.status === 'failed' || load.status === 'save-failed') && /\b40[13]\)?\s*$/.test(load.message);
+}
 
 /** What /survey shows (product.md sections 2 and 8). */
 export type DashboardView =
@@ -6,6 +15,8 @@ export type DashboardView =
   | { view: 'loading' }
   | { view: 'loaded' }
   | { view: 'failed'; message: string }
+  /** This browser holds no session for the study ID: confirm with Open Humans first (the server's message says why). */
+  | { view: 'confirm'; message: string }
   | { view: 'blank' }
   /** A load status this version does not know: the participant goes home (/). */
   | { view: 'unknown' };
@@ -21,6 +32,7 @@ export function dashboardView(state: Pick<ClientState, 'pgId' | 'user' | 'load'>
   if (isNotFoundLoad(state.load)) return { view: 'form', notFound: true };
   if (state.pgId === null) return { view: 'form', notFound: false };
   const { load } = state;
+  if (load !== null && isConfirmationNeededLoad(load)) return { view: 'confirm', message: load.message.replace(/\s*\(HTTP 40[13]\)\s*$/, '') };
   if (load === null) return { view: 'blank' };
   if (!isKnownLoadStatus(load.status)) return { view: 'unknown' };
   switch (load.status) {

@@ -13,14 +13,10 @@ const inFlight = new Map<string, Promise<ConsentResponse>>();
  * A code works once: asking twice (a re-render, React's development double effects) must not
  * spend it twice, so a second call for the same code shares the first call's answer.
  */
-export function exchangeCodeOnce(
-  code: string,
-  exchange: (code: string, agreement: ConsentAgreement) => Promise<ConsentResponse>,
-  agreement: ConsentAgreement,
-): Promise<ConsentResponse> {
+export function onceForCode(code: string, spend: () => Promise<ConsentResponse>): Promise<ConsentResponse> {
   let pending = inFlight.get(code);
   if (!pending) {
-    pending = exchange(code, agreement);
+    pending = spend();
     inFlight.set(code, pending);
   }
   return pending;

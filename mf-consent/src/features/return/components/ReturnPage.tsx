@@ -1,15 +1,19 @@
 import { useClientStore } from '@study/client-state';
-import type { ConsentResponse } from '@study/contracts';
+import { recallConfirmation } from '@study/open-humans-confirmation';
+import type { ConsentResponse, SessionResponse } from '@study/contracts';
 import { ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { recallAgreement, type ConsentAgreement } from '../../../lib/agreement';
-import { exchangeCode, exchangeCodeOnce } from '../api/consent';
+import { exchangeCode, onceForCode } from '../api/consent';
+import { confirmWithCode } from '../api/session';
 import { planReturn } from '../return-params';
 
 export interface ReturnPageProps {
   /** POST /api/consent; replaced in tests. */
   exchange?: (code: string, agreement: ConsentAgreement) => Promise<ConsentResponse>;
+  /** POST /api/session; replaced in tests. */
+  confirm?: (code: string) => Promise<SessionResponse>;
 }
 
 /** Shown when this browser holds no agreement for the request: the server records no consent without one. */
@@ -20,7 +24,7 @@ export const AGREEMENT_NOT_FOUND =
  * /return: where Open Humans sends the participant after the authorization. Checks the answer,
  * exchanges the code for the study ID and opens the dashboard for it.
  */
-export function ReturnPage({ exchange = exchangeCode }: ReturnPageProps) {
+export function ReturnPage({ exchange = exchangeCode, confirm = confirmWithCode }: ReturnPageProps) {
   const [query] = useSearchParams();
   const queryText = query.toString();
   const plan = useMemo(() => planReturn(new URLSearchParams(queryText)), [queryText]);
@@ -31,17 +35,20 @@ export function ReturnPage({ exchange = exchangeCode }: ReturnPageProps) {
   useEffect(() => {
     if (plan.action !== 'exchange') return;
     let cancelled = false;
+    // A participant confirming who they are (not consenting): a session for this browser, then back where they were.
+    const confirmation = recallConfirmation(plan.state);
     // What the participant agreed to on /consent for this request: without it nothing is sent (the code stays unspent).
-    const agreement = recallAgreement(plan.state);
-    if (!agreement) {
+    const agreement = confirmation ? undefined : recallAgreement(plan.state);
+    if (!confirmation && !agreement) {
       setFailure({ for: queryText, reason: AGREEMENT_NOT_FOUND });
       return;
     }
-    exchangeCodeOnce(plan.code, exchange, agreement).then(
+    const answer = onceForCode(plan.code, () => (agreement ? exchange(plan.code, agreement) : confirm(plan.code)));
+    answer.then(
       ({ pgId }) => {
         if (cancelled) return;
         store.completeAuthorization({ state: plan.state, pgId });
-        navigate(`/survey/${pgId}`, { replace: true });
+        navigate(confirmation?.returnTo ?? `/survey/${pgId}`, { replace: true });
       },
       (error: unknown) => {
         if (!cancelled) setFailure({ for: queryText, reason: error instanceof Error ? error.message : String(error) });
@@ -50,7 +57,7 @@ export function ReturnPage({ exchange = exchangeCode }: ReturnPageProps) {
     return () => {
       cancelled = true;
     };
-  }, [plan, exchange, store, navigate, queryText]);
+  }, [plan, exchange, confirm, store, navigate, queryText]);
 
   const reason = plan.action === 'fail' ? plan.reason : failure?.for === queryText ? failure.reason : null;
   if (reason === null) {

@@ -9,6 +9,7 @@ import { useSettings } from '../../../hooks/use-settings';
 import { httpDashboardApi, type DashboardApi } from '../api/participant-api';
 import { dashboardView } from '../dashboard-view';
 import { loadParticipant } from '../../../lib/load-participant';
+import { ConfirmIdentity } from '../../../components/ConfirmIdentity';
 import { LoadFailed } from './LoadFailed';
 import { ParticipantDashboard } from './ParticipantDashboard';
 
@@ -83,6 +84,17 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
     <Page title="Participant Dashboard" width="wide">
       {view.view === 'loading' && <Spinner label="Loading user data..." />}
       {view.view === 'failed' && pgId !== null && <LoadFailed message={view.message} onRetry={() => void loadParticipant(store, api, pgId)} />}
+      {view.view === 'confirm' && pgId !== null && (
+        <ConfirmIdentity
+          pgId={pgId}
+          reason={view.message}
+          authorizeUrl={settings?.openHumansAuthorizeUrl ?? null}
+          onOtherStudyId={() => {
+            store.signOut();
+            navigate('/survey');
+          }}
+        />
+      )}
       {view.view === 'loaded' && user !== null && pgId !== null && (
         <>
           <ParticipantDashboard pgId={pgId} user={user} settings={settings} api={api} />

@@ -1,5 +1,7 @@
 import './withdraw.css';
+import { fetchSettings } from '@study/api-client';
 import { useClientStore } from '@study/client-state';
+import { beginConfirmation } from '@study/open-humans-confirmation';
 import { ApiError, Button, Notice } from '@study/ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +11,19 @@ import { withdrawnAddress } from '../withdrawn-address';
 export interface WithdrawPanelProps {
   pgId: string;
   api?: WithdrawApi;
+  /** Starts confirming with Open Humans, coming back to the dashboard; replaced in tests. */
+  confirmIdentity?: (pgId: string) => Promise<void>;
+}
+
+/** The authorization round trip that makes the confirmation recent again (architecture.md, 'Who may call what'). */
+async function confirmWithOpenHumans(pgId: string): Promise<void> {
+  const { openHumansAuthorizeUrl } = await fetchSettings();
+  window.location.assign(beginConfirmation(openHumansAuthorizeUrl, `/survey/${pgId}`));
+}
+
+/** Withdrawing needs a confirmation with Open Humans in the last 10 minutes (or a session on this browser at all). */
+function needsConfirmation(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'RECENT_CONFIRMATION_REQUIRED' || error.code === 'SESSION_REQUIRED');
 }
 
 type Step = 'closed' | 'choose' | 'confirm';
@@ -27,7 +42,7 @@ function failureText(error: unknown): string {
  * data, a confirmation, then POST /api/user/withdraw. Afterwards this browser forgets the study
  * ID and the participant lands on a page saying what happened. Escape goes back a step.
  */
-export function WithdrawPanel({ pgId, api = httpWithdrawApi }: WithdrawPanelProps) {
+export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = confirmWithOpenHumans }: WithdrawPanelProps) {
   const store = useClientStore();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('closed');
@@ -35,6 +50,7 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi }: WithdrawPanelProp
   const [missingChoice, setMissingChoice] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirmFirst, setConfirmFirst] = useState(false);
   const ids = useId();
   const firstOption = useRef<HTMLInputElement>(null);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
@@ -81,9 +97,17 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi }: WithdrawPanelProp
       store.signOut();
       navigate(withdrawnAddress(result.outcome === 'erased' ? 'erased' : 'kept'), { replace: true });
     } catch (error) {
+      setConfirmFirst(needsConfirmation(error));
       setFailure(failureText(error));
       setBusy(false);
     }
+  };
+  const confirmAgain = () => {
+    setBusy(true);
+    confirmIdentity(pgId).catch((error: unknown) => {
+      setFailure(failureText(error));
+      setBusy(false);
+    });
   };
 
   return (
@@ -141,6 +165,11 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi }: WithdrawPanelProp
           </p>
           {failure && <Notice style="danger">{failure}</Notice>}
           <div className="withdraw__actions">
+            {confirmFirst && (
+              <Button disabled={busy} onClick={confirmAgain}>
+                Confirm it&apos;s you with Open Humans
+              </Button>
+            )}
             <Button variant="danger" disabled={busy} aria-busy={busy} onClick={() => void withdraw()}>
               {busy ? 'Withdrawing...' : choice === 'erase' ? 'Yes, withdraw and erase my data' : 'Yes, withdraw'}
             </Button>
