@@ -155,7 +155,10 @@ async function main() {
       if (want('proxy') && hasWrk) {
         say('POST /api/user: gateway, direct, nginx...');
         const { benchProxy } = await import('./bench/proxy.mjs');
-        results.proxy = await benchProxy({ stack, nginx, pgIds: pgIds.slice(0, 1000), workDir, seconds: o.wrkSeconds, unloadedSeconds: o.unloadedSeconds, log: say });
+        const proxied = pgIds.slice(0, 1000);
+        const { signedSessionCookies } = await import('./bench/participant-sessions.mjs');
+        const sessionCookies = await signedSessionCookies({ root, workDir, secret: stack.participantSessionSecret, pgIds: proxied });
+        results.proxy = await benchProxy({ stack, nginx, pgIds: proxied, sessionCookies, workDir, seconds: o.wrkSeconds, unloadedSeconds: o.unloadedSeconds, log: say });
         out.printProxy(results.proxy, print);
       }
     });

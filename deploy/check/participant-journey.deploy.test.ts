@@ -94,7 +94,10 @@ test('a participant goes from consent to the final report through the containers
   expect(text).toContain(finalType);
   expect(text).toContain(pgId);
   // The rest of the check keeps using the app as this participant.
-  fs.writeFileSync(path.join(OUT, 'participant.json'), JSON.stringify({ pgId, finalType }));
+  // The participant's session in this browser, for the checks that go on using the app as them.
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'study_session');
+  expect(session?.httpOnly).toBe(true);
+  fs.writeFileSync(path.join(OUT, 'participant.json'), JSON.stringify({ pgId, finalType, sessionCookie: `${session?.name}=${session?.value}` }));
   await context.close();
 });
 

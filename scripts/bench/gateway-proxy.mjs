@@ -18,11 +18,15 @@ import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { freePort } from '../lib/local-services.mjs';
+import { signedSessionCookies } from './participant-sessions.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 const PG_ID = '3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f';
+/** The gateways under test check the participant's session; the proxied call carries one signed with this. */
+const SESSION_SECRET = randomBytes(32).toString('hex');
 
 function has(cmd) {
   try {
@@ -242,6 +246,7 @@ export async function benchGatewayProxy(options = {}) {
           SCORING_URL: upstreamUrl,
           REPORTS_URL: upstreamUrl,
           FRONTEND_ROOT: root,
+          PARTICIPANT_SESSION_SECRET: SESSION_SECRET,
           LOG_LEVEL: options.gatewayLogLevel ?? 'info',
         },
         logFile: path.join(work, `${gateway.label}.log`),
@@ -284,7 +289,8 @@ export async function benchGatewayProxy(options = {}) {
       return row;
     };
 
-    const post = luaScript(work, 'post-user', { method: 'POST', body: JSON.stringify({ pgId: PG_ID }), headers: { 'Content-Type': 'application/json' } });
+    const [sessionCookie] = await signedSessionCookies({ root, workDir: work, secret: SESSION_SECRET, pgIds: [PG_ID] });
+    const post = luaScript(work, 'post-user', { method: 'POST', body: JSON.stringify({ pgId: PG_ID }), headers: { 'Content-Type': 'application/json', Cookie: sessionCookie } });
     for (const conns of [connections, 1]) {
       const scenario = conns === 1 ? 'POST /api/user, one connection' : 'POST /api/user';
       const direct = await measure(scenario, 'direct', `${upstreamUrl}/api/user`, post, upstreamPid, conns, conns === 1 ? Math.min(seconds, 5) : seconds);

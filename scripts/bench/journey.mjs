@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { loadTs } from './ts-module.mjs';
 import { sleep } from './stats.mjs';
+import { participantFetch } from './participant-sessions.mjs';
 
 const LETTERS = [
   { energy: 'I', information: 'N', decisions: 'T', lifestyle: 'J' },
@@ -36,7 +37,7 @@ export async function createJourney({ baseUrl, typeFinderWidgetUrl, root, workDi
   /** POSTs JSON; a 503 (busy) is tried again after its Retry-After (at most 1 s), as the screens do, up to 20 times. */
   const post = async (route, body) => {
     for (let attempt = 1; ; attempt += 1) {
-      const res = await fetch(`${baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await participantFetch(`${baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const text = await res.text();
       if (res.ok) return JSON.parse(text);
       if (res.status !== 503 || attempt >= 20) throw new HttpError(route, res.status, text);

@@ -17,6 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { participantFetch, sessionCookieOf } from './participant-sessions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -115,7 +116,7 @@ export async function startCompressingProxy(target) {
 // ---- participants, made the way the outside parties would (as the browser tests do) ----
 
 async function postJson(url, body) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await participantFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${new URL(url).pathname} answered ${res.status}: ${json.error ?? ''}`);
   return json;
@@ -150,7 +151,7 @@ async function completeNardi(baseUrl, pgId) {
   await postJson(`${baseUrl}/api/user/survey`, { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } });
   let scores;
   for (const deadline = Date.now() + 30_000; !scores; ) {
-    const res = await fetch(`${baseUrl}/api/user/nardi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId }) });
+    const res = await participantFetch(`${baseUrl}/api/user/nardi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId }) });
     if (res.ok) scores = await res.json();
     else if (![409, 503].includes(res.status) || Date.now() > deadline) throw new Error(`/api/user/nardi answered ${res.status}`);
     else await new Promise((r) => setTimeout(r, 250));
@@ -190,6 +191,9 @@ const VIEWPORT = { width: 1280, height: 800 };
 async function deviceStateOf(browser, origin, pgId) {
   const context = await browser.newContext({ baseURL: origin, viewport: VIEWPORT });
   try {
+    // The browser of a participant who consented: it holds their session.
+    const cookie = sessionCookieOf(pgId);
+    if (cookie) await context.addCookies([{ name: cookie.slice(0, cookie.indexOf('=')), value: cookie.slice(cookie.indexOf('=') + 1), url: origin, httpOnly: true, sameSite: 'Strict' }]);
     const page = await context.newPage();
     await page.goto(`/survey/${pgId}`);
     await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor({ timeout: 60_000 });

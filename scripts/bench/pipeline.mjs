@@ -6,6 +6,7 @@
 import { inParallel } from './journey.mjs';
 import { openResultsStream } from './results-stream.mjs';
 import { since, sleep, summarize } from './stats.mjs';
+import { participantFetch } from './participant-sessions.mjs';
 
 const GIVE_UP_MS = 60_000;
 
@@ -75,7 +76,7 @@ async function followOne(baseUrl, journey, participant, counts) {
   };
   try {
     started = process.hrtime.bigint();
-    const save = await fetch(`${baseUrl}/api/user/survey`, { method: 'POST', headers: json, body: JSON.stringify(journey.selfAssessmentSave(participant.pgId, participant.tfType)) });
+    const save = await participantFetch(`${baseUrl}/api/user/survey`, { method: 'POST', headers: json, body: JSON.stringify(journey.selfAssessmentSave(participant.pgId, participant.tfType)) });
     await save.arrayBuffer();
     out.saveMs = since(started);
     count(counts.save, save.status);
@@ -85,7 +86,7 @@ async function followOne(baseUrl, journey, participant, counts) {
     }
     const body = JSON.stringify({ pgId: participant.pgId });
     await within(typeShown, 'no final type');
-    const final = await fetch(`${baseUrl}/api/user/survey/final`, { method: 'POST', headers: json, body });
+    const final = await participantFetch(`${baseUrl}/api/user/survey/final`, { method: 'POST', headers: json, body });
     const score = final.ok ? await final.json() : (await final.arrayBuffer(), undefined);
     count(counts.final, final.status);
     if (!score) {
@@ -94,7 +95,7 @@ async function followOne(baseUrl, journey, participant, counts) {
     }
     out.typeMs = since(started);
     await within(reportShown, 'no PDF');
-    const res = await fetch(`${baseUrl}/api/user/report/${participant.pgId}`);
+    const res = await participantFetch(`${baseUrl}/api/user/report/${participant.pgId}`);
     const bytes = await res.arrayBuffer();
     count(counts.pdf, res.status);
     if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('application/pdf') || bytes.byteLength === 0) {
@@ -147,7 +148,7 @@ export async function readStoredPdf({ baseUrl, pgId, reads }) {
   let bytes = 0;
   for (let i = 0; i < reads; i += 1) {
     const started = process.hrtime.bigint();
-    const res = await fetch(`${baseUrl}/api/user/report/${pgId}`);
+    const res = await participantFetch(`${baseUrl}/api/user/report/${pgId}`);
     const body = await res.arrayBuffer();
     samples.push(since(started));
     if (res.status !== 200) throw new Error(`the stored report answered ${res.status}`);

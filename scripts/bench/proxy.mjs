@@ -13,9 +13,9 @@ export async function wrkWithCpu(options, groups) {
   return { ...result, cpuUsPerRequest };
 }
 
-export async function benchProxy({ stack, nginx, pgIds, workDir, seconds, unloadedSeconds, log }) {
+export async function benchProxy({ stack, nginx, pgIds, sessionCookies, workDir, seconds, unloadedSeconds, log }) {
   const participantsPort = stack.services.find((s) => s.name === 'participants').port;
-  const script = postScript(workDir, 'post-api-user', pgIds.map((pgId) => JSON.stringify({ pgId })));
+  const script = postScript(workDir, 'post-api-user', pgIds.map((pgId) => JSON.stringify({ pgId })), sessionCookies);
   const all = stack.groups.filter((g) => ['gateway', 'svc-participants', 'ferretdb', 'postgres (backends)'].includes(g.name));
   const nginxGroup = nginx ? [group('nginx', () => processTree(nginx.pid))] : [];
   const targets = [

@@ -1,8 +1,10 @@
 // A participant's result stream (GET /api/user/events/{pgId}, Server-Sent Events) read as the
 // dashboard's EventSource reads it: each `results` event's JSON handed to `onResults`.
+import { participantFetch } from './participant-sessions.mjs';
+
 export async function openResultsStream(baseUrl, pgId, onResults) {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/user/events/${pgId}`, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+  const res = await participantFetch(`${baseUrl}/api/user/events/${pgId}`, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
   if (!res.ok || !res.body) throw new Error(`the result stream answered ${res.status}`);
   const decoder = new TextDecoder();
   let buffer = '';

@@ -24,13 +24,16 @@ export function parseWrk(out) {
 }
 
 /** A wrk Lua script that POSTs JSON bodies, taking the next one of `bodies` on every request. */
-export function postScript(dir, name, bodies) {
+export function postScript(dir, name, bodies, cookies) {
   const file = path.join(dir, `${name}.lua`);
   const list = bodies.map((b) => `[==[${b}]==]`).join(',\n');
+  // With cookies (one per body): each call carries the session of the participant it names.
+  const cookieList = cookies ? cookies.map((c) => `[==[${c}]==]`).join(',\n') : '';
+  const headers = cookies ? '{ ["Content-Type"] = "application/json", ["Cookie"] = cookies[i] }' : 'nil';
   fs.writeFileSync(
     file,
-    `local bodies = {\n${list}\n}\nlocal i = 0\nwrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n` +
-      `request = function()\n  i = i % #bodies + 1\n  return wrk.format(nil, nil, nil, bodies[i])\nend\n`,
+    `local bodies = {\n${list}\n}\nlocal cookies = {\n${cookieList}\n}\nlocal i = 0\nwrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n` +
+      `request = function()\n  i = i % #bodies + 1\n  return wrk.format(nil, nil, ${headers}, bodies[i])\nend\n`,
   );
   return file;
 }

@@ -157,7 +157,7 @@ async function replaceSlice({ env, service, release, client, served }) {
   say(`  ${service} now serves release ${release}; the other ${others.length} containers kept running`);
 }
 
-async function checkBadEnv(env, baseUrl, pgId) {
+async function checkBadEnv(env, baseUrl, { pgId, sessionCookie }) {
   const name = containerOf('svc-participants');
   await podman(['rm', '-f', '-t', '10', name]);
   // A missing secret and a malformed key, as a hand-edited .env can have them.
@@ -195,7 +195,7 @@ async function checkBadEnv(env, baseUrl, pgId) {
   // The participant's data outlived the bad start.
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const res = await fetch(`${baseUrl}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId }) });
+    const res = await fetch(`${baseUrl}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: sessionCookie }, body: JSON.stringify({ pgId }) });
     if (res.ok && (await res.json()).finalScore?.typeCode) break;
     if (Date.now() > deadline) throw new Error(`after the good .env was back, POST /api/user answered ${res.status}`);
     await sleep(1000);
@@ -227,7 +227,7 @@ async function main() {
 
     const participant = await step('Browser smoke test through the containers', () => runSmokeTest(baseUrl));
 
-    client = startClient({ baseUrl, pgId: participant.pgId });
+    client = startClient({ baseUrl, pgId: participant.pgId, sessionCookie: participant.sessionCookie });
     await step('Replace mf-nardi while a participant uses the app', () =>
       replaceSlice({
         env,
@@ -251,7 +251,7 @@ async function main() {
     say(`  the participant's client: ${seen.ok} answers from the other slices, ${seen.failed.length} failed`);
     if (seen.failed.length > 0) throw new Error(`requests to slices not being replaced failed:\n  ${seen.failed.slice(0, 20).join('\n  ')}`);
 
-    await step('A bad .env stops svc-participants alone, naming the variables', () => checkBadEnv(env, baseUrl, participant.pgId));
+    await step('A bad .env stops svc-participants alone, naming the variables', () => checkBadEnv(env, baseUrl, participant));
   } finally {
     client?.stop();
     await step('Compose down (containers, network, volumes)', async () => {

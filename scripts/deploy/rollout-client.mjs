@@ -4,8 +4,9 @@
 // left out; every other non-2xx answer or failed request is recorded.
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function requests(pgId) {
-  const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+function requests(pgId, sessionCookie) {
+  // The participant's own calls carry their session, as their browser sends it.
+  const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json', cookie: sessionCookie }, body: JSON.stringify(body) });
   return [
     { slice: 'shell', path: '/' },
     { slice: 'mf-consent', path: '/mf/consent/mf-manifest.json' },
@@ -14,17 +15,17 @@ function requests(pgId) {
     { slice: 'mf-admin', path: '/mf/admin/mf-manifest.json' },
     { slice: 'svc-participants', path: '/api/user', init: json({ pgId }) },
     { slice: 'svc-scoring', path: '/api/user/nardi/final', init: json({ pgId }) },
-    { slice: 'svc-reports', path: `/api/user/report/${pgId}` },
+    { slice: 'svc-reports', path: `/api/user/report/${pgId}`, init: { headers: { cookie: sessionCookie } } },
   ];
 }
 
-export function startClient({ baseUrl, pgId, intervalMs = 100 }) {
+export function startClient({ baseUrl, pgId, sessionCookie, intervalMs = 100 }) {
   const outage = new Set();
   const failed = [];
   let ok = 0;
   let running = true;
   void (async () => {
-    const list = requests(pgId);
+    const list = requests(pgId, sessionCookie);
     for (let i = 0; running; i += 1) {
       const request = list[i % list.length];
       const skipped = () => outage.has(request.slice);

@@ -302,6 +302,8 @@ export async function startStack(o) {
     };
     stackInfo.typeFinder = typeFinder;
     stackInfo.adminMasterKey = participantsEnv.ADMIN_MASTER_KEY;
+    // Signs participants' sessions: a benchmark signs those of participants it stored directly.
+    stackInfo.participantSessionSecret = participantsEnv.PARTICIPANT_SESSION_SECRET;
 
     await Promise.all(services.map((s) => startService(s.name)));
     const gatewayEnv = (gatewayPort, extra = {}) => ({
