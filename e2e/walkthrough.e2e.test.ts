@@ -177,6 +177,13 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     const { pgId, studyEmail } = await consentedParticipant();
     const page = await newPage(width);
 
+    // A browser without the participant's session: confirming with Open Humans comes first, and nothing of theirs shows.
+    await page.goto(`/survey/${pgId}`);
+    await page.getByRole('heading', { name: "Confirm it's you with Open Humans" }).waitFor();
+    await page.getByRole('button', { name: 'Confirm with Open Humans' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Your surveys' }).count()).toBe(0);
+    await checkStop(page, 'Participant Dashboard', 'confirm-identity');
+
     // Signed in (the study ID stored), the consent page has nothing left to agree to.
     await holdSession(page, pgId);
     await page.goto(`/survey/${pgId}`);

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { AUTHORIZATION_STATE_KEY, ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
+import { CONFIRMATION_STORAGE_KEY } from '@study/open-humans-confirmation';
 import type { ConsentResponse } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
@@ -26,12 +27,18 @@ afterEach(() => store.dispose());
 
 const AGREEMENT = { versionId: 'v2', adult: true } as const;
 
-function renderAt(query: string, exchange: (code: string, agreement: { versionId: string; adult: true }) => Promise<ConsentResponse>) {
+function renderAt(
+  query: string,
+  exchange: (code: string, agreement: { versionId: string; adult: true }) => Promise<ConsentResponse>,
+  confirm: (code: string) => Promise<ConsentResponse> = async () => {
+    throw new Error('not a confirmation');
+  },
+) {
   render(
     <ClientStoreProvider store={store}>
       <MemoryRouter initialEntries={[`/return?${query}`]}>
         <Routes>
-          <Route path="/return" element={<ReturnPage exchange={exchange} />} />
+          <Route path="/return" element={<ReturnPage exchange={exchange} confirm={confirm} />} />
           <Route path="/survey/:pgId" element={<Dashboard />} />
         </Routes>
       </MemoryRouter>
@@ -40,6 +47,28 @@ function renderAt(query: string, exchange: (code: string, agreement: { versionId
 }
 
 describe('ReturnPage', () => {
+  it('finishes a confirmation (not a consent): asks for a session with the code and goes back where the participant was', async () => {
+    localStorage.setItem(CONFIRMATION_STORAGE_KEY, JSON.stringify({ state: STORED, returnTo: `/survey/${PG_ID}` }));
+    rememberAgreement(STORED, AGREEMENT);
+    const exchange = jest.fn(async (): Promise<ConsentResponse> => ({ pgId: PG_ID }));
+    const confirm = jest.fn(async (): Promise<ConsentResponse> => ({ pgId: PG_ID }));
+    const code = `code-${codeNumber}`;
+    renderAt(`code=${code}&state=${STORED}`, exchange, confirm);
+    expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
+    expect(confirm).toHaveBeenCalledWith(code);
+    expect(exchange).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's answer when the Open Humans account never joined the study", async () => {
+    localStorage.setItem(CONFIRMATION_STORAGE_KEY, JSON.stringify({ state: STORED, returnTo: `/survey/${PG_ID}` }));
+    const confirm = jest.fn(async (): Promise<ConsentResponse> => {
+      throw new ApiError('This Open Humans account has not joined the study.', 404, 'NOT_A_PARTICIPANT');
+    });
+    renderAt(`code=code-${codeNumber}&state=${STORED}`, jest.fn(), confirm);
+    expect(await screen.findByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('has not joined the study');
+  });
+
   it('sends the consent version and the 18+ certification agreed to on /consent for this request', async () => {
     rememberAgreement(STORED, { versionId: 'v2', adult: true });
     const exchange = jest.fn(async (): Promise<ConsentResponse> => ({ pgId: PG_ID }));

@@ -29,12 +29,12 @@ function apiAnswering(answer: () => Promise<WithdrawResponse>): WithdrawApi & { 
   return { withdraw: jest.fn(answer) };
 }
 
-function renderPanel(api: WithdrawApi) {
+function renderPanel(api: WithdrawApi, confirmIdentity?: (pgId: string) => Promise<void>) {
   render(
     <ClientStoreProvider store={store}>
       <MemoryRouter initialEntries={['/survey']}>
         <Routes>
-          <Route path="/survey" element={<WithdrawPanel pgId={PG_ID} api={api} />} />
+          <Route path="/survey" element={<WithdrawPanel pgId={PG_ID} api={api} confirmIdentity={confirmIdentity} />} />
           <Route path="/survey/withdrawn" element={<WithdrawnPage />} />
         </Routes>
       </MemoryRouter>
@@ -144,6 +144,23 @@ describe('the withdraw panel', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(screen.getByRole('button', { name: 'Yes, withdraw' }));
     expect((await screen.findByRole('alert')).textContent).toBe('No participant with this study ID (it may have been erased already). Nothing has changed.');
+    expect(store.getState().pgId).toBe(PG_ID);
+  });
+
+  it('offers confirming with Open Humans when the last confirmation is too old, and withdraws nothing meanwhile', async () => {
+    const user = userEvent.setup();
+    const api = apiAnswering(async () => {
+      throw new ApiError("For this step, please confirm it's you with Open Humans again.", 401, 'RECENT_CONFIRMATION_REQUIRED');
+    });
+    const confirmIdentity = jest.fn(async () => undefined);
+    renderPanel(api, confirmIdentity);
+    await user.click(screen.getByRole('button', { name: 'Withdraw from the study...' }));
+    await user.click(screen.getByRole('radio', { name: /Also erase/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, withdraw and erase my data' }));
+    expect((await screen.findByRole('alert')).textContent).toContain("please confirm it's you with Open Humans again");
+    await user.click(screen.getByRole('button', { name: "Confirm it's you with Open Humans" }));
+    expect(confirmIdentity).toHaveBeenCalledWith(PG_ID);
     expect(store.getState().pgId).toBe(PG_ID);
   });
 });
