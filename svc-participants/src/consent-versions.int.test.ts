@@ -153,6 +153,19 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
     expect(overview.versions[0]?.latestConsents).toBeGreaterThanOrEqual(1);
     expect(overview.mustAgreeAgain).toBeGreaterThanOrEqual(1);
 
+    // Until they agree, their answers are not stored: 409 saying what to do, and nothing changes.
+    const before = await svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: pgId });
+    for (const [path, body] of [
+      ['/api/user/survey/upd', { pgId, update: { selfAssessment: { status: 'rejected' } } }],
+      ['/api/user/tfresult', { pgId }],
+    ] as const) {
+      const held = await request(svc.url).post(path).send(body);
+      expect({ path, status: held.status, code: held.body.code }).toEqual({ path, status: 409, code: 'CONSENT_RENEWAL_REQUIRED' });
+      expect(errorBodySchema.parse(held.body).error).toContain('agree to it');
+    }
+    const after409 = await svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: pgId });
+    expect(after409?.surveys).toEqual(before?.surveys);
+
     // Agreeing to an older version, or without the certification, is refused naming the field.
     const stale = await request(svc.url).post('/api/consent/renew').send({ pgId, versionId: 'v1', adult: true });
     expect(stale.status).toBe(409);
@@ -162,6 +175,9 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
     expect(errorBodySchema.parse(uncertified.body).error).toContain('adult');
 
     await request(svc.url).post('/api/consent/renew').send({ pgId, versionId: 'v2', adult: true }).expect(200);
+    // Agreed: saves are judged by the survey rules again (no TypeFinder result for this study e-mail yet).
+    const claimed = await request(svc.url).post('/api/user/tfresult').send({ pgId });
+    expect(claimed.body.code).toBe('TYPEFINDER_NO_MATCH');
     expect((await consentEvent(pgId)).data).toMatchObject({ consentVersionId: 'v2', adultCertified: true, renewal: true, reauthorized: true });
     expect((await userView(pgId)).consentRenewal).toBeNull();
     const doc = await svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION).findOne({ _id: pgId });

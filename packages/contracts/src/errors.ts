@@ -70,6 +70,8 @@ export const ErrorCodes = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** Consent: a consent version id that was never published. */
   CONSENT_VERSION_UNKNOWN: 'CONSENT_VERSION_UNKNOWN',
+  /** A save while a newer consent text awaits the participant's agreement: agree to it on the dashboard first. */
+  CONSENT_RENEWAL_REQUIRED: 'CONSENT_RENEWAL_REQUIRED',
   /** Consent renewal: the version agreed to is no longer the current one (a newer text was published). */
   CONSENT_VERSION_NOT_CURRENT: 'CONSENT_VERSION_NOT_CURRENT',
   /** The consent PDF: no consent is on record for the participant yet. */

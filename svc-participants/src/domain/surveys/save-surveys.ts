@@ -2,6 +2,8 @@ import { ErrorCodes, type SurveyInput, type SurveyPatch, type UserView } from '@
 import { AppError } from '@study/service-kit';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent, participantView, type Participant } from '../participant';
+import { refuseWhileConsentRenewalDue } from '../consent/consent-current';
+import { consentVersionList } from '../consent/consent-versions';
 import { participantDocuments } from '../participant-documents';
 import { surveyEvent } from './survey-events';
 import { planSurveySave, planSurveyUpdate, type StoredSurveys, type SurveyChange } from './survey-rules';
@@ -20,6 +22,8 @@ async function changeSurveys(
   plan: (surveys: StoredSurveys, now: Date) => SurveyChange[],
 ): Promise<UserView> {
   const participants = participantDocuments(deps);
+  // From memory while no text was published since (one Redis read): checked under the lock below.
+  const versions = await consentVersionList(deps);
   let next: Participant | undefined;
   let saved: Extract<SurveyChange, { kind: 'saved' }>[] = [];
   const outcome = await participants.change(pgId, (record) => {
@@ -28,6 +32,7 @@ async function changeSurveys(
     if (!hasConsent(current)) {
       throw new AppError(403, ErrorCodes.CONSENT_REQUIRED, 'Please consent and authorize the study on Open Humans before taking the surveys.');
     }
+    refuseWhileConsentRenewalDue(current, versions);
     const now = deps.now();
     saved = plan(current.surveys, now).flatMap((change) => (change.kind === 'saved' ? [change] : []));
     if (saved.length === 0) {

@@ -3,6 +3,8 @@ import { normalizePgId } from '@study/personality';
 import { AppError } from '@study/service-kit';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent } from '../participant';
+import { refuseWhileConsentRenewalDue } from '../consent/consent-current';
+import { consentVersionList } from '../consent/consent-versions';
 import { participantDocuments } from '../participant-documents';
 import type { StoredSurvey } from '../surveys/stored-survey';
 import { surveyEvent } from '../surveys/survey-events';
@@ -22,12 +24,14 @@ export function studyEmail(pgId: string, host: string): string {
  */
 export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string, correlationId: string): Promise<TypeFinderClaimResponse> {
   let typeCode: string | undefined;
+  const versions = await consentVersionList(deps);
   const outcome = await participantDocuments(deps).change(pgId, async (record) => {
     if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const { participant } = record;
     if (!hasConsent(participant)) {
       throw new AppError(403, ErrorCodes.CONSENT_REQUIRED, 'Please consent and authorize the study on Open Humans before taking the surveys.');
     }
+    refuseWhileConsentRenewalDue(participant, versions);
     const stored = participant.surveys.typeFinder;
     if (stored?.status === 'completed' && stored.typeCode !== undefined) {
       typeCode = stored.typeCode;
