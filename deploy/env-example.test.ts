@@ -19,6 +19,7 @@ const FILLED = {
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-1234',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-1234',
   PARTICIPANT_SESSION_SECRET: 'session-secret-'.repeat(3),
+  LOG_FINGERPRINT_KEY: 'log-fingerprint-key-1234',
 };
 const env = Object.fromEntries(Object.entries({ ...example }).map(([k, v]) => [k, v === '' && k in FILLED ? FILLED[k as keyof typeof FILLED] : v]));
 

@@ -13,6 +13,7 @@ import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 import { e2eSessions } from './support/session-jar';
+import { pseudonymOf } from './support/pseudonym';
 
 jest.setTimeout(180_000);
 
@@ -117,9 +118,11 @@ describe('the study team tools', () => {
     expect(download.url()).not.toContain(masterKey());
     const [header, ...rows] = parseCsv(await downloadedText(download)) as string[][];
     expect(header).toEqual([...STATS_CSV_COLUMNS]);
-    const p1Row = rows.find((row) => row[0] === p1.pgId);
+    // Under pseudonyms: no study ID in the file.
+    for (const p of [p1, p3]) expect(rows.some((row) => row.includes(p.pgId))).toBe(false);
+    const p1Row = rows.find((row) => row[0] === pseudonymOf(p1.pgId));
     expect(p1Row && Object.fromEntries(STATS_CSV_COLUMNS.map((column, i) => [column, p1Row[i]]))).toMatchObject({ consent: 'true', dataReady: 'true', mbtiType: 'INTJ' });
-    expect(rows.find((row) => row[0] === p3.pgId)?.[STATS_CSV_COLUMNS.indexOf('finalType')]).toMatch(/^([EI][SN][TF][JP]|Inconclusive)$/);
+    expect(rows.find((row) => row[0] === pseudonymOf(p3.pgId))?.[STATS_CSV_COLUMNS.indexOf('finalType')]).toMatch(/^([EI][SN][TF][JP]|Inconclusive)$/);
     await page.getByText('The statistics download has started.').waitFor();
   });
 

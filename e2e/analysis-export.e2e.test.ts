@@ -10,6 +10,7 @@ import { analysisDictionarySchema, nardiScoresSchema, userViewSchema } from '@st
 import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant, sessionHeaders } from './support/participant';
+import { pseudonymOf } from './support/pseudonym';
 
 jest.setTimeout(180_000);
 
@@ -57,16 +58,18 @@ describe('the analysis export', () => {
     expect(header!.filter((column) => !named.includes(column))).toEqual([]);
     expect(named).toEqual(header);
 
+    // Under pseudonyms, the statistics' own: no study ID and no Open Humans member id in the file.
+    for (const p of [done, fresh]) expect([csv.includes(p.pgId), csv.includes(p.member)]).toEqual([false, false]);
     const row = (pgId: string) => {
-      const found = rows.find((candidate) => candidate[0] === pgId);
+      const found = rows.find((candidate) => candidate[0] === pseudonymOf(pgId));
       return found && Object.fromEntries(header!.map((column, i) => [column, found[i]]));
     };
     const mine = row(done.pgId);
-    expect(mine).toMatchObject({ openHumansMemberId: done.member, consent: 'true', typeFinderType: 'INTJ', nardiStatus: 'completed' });
+    expect(mine).toMatchObject({ consent: 'true', typeFinderType: 'INTJ', nardiStatus: 'completed' });
     // The 16 Nardi type scores are scoring's own (its POST /api/user/nardi answers them).
     const scores = nardiScoresSchema.parse(await (await post('/api/user/nardi', { pgId: done.pgId })).json());
     expect(scores.typeCodes.map(({ code }) => [code, mine?.[`nardiScore${code}`]])).toEqual(scores.typeCodes.map(({ code, score }) => [code, String(score)]));
-    expect(row(fresh.pgId)).toMatchObject({ openHumansMemberId: fresh.member, typeFinderStatus: 'pending', nardiScoreINTJ: '', finalType: '' });
+    expect(row(fresh.pgId)).toMatchObject({ typeFinderStatus: 'pending', nardiScoreINTJ: '', finalType: '' });
   });
 
   test('a wrong master key is shown under the file it concerns; the page works at phone width', async () => {

@@ -23,6 +23,7 @@ import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { authorizationCode, completeNardiOverApi, completeTypeFinder, randomMemberId, studySettings } from './support/participant';
 import { e2eSessions } from './support/session-jar';
+import { pseudonymOf } from './support/pseudonym';
 
 jest.setTimeout(240_000);
 
@@ -188,9 +189,11 @@ describe('running the study from the admin pages', () => {
     expect(header.filter((column) => !named.has(column))).toEqual([]);
     expect([...named].filter((column) => !header.includes(column))).toEqual([]);
     for (const m of made) {
-      const record = records.find((r) => Object.values(r).includes(m.pgId));
+      // Under their pseudonym: neither the study ID nor the Open Humans member id is in the file.
+      expect([exportCsv.includes(m.pgId), exportCsv.includes(m.member)]).toEqual([false, false]);
+      const record = records.find((r) => r.pseudonym === pseudonymOf(m.pgId));
       expect(record).toBeDefined();
-      expect(Object.values(record ?? {})).toEqual(expect.arrayContaining([m.member, m.typeFinder, m.nardi]));
+      expect(Object.values(record ?? {})).toEqual(expect.arrayContaining([m.typeFinder, m.nardi]));
     }
   });
 

@@ -80,6 +80,7 @@ module.exports = async function globalSetup() {
   process.env.E2E_OPENHUMANS_URL = stack.openHumans.url;
   process.env.E2E_TYPEFINDER_WIDGET_URL = stack.typeFinder.widgetUrl;
   process.env.E2E_ADMIN_MASTER_KEY = stack.adminMasterKey;
+  process.env.E2E_TOKEN_ENCRYPTION_KEY = stack.tokenEncryptionKey;
   process.env.E2E_MONGO_URL = stack.mongoUrl;
   process.env.E2E_REDIS_URL = stack.redisUrl;
 };

@@ -43,6 +43,7 @@ async function deploymentEnv(release) {
     ADMIN_MASTER_KEY: randomBytes(24).toString('hex'),
     TYPEFINDER_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     PARTICIPANT_SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_FINGERPRINT_KEY: randomBytes(24).toString('hex'),
     STUDY_CONTACT_EMAIL: 'study-team@study.localhost',
     STUDY_NAME: 'Personality Genetics Study',
     HOW_IT_WORKS_VIDEO_URL: '',

@@ -27,7 +27,7 @@ export const SERVICES = [
 function localSecrets(file) {
   let secrets = {};
   if (fs.existsSync(file)) secrets = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, openHumansMasterToken: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24, participantSessionSecret: 32 };
+  const want = { tokenEncryptionKey: 32, openHumansClientSecret: 24, openHumansWebhookSecret: 24, openHumansMasterToken: 24, adminMasterKey: 24, typeFinderWebhookSecret: 24, participantSessionSecret: 32, logFingerprintKey: 24 };
   let changed = false;
   for (const [name, bytes] of Object.entries(want)) {
     if (!secrets[name]) {
@@ -139,6 +139,8 @@ export async function startStack(o) {
     ...common,
     PORT: String(s.port),
     MONGO_DB: `${o.dbPrefix ?? ''}${s.db}`,
+    // Every service fingerprints participants in its logs with the same key.
+    LOG_FINGERPRINT_KEY: common.LOG_FINGERPRINT_KEY || secrets.logFingerprintKey,
     ...(o.queuePrefix ? { EVENTS_QUEUE: `${o.queuePrefix}svc-${s.name}` } : {}),
     ...(s.name === 'participants' ? participantsEnv : {}),
   });
@@ -302,6 +304,8 @@ export async function startStack(o) {
     };
     stackInfo.typeFinder = typeFinder;
     stackInfo.adminMasterKey = participantsEnv.ADMIN_MASTER_KEY;
+    // The key the exports' pseudonyms come from: tests look a participant's row up by it.
+    stackInfo.tokenEncryptionKey = participantsEnv.TOKEN_ENCRYPTION_KEY;
     // Signs participants' sessions: a benchmark signs those of participants it stored directly.
     stackInfo.participantSessionSecret = participantsEnv.PARTICIPANT_SESSION_SECRET;
 

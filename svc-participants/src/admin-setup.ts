@@ -13,6 +13,8 @@ import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
 import { mountConsentAdminRoutes } from './entry-points/http/consent-admin-routes';
 import { mountAdminRoutes } from './entry-points/http/admin-routes';
 import { mountAuditRoutes } from './entry-points/http/audit-routes';
+import { studyPseudonyms } from './domain/admin/study-pseudonym';
+import { parseEncryptionKey } from './data-access/token-cipher';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
 
@@ -26,6 +28,7 @@ export function adminDeps(ctx: Ctx): AdminDeps {
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     auditLog: new AuditLogRepository(ctx.db),
     auditSecrets: configuredSecrets(ctx.config),
+    pseudonymOf: studyPseudonyms(parseEncryptionKey(ctx.config.TOKEN_ENCRYPTION_KEY) as Buffer),
     logger: ctx.logger,
     now: () => new Date(),
   };

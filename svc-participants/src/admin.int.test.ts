@@ -21,6 +21,8 @@ import { MBTI_SCORES_COLLECTION } from './data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { TokenCipher } from './data-access/token-cipher';
 import { TYPEFINDER_INBOX_COLLECTION } from './data-access/typefinder-inbox-repository';
+import { parseEncryptionKey } from './data-access/token-cipher';
+import { studyPseudonyms } from './domain/admin/study-pseudonym';
 
 const ADMIN_KEY = 'admin-master-key-for-admin-tests';
 const FAILED_ATTEMPTS_LIMIT = 5;
@@ -225,10 +227,13 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
       expect(res.headers['cache-control']).toBe('no-store');
       const [header, ...rows] = csvRecords(res.text);
       expect(header).toEqual([...STATS_CSV_COLUMNS]);
+      // Each participant under their pseudonym, the one the analysis export uses; never the study ID.
+      const pseudonymOf = studyPseudonyms(parseEncryptionKey(TOKEN_KEY) as Buffer);
       const byId = new Map(rows.map((row) => [row[0], Object.fromEntries(STATS_CSV_COLUMNS.map((column, i) => [column, row[i]]))]));
-      expect([...byId.keys()].sort()).toEqual([A, B, C].sort());
-      expect(byId.get(A)).toMatchObject({ consent: 'true', dataReady: 'true', snpFileUploaded: 'true', typeFinderType: 'INTJ', nardiConsistency: '7', mbtiType: 'ESTP', finalType: 'INTJ' });
-      expect(byId.get(C)).toMatchObject({ consent: 'false', dataReady: 'false', mbtiType: '', finalType: 'Inconclusive' });
+      expect([...byId.keys()].sort()).toEqual([A, B, C].map(pseudonymOf).sort());
+      for (const pgId of [A, B, C]) expect(res.text).not.toContain(pgId);
+      expect(byId.get(pseudonymOf(A))).toMatchObject({ consent: 'true', dataReady: 'true', snpFileUploaded: 'true', typeFinderType: 'INTJ', nardiConsistency: '7', mbtiType: 'ESTP', finalType: 'INTJ' });
+      expect(byId.get(pseudonymOf(C))).toMatchObject({ consent: 'false', dataReady: 'false', mbtiType: '', finalType: 'Inconclusive' });
     });
 
     it('a download link works once, without the key, within its minute', async () => {

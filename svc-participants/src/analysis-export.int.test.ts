@@ -28,6 +28,8 @@ import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentAgreement } from './test-support/consent-agreement';
+import { parseEncryptionKey } from './data-access/token-cipher';
+import { studyPseudonyms } from './domain/admin/study-pseudonym';
 
 /**
  * The analysis export and its data dictionary, against the real FerretDB, RabbitMQ and Redis:
@@ -61,6 +63,8 @@ describe('The analysis export and its data dictionary (svc-participants with svc
   const { logger } = memoryLogger('info', 'svc-participants');
   let openHumans: OpenHumansStandin;
   let config: ParticipantsConfig;
+  /** The pseudonym the service gives a study ID, from the same key. */
+  const pseudonymOf = (pgId: string) => studyPseudonyms(parseEncryptionKey(config.TOKEN_ENCRYPTION_KEY) as Buffer)(pgId);
   let svc: RunningParticipants;
   let scoring: SiblingService;
   let mongo: MongoClient;
@@ -198,9 +202,9 @@ describe('The analysis export and its data dictionary (svc-participants with svc
     await waitFor(
       async () => {
         const rows = records((await request(svc.url).get(ANALYSIS_EXPORT_PATH).set('X-Master-Key', ADMIN_KEY).expect(200)).text);
-        const byId = new Map(rows.map((row) => [row.studyId, row]));
-        const a = byId.get(full.pgId);
-        const c = byId.get(mixed.pgId);
+        const byId = new Map(rows.map((row) => [row.pseudonym, row]));
+        const a = byId.get(pseudonymOf(full.pgId));
+        const c = byId.get(pseudonymOf(mixed.pgId));
         return a?.nardiScoreINTJ === '19' && a.finalType === 'INTJ' && a.mbtiType === 'INTJ' && c?.nardiScoreINTJ === '19' && c.finalDecidedBy === 'letterMajority' ? true : undefined;
       },
       'every result in the export',
@@ -218,14 +222,14 @@ describe('The analysis export and its data dictionary (svc-participants with svc
 
     const text = res.text;
     const rows = records(text);
-    expect(rows.map((row) => row.studyId).sort()).toEqual([full.pgId, bare.pgId, mixed.pgId].sort());
-    // Pseudonymous: no study e-mail, no token.
+    expect(rows.map((row) => row.pseudonym).sort()).toEqual([full.pgId, bare.pgId, mixed.pgId].map(pseudonymOf).sort());
+    // Pseudonymous: no study ID, no Open Humans member id, no study e-mail, no token.
+    for (const p of [full, bare, mixed]) expect([text.includes(p.pgId), text.includes(p.memberId)]).toEqual([false, false]);
     expect(text).not.toContain(`@${HOST}`);
     expect(text).not.toMatch(/access|refresh|Bearer/i);
 
-    const a = rows.find((row) => row.studyId === full.pgId)!;
+    const a = rows.find((row) => row.pseudonym === pseudonymOf(full.pgId))!;
     expect(a).toMatchObject({
-      openHumansMemberId: full.memberId,
       consent: 'true',
       genotypeFilePresent: 'true',
       genotypeSources: 'direct-sharing-128;direct-sharing-131',
@@ -268,11 +272,10 @@ describe('The analysis export and its data dictionary (svc-participants with svc
     expect(Date.parse(a.typeFinderCompletedAt!)).toBeLessThanOrEqual(Date.parse(a.nardiCompletedAt!));
     expect(Date.parse(a.nardiCompletedAt!)).toBeLessThanOrEqual(Date.parse(a.selfAssessmentCompletedAt!));
 
-    const b = rows.find((row) => row.studyId === bare.pgId)!;
+    const b = rows.find((row) => row.pseudonym === pseudonymOf(bare.pgId))!;
     const filled = Object.fromEntries(Object.entries(b).filter(([, value]) => value !== ''));
     expect(filled).toEqual({
-      studyId: bare.pgId,
-      openHumansMemberId: bare.memberId,
+      pseudonym: pseudonymOf(bare.pgId),
       consent: 'true',
       genotypeFilePresent: 'false',
       typeFinderStatus: 'pending',
@@ -285,7 +288,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
     });
 
     // TypeFinder ENTJ, Nardi INTJ, self-assessment declined, no MBTI: letter by letter, the E/I tie to the higher Nardi score (I 108 > E 92).
-    expect(rows.find((row) => row.studyId === mixed.pgId)).toMatchObject({
+    expect(rows.find((row) => row.pseudonym === pseudonymOf(mixed.pgId))).toMatchObject({
       genotypeSources: 'direct-sharing-55',
       typeFinderType: 'ENTJ',
       nardiType: 'INTJ',

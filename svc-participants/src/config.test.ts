@@ -6,6 +6,7 @@ const env = {
   MONGO_URL: 'mongodb://127.0.0.1:27017/',
   AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  LOG_FINGERPRINT_KEY: 'log-fingerprint-key-0123',
   OH_BASE_URL: 'https://www.openhumans.org/',
   OH_CLIENT_ID: 'study-client',
   OH_CLIENT_SECRET: 'study-secret-123',

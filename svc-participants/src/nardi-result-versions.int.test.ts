@@ -15,7 +15,7 @@ import {
 } from '@study/contracts';
 import { consumerTopology, createEvent } from '@study/event-bus';
 import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
-import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
+import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue, loggedParticipant } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
@@ -203,7 +203,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
 
   const reportsLines = () => jsonLines(reports.output());
   const scoringLines = () => scoringOutputs.flatMap((output) => jsonLines(output()));
-  const outcomesIn = (logLines: LogLine[], msg: string, pgId: string) => logLines.filter((l) => l.msg === msg && l.pgId === pgId);
+  const outcomesIn = (logLines: LogLine[], msg: string, pgId: string) => logLines.filter((l) => l.msg === msg && l.participant === loggedParticipant(pgId));
 
   /**
    * Waits until nothing more is on its way: scoring's outbox is empty, then a marker published

@@ -22,7 +22,7 @@ import {
   SAMPLE_TEMPERAMENTS,
   SAMPLE_TYPE_CODES,
 } from '@study/personality/testing';
-import { memoryLogger, probeQueue, serviceTestEnv, waitFor, writeAsService, type ProbeQueue } from '@study/service-kit/testing';
+import { memoryLogger, probeQueue, serviceTestEnv, waitFor, writeAsService, type ProbeQueue, loggedParticipant } from '@study/service-kit/testing';
 import { start, type RunningReports } from './app';
 import { loadReportsConfig } from './config';
 import { RENDER_ON_DEMAND_AFTER_MS } from './domain/final-report/get-final-report';
@@ -227,7 +227,7 @@ describe('svc-reports: the Nardi report and the final report', () => {
       await waitFor(() => lines().find((l) => l.eventId === once.id && l.msg === 'event already handled; acknowledged without handling'), 'the copy to be skipped');
       await generated(pgId, 1);
       expect(await files().countDocuments({ pgId })).toBe(1);
-      expect(lines().filter((l) => l.msg === 'final report stored' && l.pgId === pgId)).toHaveLength(1);
+      expect(lines().filter((l) => l.msg === 'final report stored' && l.participant === loggedParticipant(pgId))).toHaveLength(1);
       // Nothing else was published for this participant.
       await waitFor(async () => ((await reports().findOne({ _id: pgId }))?.outbox ?? []).length === 0, 'the outbox to be published');
       const more = await probe.next(500).catch(() => undefined);

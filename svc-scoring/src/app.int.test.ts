@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { errorBodySchema, EventTypes } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
-import { memoryLogger, serviceTestEnv, waitFor } from '@study/service-kit/testing';
+import { memoryLogger, serviceTestEnv, waitFor, loggedParticipant } from '@study/service-kit/testing';
 import { start, type RunningScoring } from './app';
 import { loadScoringConfig } from './config';
 import { PERSONAL_DATA_COLLECTIONS } from './data-access/personal-data';
@@ -69,7 +69,7 @@ describe('svc-scoring', () => {
       expect(await svc.ctx.db.collection(collection).countDocuments({ [pgIdField]: PG_ID })).toBe(0);
       expect(await svc.ctx.db.collection(collection).countDocuments({ [pgIdField]: OTHER })).toBe(1);
     }
-    expect(lines().find((l) => l.msg === 'participant data erased' && l.pgId === PG_ID)).toMatchObject({ deleted: PERSONAL_DATA_COLLECTIONS.length });
+    expect(lines().find((l) => l.msg === 'participant data erased' && l.participant === loggedParticipant(PG_ID))).toMatchObject({ deleted: PERSONAL_DATA_COLLECTIONS.length });
   });
 
   it('stops cleanly', async () => {

@@ -1,7 +1,7 @@
 import { ConfigError } from '@study/service-kit';
 import { loadScoringConfig } from './config';
 
-const env = { MONGO_URL: 'mongodb://127.0.0.1:27017/', AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672', REDIS_URL: 'redis://127.0.0.1:6379' };
+const env = { MONGO_URL: 'mongodb://127.0.0.1:27017/', AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672', REDIS_URL: 'redis://127.0.0.1:6379', LOG_FINGERPRINT_KEY: 'log-fingerprint-key-0123' };
 
 describe('svc-scoring configuration', () => {
   it('uses the embedded defaults', () => {

@@ -11,7 +11,7 @@ import {
 import { createEvent, type CloudEvent } from '@study/event-bus';
 import { scoreNardi } from '@study/personality';
 import { SAMPLE_ANSWERS, SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
-import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
+import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue, loggedParticipant } from '@study/service-kit/testing';
 import { start, type RunningScoring } from './app';
 import { loadScoringConfig } from './config';
 import { SCORES_COLLECTION, type ScoreDocument } from './data-access/scores-collection';
@@ -176,7 +176,7 @@ describe('svc-scoring: the final score', () => {
     await waitFor(() => lines().find((l) => l.eventId === upload.id && l.msg === 'event already handled; acknowledged without handling'), 'the copy to be skipped');
     await settled(p.pgId);
     expect((await scores().findOne({ _id: p.pgId }))?.finalScoreVersion).toBe(2);
-    expect(lines().filter((l) => l.msg === 'final score updated' && l.pgId === p.pgId)).toHaveLength(2);
+    expect(lines().filter((l) => l.msg === 'final score updated' && l.participant === loggedParticipant(p.pgId))).toHaveLength(2);
   });
 
   it('clears it on participants.surveys.reset.v1 (scoring.score.cleared.v1), keeping the MBTI result; a result from before the reset stays out', async () => {
@@ -216,7 +216,7 @@ describe('svc-scoring: the final score', () => {
     expect(res.body.typeCode).toBe('INTJ');
     const [event] = await scoreEvents(pgId, 1);
     expect(scoreFinalizedDataSchema.parse(event?.data)).toMatchObject({ typeCode: 'INTJ', version: 1, decidedBy: { basis: 'rejectedAllAgree' } });
-    expect(lines().find((l) => l.msg === 'final score computed on demand' && l.pgId === pgId)).toBeDefined();
+    expect(lines().find((l) => l.msg === 'final score computed on demand' && l.participant === loggedParticipant(pgId))).toBeDefined();
   });
 
   it('deletes it on participants.participant.erased.v1; a late event does not bring it back; the call answers 404', async () => {

@@ -12,7 +12,7 @@ import {
 } from '@study/contracts';
 import { createEvent, type CloudEvent } from '@study/event-bus';
 import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
-import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
+import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue, loggedParticipant } from '@study/service-kit/testing';
 import { start, type RunningScoring } from './app';
 import { loadScoringConfig } from './config';
 import { ERASED_COLLECTION } from '@study/personal-data';
@@ -116,7 +116,7 @@ describe('svc-scoring: Nardi scoring', () => {
     await nextEvent(EventTypes.nardiScored, pgId);
     // The second copy is acked without running the handler: one 'scored' log line, one inbox entry.
     await waitFor(() => lines().find((l) => l.msg === 'event already handled; acknowledged without handling' && l.eventId === event.id), 'the duplicate to be skipped');
-    expect(lines().filter((l) => l.msg === 'Nardi part one scored' && l.pgId === pgId)).toHaveLength(1);
+    expect(lines().filter((l) => l.msg === 'Nardi part one scored' && l.participant === loggedParticipant(pgId))).toHaveLength(1);
     expect(await inbox().countDocuments({ _id: event.id as never })).toBe(1);
   });
 
@@ -145,7 +145,7 @@ describe('svc-scoring: Nardi scoring', () => {
     const again = completed(pgId, completedAt, { selectedTemperament: 'NF', selectedFP: 'NFJ', selectedTypeCode: 'INFJ' });
     await svc.ctx.broker.publish(again);
     await handled(again);
-    expect(lines().filter((l) => l.msg === 'Nardi survey completed' && l.pgId === pgId).map((l) => l.outcome)).toEqual(['stored', 'unchanged']);
+    expect(lines().filter((l) => l.msg === 'Nardi survey completed' && l.participant === loggedParticipant(pgId)).map((l) => l.outcome)).toEqual(['stored', 'unchanged']);
   });
 
   it('scores a completion whose part-one event never came, publishing the scores too', async () => {
@@ -165,7 +165,7 @@ describe('svc-scoring: Nardi scoring', () => {
     const late = answered(pgId, new Date(now - 1000), [...ANSWERS.slice(1), { id: 1, value: 'A' }]);
     await svc.ctx.broker.publish(late);
     await handled(late);
-    expect(lines().find((l) => l.msg === 'Nardi part one scored' && l.pgId === pgId)).toMatchObject({ outcome: 'stale' });
+    expect(lines().find((l) => l.msg === 'Nardi part one scored' && l.participant === loggedParticipant(pgId))).toMatchObject({ outcome: 'stale' });
     expect((await nardiFinal(pgId).expect(200)).body).toEqual({ typeCode: 'INTJ', consistency: 10 });
   });
 
@@ -202,7 +202,7 @@ describe('svc-scoring: Nardi scoring', () => {
     const late = answered(pgId, new Date());
     await svc.ctx.broker.publish(late);
     await handled(late);
-    expect(lines().find((l) => l.msg === 'Nardi part one scored' && l.pgId === pgId && l.outcome === 'erased')).toBeDefined();
+    expect(lines().find((l) => l.msg === 'Nardi part one scored' && l.participant === loggedParticipant(pgId) && l.outcome === 'erased')).toBeDefined();
     expect(await scores().countDocuments({ _id: pgId })).toBe(0);
     // The erasure is remembered without the study ID itself.
     expect(JSON.stringify(await svc.ctx.db.collection(ERASED_COLLECTION).find({}).toArray())).not.toContain(pgId);

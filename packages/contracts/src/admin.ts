@@ -57,10 +57,14 @@ export const mbtiUploadResponseSchema = z.object({
 });
 export type MbtiUploadResponse = z.infer<typeof mbtiUploadResponseSchema>;
 
-/** The statistics download (GET /api/stats): one row per participant, in this column order. */
+/**
+ * The statistics download (GET /api/stats): one row per participant, in this column order. The
+ * participant is named by their study pseudonym (a keyed hash of the study ID, the same in every
+ * download, the same as in the analysis export), never by the study ID.
+ */
 export const STATS_FILE_NAME = 'statistics.csv';
 export const STATS_CSV_COLUMNS = [
-  'studyId',
+  'pseudonym',
   'consent',
   'dataReady',
   'snpFileUploaded',

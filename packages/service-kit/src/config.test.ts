@@ -6,6 +6,7 @@ const required = {
   MONGO_URL: 'mongodb://127.0.0.1:27017/',
   AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  LOG_FINGERPRINT_KEY: 'log-fingerprint-key-0123',
 };
 
 function configError(env: Record<string, string | undefined>, s: z.ZodObject = schema): ConfigError {
@@ -61,7 +62,7 @@ describe('loadConfig with the base service settings', () => {
 
   it('lists every bad or missing variable at once', () => {
     const err = configError({ PORT: 'eighty', AMQP_URL: 'http://rabbit', LOG_LEVEL: 'loud' });
-    expect(err.problems.map((p) => p.split(':')[0]).sort()).toEqual(['AMQP_URL', 'LOG_LEVEL', 'MONGO_URL', 'PORT', 'REDIS_URL']);
+    expect(err.problems.map((p) => p.split(':')[0]).sort()).toEqual(['AMQP_URL', 'LOG_FINGERPRINT_KEY', 'LOG_LEVEL', 'MONGO_URL', 'PORT', 'REDIS_URL']);
     expect(err.message).toContain('PORT: not valid; expected a TCP port number');
     expect(err.message).toContain('AMQP_URL: not valid; expected a RabbitMQ URL');
     expect(err.message).toContain('LOG_LEVEL: not valid; expected one of fatal, error');

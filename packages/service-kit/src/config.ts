@@ -56,6 +56,11 @@ export function baseServiceConfig(defaults: ServiceConfigDefaults) {
       .default(defaults.queue)
       .describe("this service's durable queue name"),
     LOG_LEVEL: logLevelSetting(),
+    // Log lines name participants by a keyed fingerprint, never by the study ID (the key to their data).
+    LOG_FINGERPRINT_KEY: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,512}$/)
+      .describe("the key log lines' participant fingerprints are made with (16 to 512 printable characters, e.g. from `openssl rand -hex 24`); the same in every service, so one participant's lines can be followed across them"),
     // Set by the image build: which release answers, seen on /healthz, /readyz and the gateway's /healthz.
     RELEASE: z
       .string()

@@ -20,7 +20,7 @@ export {
 } from './settings';
 export { hmacSignature, isValidHmacSignature, type HmacAlgorithm } from './hmac-signature';
 export { escapeHtml } from './html';
-export { createLogger, REDACTED, type Logger, type LoggerOptions } from './logger';
+export { createLogger, participantFingerprint, REDACTED, type Logger, type LoggerOptions } from './logger';
 export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
 export { requestLogging, routeLabel } from './request-logging';
 export { AppError, errorHandler } from './errors';

@@ -1,5 +1,5 @@
-import { isSecretName, REDACTED, redactSecrets } from './logger';
-import { memoryLogger } from './memory-logger';
+import { isSecretName, participantFingerprint, REDACTED, redactSecrets } from './logger';
+import { loggedParticipant, memoryLogger } from './memory-logger';
 
 describe('isSecretName', () => {
   it.each(['key', 'token', 'secret', 'masterKey', 'authorization', 'cookie', 'set-cookie', 'accessToken', 'ohAccessToken', 'refresh_token', 'clientSecret', 'client_secret', 'apiKey', 'password', 'x-openhumans-webhooks-signature'])(
@@ -31,8 +31,22 @@ describe('createLogger', () => {
     const { logger, lines } = memoryLogger();
     logger.child({ requestId: 'req-12345678' }).info({ masterKey: 'mk-1', body: { data: { accessToken: 'at-1' } }, pgId: 'p1' }, 'hello');
     const [line] = lines();
-    expect(line).toMatchObject({ level: 'info', service: 'svc-test', requestId: 'req-12345678', msg: 'hello', pgId: 'p1', masterKey: REDACTED });
+    expect(line).toMatchObject({ level: 'info', service: 'svc-test', requestId: 'req-12345678', msg: 'hello', participant: loggedParticipant('p1'), masterKey: REDACTED });
     expect(JSON.stringify(line)).not.toMatch(/mk-1|at-1/);
+  });
+
+  it('names participants by a keyed fingerprint, never by the study ID, in fields and bindings, one or many', () => {
+    const pgId = '6f1c2a7e-3b4d-4c5e-8f60-7a8b9c0d1e2f';
+    const other = '7f1c2a7e-3b4d-4c5e-8f60-7a8b9c0d1e2f';
+    const { logger, lines } = memoryLogger();
+    logger.child({ pgId }).info({ nested: { pgIds: [pgId, other] } }, 'sent');
+    const [line] = lines();
+    expect(JSON.stringify(line)).not.toContain(pgId);
+    expect(JSON.stringify(line)).not.toContain(other);
+    expect(line).toMatchObject({ participant: loggedParticipant(pgId), nested: { participants: [loggedParticipant(pgId), loggedParticipant(other)] } });
+    expect(loggedParticipant(pgId)).toMatch(/^fp_[0-9a-f]{16}$/);
+    expect(loggedParticipant(pgId.toUpperCase())).toBe(loggedParticipant(pgId));
+    expect(participantFingerprint('another-key-for-logs', pgId)).not.toBe(loggedParticipant(pgId));
   });
 
   it('censors secrets in child bindings and in error extras', () => {

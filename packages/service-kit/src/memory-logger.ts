@@ -1,7 +1,18 @@
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from './logger';
+import { createLogger, participantFingerprint, type Logger } from './logger';
 
-/** A logger whose JSON lines are kept in memory, for tests that assert what gets logged. */
+/** The LOG_FINGERPRINT_KEY of every test service and memory logger. */
+export const TEST_LOG_FINGERPRINT_KEY = 'log-fingerprint-key-for-tests';
+
+/** How a test service's log lines name a participant (their `participant` field). */
+export function loggedParticipant(pgId: string): string {
+  return participantFingerprint(TEST_LOG_FINGERPRINT_KEY, pgId);
+}
+
+/**
+ * A logger whose JSON lines are kept in memory, for tests that assert what gets logged. It writes
+ * as a service does: study IDs as fingerprints (loggedParticipant), credentials censored.
+ */
 export function memoryLogger(level = 'debug', service = 'svc-test'): { logger: Logger; lines: () => Record<string, unknown>[] } {
   const chunks: string[] = [];
   const destination = new Writable({
@@ -10,7 +21,7 @@ export function memoryLogger(level = 'debug', service = 'svc-test'): { logger: L
       callback();
     },
   });
-  const logger = createLogger({ service, level, destination });
+  const logger = createLogger({ service, level, destination, fingerprintKey: TEST_LOG_FINGERPRINT_KEY });
   const lines = () =>
     chunks
       .join('')

@@ -151,7 +151,7 @@ async function closeAll(steps: { name: string; close: () => Promise<void> }[], l
  */
 export async function startService<C extends BaseServiceConfig>(def: ServiceDefinition<C>): Promise<RunningService<C>> {
   const { config } = def;
-  const logger = def.logger ?? createLogger({ service: def.service, level: config.LOG_LEVEL });
+  const logger = def.logger ?? createLogger({ service: def.service, level: config.LOG_LEVEL, fingerprintKey: config.LOG_FINGERPRINT_KEY });
   // Filled in as resources open; stop() closes them in reverse.
   const opened: { name: string; close: () => Promise<void> }[] = [];
   const closeOpened = () => closeAll([...opened].reverse(), logger);

@@ -2,8 +2,9 @@ import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import { consumerTopology } from '@study/event-bus';
 import { testEnv, uniqueName } from '@study/test-infra';
+import { TEST_LOG_FINGERPRINT_KEY } from './memory-logger';
 
-export { memoryLogger } from './memory-logger';
+export { loggedParticipant, memoryLogger, TEST_LOG_FINGERPRINT_KEY } from './memory-logger';
 export { serviceDocumentsOf, writeAsService, type ServiceDocuments, type WriteAsServiceOptions } from './write-as-service';
 
 export interface ServiceTestEnv {
@@ -35,6 +36,7 @@ export function serviceTestEnv(prefix: string): ServiceTestEnv {
       EVENTS_EXCHANGE: exchange,
       EVENTS_QUEUE: queue,
       LOG_LEVEL: 'silent',
+      LOG_FINGERPRINT_KEY: TEST_LOG_FINGERPRINT_KEY,
     },
     dbName,
     exchange,

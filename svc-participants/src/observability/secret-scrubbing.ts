@@ -28,5 +28,5 @@ export function scrubbingDestination(secrets: readonly (string | undefined)[], d
 
 /** The service's logger: JSON lines on stdout with its secrets (the admin master key first of all) scrubbed. */
 export function participantsLogger(config: ParticipantsConfig, service: string): Logger {
-  return createLogger({ service, level: config.LOG_LEVEL, destination: scrubbingDestination(configuredSecrets(config), pino.destination({ dest: 1, sync: true })) });
+  return createLogger({ service, level: config.LOG_LEVEL, fingerprintKey: config.LOG_FINGERPRINT_KEY, destination: scrubbingDestination(configuredSecrets(config), pino.destination({ dest: 1, sync: true })) });
 }

@@ -14,9 +14,9 @@ async function* rows(source: AsyncIterable<JoinedParticipant>, toRow: (participa
   for await (const participant of source) yield toRow(participant);
 }
 
-/** GET /api/stats: one row per participant (STATS_CSV_COLUMNS), read from a cursor as they are written. */
-export function statisticsRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>): AsyncGenerator<CsvValue[]> {
-  return rows(joined(deps, 'all'), statisticsRow);
+/** GET /api/stats: one row per participant (STATS_CSV_COLUMNS), under their pseudonym, read from a cursor as they are written. */
+export function statisticsRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores' | 'pseudonymOf'>): AsyncGenerator<CsvValue[]> {
+  return rows(joined(deps, 'all'), (participant) => statisticsRow(participant, deps.pseudonymOf));
 }
 
 /** GET /api/ohready/{masterKey}: one row per participant linked to an Open Humans member (ROSTER_CSV_COLUMNS). */
@@ -25,8 +25,8 @@ export function rosterRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>): Asy
 }
 
 /** GET /api/admin/analysis-export: one row per participant with every result (EXPORT_COLUMNS), merged from two cursors. */
-export function exportRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores'>): AsyncGenerator<CsvValue[]> {
-  return analysisExportRows(deps.records.streamForExport(), deps.mbtiScores.streamScores());
+export function exportRows(deps: Pick<AdminDeps, 'records' | 'mbtiScores' | 'pseudonymOf'>): AsyncGenerator<CsvValue[]> {
+  return analysisExportRows(deps.records.streamForExport(), deps.mbtiScores.streamScores(), deps.pseudonymOf);
 }
 
 /** GET /api/admin/enrollment: the figures, counted over a cursor in code. */

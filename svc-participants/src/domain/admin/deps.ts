@@ -3,6 +3,7 @@ import type { KeyedLock } from '@study/keyed-lock';
 import type { AuditLogRepository } from '../../data-access/audit-log-repository';
 import type { MbtiScoresRepository } from '../../data-access/mbti-scores-repository';
 import type { ParticipantRecordsReader } from '../../data-access/participant-records';
+import type { PseudonymOf } from './study-pseudonym';
 
 /** What the admin use cases work with. */
 export interface AdminDeps {
@@ -19,6 +20,8 @@ export interface AdminDeps {
   auditLog: AuditLogRepository;
   /** Values never stored in the audit trail (the master key). */
   auditSecrets: readonly string[];
+  /** The participant's pseudonym in the statistics and the analysis export. */
+  pseudonymOf: PseudonymOf;
   logger: Logger;
   now(): Date;
 }

@@ -2,6 +2,9 @@ import { STATS_CSV_COLUMNS, ROSTER_CSV_COLUMNS } from '@study/contracts';
 import type { ParticipantRecord } from '../../data-access/participant-records';
 import { EnrollmentTally } from './enrollment';
 import { joinMbtiResults, rosterRow, statisticsRow, type JoinedParticipant } from './participant-rows';
+import { studyPseudonyms } from './study-pseudonym';
+
+const pseudonymOf = studyPseudonyms(Buffer.alloc(32, 1));
 
 async function* from<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
@@ -72,11 +75,11 @@ describe('rows', () => {
   };
 
   it('statistics: one value per column, in column order', () => {
-    const row = statisticsRow(full);
+    const row = statisticsRow(full, pseudonymOf);
     expect(row).toHaveLength(STATS_CSV_COLUMNS.length);
     const byColumn = Object.fromEntries(STATS_CSV_COLUMNS.map((column, i) => [column, row[i]]));
     expect(byColumn).toMatchObject({
-      studyId: full.participant._id,
+      pseudonym: pseudonymOf(full.participant._id),
       consent: true,
       dataReady: true,
       snpFileUploaded: true,
@@ -97,13 +100,13 @@ describe('rows', () => {
   });
 
   it('statistics: a participant who has done nothing yet', () => {
-    const row = statisticsRow({ participant: participant('x') });
+    const row = statisticsRow({ participant: participant('x') }, pseudonymOf);
     const byColumn = Object.fromEntries(STATS_CSV_COLUMNS.map((column, i) => [column, row[i]]));
     expect(byColumn).toMatchObject({ consent: false, dataReady: false, typeFinderStatus: 'pending', mbtiStatus: 'pending', mbtiType: undefined, finalType: undefined });
   });
 
   it('consent needs the Open Humans token still held', () => {
-    const withdrawn = statisticsRow({ participant: participant('x', { consent: true, openHumans: { memberId: '1' } }) });
+    const withdrawn = statisticsRow({ participant: participant('x', { consent: true, openHumans: { memberId: '1' } }) }, pseudonymOf);
     expect(withdrawn[STATS_CSV_COLUMNS.indexOf('consent')]).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import type { SurveyId } from '@study/contracts';
 import type { ParticipantRecord } from '../../data-access/participant-records';
 import type { CsvValue } from './csv';
+import type { PseudonymOf } from './study-pseudonym';
 
 /** A participant's uploaded MBTI result as the admin tools read it. */
 export interface UploadedMbti {
@@ -64,11 +65,11 @@ function time(value: string | Date | undefined): CsvValue {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** One row of the statistics CSV, in the order of STATS_CSV_COLUMNS. */
-export function statisticsRow(joined: JoinedParticipant): CsvValue[] {
+/** One row of the statistics CSV, in the order of STATS_CSV_COLUMNS: the participant under their pseudonym. */
+export function statisticsRow(joined: JoinedParticipant, pseudonymOf: PseudonymOf): CsvValue[] {
   const { participant, mbti } = joined;
   return [
-    participant._id,
+    pseudonymOf(participant._id),
     hasConsent(participant),
     isDataReady(joined),
     participant.snpFileUploaded === true,

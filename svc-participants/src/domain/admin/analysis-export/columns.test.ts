@@ -2,7 +2,7 @@ import { analysisDictionarySchema, ANALYSIS_EXPORT_FILE_NAME } from '@study/cont
 import { SAMPLE_DICHOT_PREF, SAMPLE_SCORES, SAMPLE_TYPE_TABLE } from '@study/personality/testing';
 import type { ExportRecord } from '../../../data-access/participant-records';
 import { csvLine } from '../csv';
-import { EXPORT_COLUMNS, EXPORT_HEADER, exportRow, type ExportParticipant } from './columns';
+import { EXPORT_COLUMNS, EXPORT_HEADER, exportRow, type ExportParticipant, type ExportRow } from './columns';
 import { dataDictionary } from './dictionary';
 import { withMbtiScores } from './rows';
 
@@ -53,8 +53,12 @@ const everything: ExportParticipant = {
 /** Consented and nothing else: no Open Humans link, no survey, no MBTI, no final type. */
 const nothing: ExportParticipant = { participant: { _id: PG_ID, consent: false, createdAt: T(0), updatedAt: T(0) } };
 
+const PSEUDONYM = 'Pfedcba9876543210fedc';
+/** A row as the export writes it: under the participant's pseudonym. */
+const asRow = (row: ExportParticipant): ExportRow => ({ ...row, pseudonym: PSEUDONYM });
+
 function byName(row: ExportParticipant): Record<string, unknown> {
-  const values = exportRow(row);
+  const values = exportRow(asRow(row));
   return Object.fromEntries(EXPORT_HEADER.map((name, i) => [name, values[i]]));
 }
 
@@ -87,8 +91,7 @@ describe('the analysis export columns', () => {
   it('writes a participant with every instrument: each value from its result', () => {
     const row = byName(everything);
     expect(row).toMatchObject({
-      studyId: PG_ID,
-      openHumansMemberId: '12345678',
+      pseudonym: PSEUDONYM,
       consent: true,
       genotypeFilePresent: true,
       genotypeSources: 'direct-sharing-128;direct-sharing-131',
@@ -144,11 +147,17 @@ describe('the analysis export columns', () => {
     expect(EXPORT_HEADER.filter((name) => row[name] === undefined || row[name] === '')).toEqual(['withdrawnAt']);
   });
 
-  it('writes a participant with no instrument: only the study ID, consent, statuses and record times', () => {
+  it('names the participant by pseudonym only: neither the study ID nor the Open Humans member id is anywhere in a row', () => {
+    const row = exportRow(asRow(everything)).map(String);
+    expect(row.filter((cell) => cell.includes(PG_ID) || cell.includes('12345678'))).toEqual([]);
+    expect(EXPORT_HEADER.filter((name) => /studyId|pgId|member/i.test(name))).toEqual([]);
+  });
+
+  it('writes a participant with no instrument: only the pseudonym, consent, statuses and record times', () => {
     const row = byName(nothing);
     const filled = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined && value !== ''));
     expect(filled).toEqual({
-      studyId: PG_ID,
+      pseudonym: PSEUDONYM,
       consent: false,
       genotypeFilePresent: false,
       typeFinderStatus: 'pending',
@@ -173,7 +182,7 @@ describe('the analysis export columns', () => {
   });
 
   it('keeps every value of the full participant within what the dictionary allows', () => {
-    const row = exportRow(everything);
+    const row = exportRow(asRow(everything));
     EXPORT_COLUMNS.forEach((column, i) => {
       const value = row[i];
       if (value === undefined || value === null || value === '') return;
@@ -187,7 +196,7 @@ describe('the analysis export columns', () => {
   });
 
   it('neutralises a formula a participant typed, through the shared CSV writer', () => {
-    expect(csvLine(exportRow(everything))).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvLine(exportRow(asRow(everything)))).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
   });
 });
 

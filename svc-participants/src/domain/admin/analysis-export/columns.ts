@@ -30,6 +30,11 @@ export interface ExportParticipant {
   mbti?: MbtiScores & { uploadedAt?: Date };
 }
 
+/** A participant as the export writes them: under their study pseudonym. */
+export interface ExportRow extends ExportParticipant {
+  pseudonym: string;
+}
+
 /**
  * One column of the analysis export: its header, what its cells may hold and mean (the data
  * dictionary says exactly this), and how a participant's cell is read. The export's header, its
@@ -44,7 +49,7 @@ export interface ExportColumn {
   minimum?: number;
   maximum?: number;
   meaning: string;
-  value: (row: ExportParticipant) => CsvValue;
+  value: (row: ExportRow) => CsvValue;
 }
 
 /** Items of a list cell are joined with this (the dictionary's format.listSeparator). */
@@ -163,18 +168,12 @@ function rankedScore(list: readonly { code: string; score: number }[] | undefine
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   // Identity (pseudonymous).
   {
-    name: 'studyId',
+    name: 'pseudonym',
     type: 'string',
-    allowed: 'a version-4 UUID in lower case',
-    meaning: 'The participant\'s study ID (pgId): the only study identifier in the file. No e-mail, name or token is exported.',
-    value: (row) => row.participant._id,
-  },
-  {
-    name: 'openHumansMemberId',
-    type: 'string',
-    allowed: 'eight digits; empty for a participant not linked to Open Humans',
-    meaning: 'The Open Humans project member id the participant consented with.',
-    value: (row) => row.participant.openHumans?.memberId,
+    allowed: 'P followed by 20 hexadecimal digits',
+    meaning:
+      "The participant's study pseudonym: a keyed hash of their study ID, the same in every download of this export and of the statistics, so files can be joined. It is the only identifier in the file: not the study ID, not the Open Humans member id, no e-mail, name or token. Only the study's key links it back to a participant.",
+    value: (row) => row.pseudonym,
   },
   flag('consent', 'True while the participant has consented and the study holds their Open Humans access (false after withdrawal).', (row) => hasConsent(row.participant)),
 
@@ -319,6 +318,6 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
 export const EXPORT_HEADER: readonly string[] = EXPORT_COLUMNS.map((column) => column.name);
 
 /** One participant's row, in the order of EXPORT_COLUMNS. */
-export function exportRow(row: ExportParticipant): CsvValue[] {
+export function exportRow(row: ExportRow): CsvValue[] {
   return EXPORT_COLUMNS.map((column) => column.value(row));
 }

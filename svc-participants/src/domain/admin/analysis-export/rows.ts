@@ -1,6 +1,7 @@
 import type { MbtiScores } from '@study/contracts';
 import type { ExportRecord } from '../../../data-access/participant-records';
 import type { CsvValue } from '../csv';
+import type { PseudonymOf } from '../study-pseudonym';
 import { exportRow, type ExportParticipant } from './columns';
 
 type MbtiResult = MbtiScores & { _id: string; uploadedAt?: Date };
@@ -30,6 +31,6 @@ export async function* withMbtiScores(participants: AsyncIterable<ExportRecord>,
 }
 
 /** The analysis export's rows (EXPORT_COLUMNS), one per participant, as the cursors deliver them. */
-export async function* analysisExportRows(participants: AsyncIterable<ExportRecord>, results: AsyncIterable<MbtiResult>): AsyncGenerator<CsvValue[]> {
-  for await (const row of withMbtiScores(participants, results)) yield exportRow(row);
+export async function* analysisExportRows(participants: AsyncIterable<ExportRecord>, results: AsyncIterable<MbtiResult>, pseudonymOf: PseudonymOf): AsyncGenerator<CsvValue[]> {
+  for await (const row of withMbtiScores(participants, results)) yield exportRow({ ...row, pseudonym: pseudonymOf(row.participant._id) });
 }
