@@ -77,7 +77,9 @@ describe('TypeFinder', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(studyEmail);
     await page.getByRole('button', { name: 'Copy ID' }).waitFor();
 
-    expect(await typeFinderWidget(page).getByLabel('Study ID email').inputValue()).toBe(studyEmail);
+    // The widget's address does not carry the study email: the participant pastes it.
+    expect(await page.locator('iframe[title="TypeFinder personality test"]').getAttribute('src')).not.toContain(pgId);
+    expect(await typeFinderWidget(page).getByLabel('Study ID email').inputValue()).toBe('');
     expect(await takeTypeFinderAsIntj(page)).toBe('INTJ');
 
     await page.getByRole('button', { name: 'Submit Results' }).click();

@@ -29,13 +29,13 @@ afterEach(() => store.dispose());
 const open = (api: TypeFinderApi) => renderScreen(store, '/typefinder', <TypeFinderPage api={api} />);
 
 describe('/typefinder', () => {
-  it('embeds the provider widget with the study email, and shows the email with a Copy ID button', async () => {
+  it('embeds the provider widget at its own address (no study email in it), and shows the email with a Copy ID button', async () => {
     await open(fakeApi());
     const frame = screen.getByTitle('TypeFinder personality test') as HTMLIFrameElement;
     expect(frame.tagName).toBe('IFRAME');
     const src = new URL(frame.src);
     expect(`${src.origin}${src.pathname}`).toBe(WIDGET_URL);
-    expect(src.searchParams.get('email')).toBe(STUDY_EMAIL);
+    expect(frame.src).not.toContain(STUDY_EMAIL.split('@')[0]);
     expect((screen.getByLabelText('Your study email') as HTMLInputElement).value).toBe(STUDY_EMAIL);
     expect((screen.getByLabelText('Your study email') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByRole('button', { name: 'Copy ID' })).toBeTruthy();

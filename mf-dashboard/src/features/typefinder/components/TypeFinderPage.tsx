@@ -10,7 +10,6 @@ import { errorMessage } from '../../../lib/error-message';
 import { loadParticipant } from '../../../lib/load-participant';
 import { studyEmail } from '../../../lib/study-email';
 import { httpTypeFinderApi, type TypeFinderApi } from '../api/typefinder-api';
-import { widgetSource } from '../widget-url';
 
 export interface TypeFinderPageProps {
   api?: TypeFinderApi;
@@ -62,7 +61,9 @@ function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
           <p>This deployment of the study has no TypeFinder provider configured. Please contact the study team.</p>
         </Notice>
       ) : (
-        <iframe className="typefinder-widget" title="TypeFinder personality test" src={widgetSource(widgetUrl, email)} />
+        // The provider's page as configured: the study email is pasted into it, never put in its
+        // address, where the provider's logs and the browser's history would keep it.
+        <iframe className="typefinder-widget" title="TypeFinder personality test" src={widgetUrl} />
       )}
       <div className="btn-row assessment-actions">
         <Button onClick={() => void submit()} disabled={submitting || widgetUrl === undefined} aria-busy={submitting}>
