@@ -35,7 +35,7 @@ async function withChannel(url, fn) {
 }
 
 module.exports = async function faultLabSetup() {
-  const { startStack } = await import(path.join(root, 'scripts/lib/stack.mjs'));
+  const { startStack, ONE_ADDRESS_LIMITS } = await import(path.join(root, 'scripts/lib/stack.mjs'));
   const { freePort } = await import(path.join(root, 'scripts/lib/local-services.mjs'));
   const { ensureFerretInstalled } = await import(path.join(root, 'scripts/lib/ferretdb.mjs'));
   const { dropPgDatabase } = await import(path.join(root, 'scripts/lib/postgres.mjs'));
@@ -102,7 +102,7 @@ module.exports = async function faultLabSetup() {
       amqpUrl,
       // A busy machine can take long to start a process; the scenarios' faults are timed from the burst, not from here.
       readyTimeoutMs: 120_000,
-      env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info', ...env },
+      env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info', ...ONE_ADDRESS_LIMITS, ...env },
     };
     const entry = { info, stackDir, options, pgDatabase };
     lab.stacks.set(id, entry);

@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '../..');
 const REMOTE_DIRS = { mf_consent: 'mf-consent', mf_dashboard: 'mf-dashboard', mf_nardi: 'mf-nardi', mf_admin: 'mf-admin' };
 
 module.exports = async function globalSetup() {
-  const { startStack } = await import(path.join(root, 'scripts/lib/stack.mjs'));
+  const { startStack, ONE_ADDRESS_LIMITS } = await import(path.join(root, 'scripts/lib/stack.mjs'));
   const { freePort } = await import(path.join(root, 'scripts/lib/local-services.mjs'));
   const { findChromium } = await import(path.join(root, 'scripts/lib/chromium.mjs'));
   const chromium = findChromium();
@@ -41,6 +41,7 @@ module.exports = async function globalSetup() {
       EVENTS_EXCHANGE: `study.events.${suffix}`,
       LOG_LEVEL: 'info',
       RESET_SURVEYS: '1',
+      ...ONE_ADDRESS_LIMITS,
     },
   });
 

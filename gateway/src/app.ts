@@ -4,6 +4,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import { createClient } from 'redis';
 import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
 import { ConfigError, type GatewayConfig } from './config';
@@ -17,6 +18,7 @@ import { apiRouter } from './routing/api-router';
 import { CircuitBreaker } from './routing/circuit-breaker';
 import { createServiceProxy, type ServiceProxy } from './routing/service-proxy';
 import { securityHeaders } from './security/headers';
+import { RateLimits } from './security/rate-limits';
 import { frontends } from './static/frontends';
 import { LiveReleases, LiveReleasesError } from './static/remote-releases';
 import { remotesRoute } from './static/remotes';
@@ -117,6 +119,19 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const liveReleases = readLiveReleases(config, logger);
 
+  // The limits are counted in Redis (shared by every gateway instance); while it is away, in memory.
+  const redis = createClient({ url: config.redisUrl, socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(200 * 2 ** retries, 5_000) } });
+  let redisDown = false;
+  redis.on('error', (err: Error) => {
+    if (!redisDown) logger.warn({ err }, 'Redis unreachable: rate limits are counted in memory until it is back');
+    redisDown = true;
+  });
+  redis.on('ready', () => {
+    if (redisDown) logger.info('Redis reachable again: rate limits are shared again');
+    redisDown = false;
+  });
+  const rateLimits = new RateLimits(redis, config.rateLimits, config.rateLimitKeyPrefix);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -140,6 +155,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       routeBodyLimits: config.routeBodyLimits,
       trustProxy: config.trustProxy,
       participantSessionSecret: config.participantSessionSecret,
+      rateLimits,
     }),
   );
   const frontendServing = frontends({
@@ -164,6 +180,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const start = async (): Promise<AddressInfo> => {
     if (server) throw new Error('the gateway is already started');
+    // Not awaited: the gateway serves at once, counting in memory until Redis answers.
+    redis.connect().catch((err: unknown) => logger.warn({ err }, 'could not connect to Redis'));
     server = http.createServer(app);
     server.listen(config.port, config.host);
     await once(server, 'listening');
@@ -195,6 +213,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     }
     agents.http.destroy();
     agents.https.destroy();
+    if (redis.isOpen) await redis.close().catch(() => undefined);
   };
 
   return { app, logger, start, stop };

@@ -22,6 +22,7 @@ import {
 import type { HttpMethod, ServiceName } from '@study/contracts';
 import { isSessionSecret } from '@study/participant-session';
 import { findRepoRoot } from './repo-root';
+import type { RateLimitSettings } from './security/rate-limits';
 import { REMOTES, SERVICES, servedManifestPath, type RemoteTopology } from './topology';
 
 export { ConfigError } from '@study/service-kit';
@@ -55,6 +56,9 @@ function remoteSettings() {
   return shape;
 }
 
+/** A whole number of at least 1, with its default. */
+const countSetting = (fallback: number, what: string) => z.coerce.number().int().min(1).max(10_000_000).default(fallback).describe(`${what} (a whole number, at least 1)`);
+
 function envSchema(frontendRootDefault: string) {
   return z.object({
     PORT: portSetting(8080),
@@ -82,6 +86,20 @@ function envSchema(frontendRootDefault: string) {
     // Required: a study that participants cannot reach is not fit to run, so the gateway refuses to start without one.
     STUDY_CONTACT_EMAIL: emailAddressSetting("the study team's contact email address, shown to participants, e.g. study-team@example.org"),
     STUDY_NAME: studyNameSetting(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/)
+      .default('redis://127.0.0.1:6379')
+      .describe('the Redis the rate limits are counted in (the services\' own), e.g. redis://127.0.0.1:6379'),
+    RATE_LIMIT_PUBLIC_PER_MINUTE: countSetting(300, 'calls per minute from one client address to the routes anyone may call'),
+    RATE_LIMIT_PARTICIPANT_PER_MINUTE: countSetting(600, "calls per minute for one participant to their routes"),
+    STREAMS_PER_PARTICIPANT: countSetting(5, 'result streams one participant may hold open at once'),
+    STREAMS_TOTAL: countSetting(2000, 'result streams this gateway holds open at once'),
+    RATE_LIMIT_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
+      .default('study:rate')
+      .describe('where in Redis the counts are kept (letters, digits, _ . : -): the same for every gateway of one deployment'),
     PARTICIPANT_SESSION_SECRET: z
       .string()
       .refine(isSessionSecret)
@@ -141,6 +159,9 @@ export interface GatewayConfig {
   publicConfig: PublicStudyConfig;
   /** Checks the participant sessions svc-participants signs. */
   participantSessionSecret: string;
+  redisUrl: string;
+  rateLimitKeyPrefix: string;
+  rateLimits: RateLimitSettings;
 }
 
 /** Reads and validates the environment once; throws ConfigError naming each bad variable. */
@@ -176,5 +197,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(vars.HOW_IT_WORKS_VIDEO_URL ? { howItWorksVideoUrl: vars.HOW_IT_WORKS_VIDEO_URL } : {}),
     },
     participantSessionSecret: vars.PARTICIPANT_SESSION_SECRET,
+    redisUrl: vars.REDIS_URL,
+    rateLimitKeyPrefix: vars.RATE_LIMIT_KEY_PREFIX,
+    rateLimits: {
+      publicPerMinute: vars.RATE_LIMIT_PUBLIC_PER_MINUTE,
+      participantPerMinute: vars.RATE_LIMIT_PARTICIPANT_PER_MINUTE,
+      streamsPerParticipant: vars.STREAMS_PER_PARTICIPANT,
+      streamsTotal: vars.STREAMS_TOTAL,
+    },
   };
 }

@@ -20,6 +20,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../lib/local-services.mjs';
+import { ONE_ADDRESS_LIMITS } from '../lib/stack.mjs';
 import { signedSessionCookies } from './participant-sessions.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -247,6 +248,9 @@ export async function benchGatewayProxy(options = {}) {
           REPORTS_URL: upstreamUrl,
           FRONTEND_ROOT: root,
           PARTICIPANT_SESSION_SECRET: SESSION_SECRET,
+          // wrk repeats one participant's call from one address.
+          ...ONE_ADDRESS_LIMITS,
+          RATE_LIMIT_KEY_PREFIX: `rate:gateway-bench-${process.pid}`,
           LOG_LEVEL: options.gatewayLogLevel ?? 'info',
         },
         logFile: path.join(work, `${gateway.label}.log`),

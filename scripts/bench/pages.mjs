@@ -394,7 +394,7 @@ async function main() {
       frontendRoot = linkRoot;
     } else if (!argValue('--frontend-root')) await (await import('../build.mjs')).buildAll({ log: say });
     if (!process.env.MONGO_URL) (await import('../lib/ferretdb.mjs')).ensureFerretInstalled(say);
-    const { startStack } = await import('../lib/stack.mjs');
+    const { startStack, ONE_ADDRESS_LIMITS } = await import('../lib/stack.mjs');
     const { freePort } = await import('../lib/local-services.mjs');
     let stack;
     let suffix = '';
@@ -413,7 +413,7 @@ async function main() {
           // A FerretDB of its own needs no unique database names; a shared MONGO_URL does.
           ...(process.env.MONGO_URL ? { dbPrefix: `${suffix}_` } : {}),
           frontendRoot,
-          env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'info' },
+          env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'info', ...ONE_ADDRESS_LIMITS },
         });
       } catch (err) {
         await removeBrokerObjects(`study.events.${suffix}`, `${suffix}.`).catch(() => {});

@@ -2,7 +2,7 @@
 // queues (a fresh FerretDB unless MONGO_URL is set), and removed again afterwards.
 import fs from 'node:fs';
 import path from 'node:path';
-import { startStack } from '../lib/stack.mjs';
+import { ONE_ADDRESS_LIMITS, startStack } from '../lib/stack.mjs';
 import { freePort } from '../lib/local-services.mjs';
 import { stackGroups } from './procs.mjs';
 
@@ -43,7 +43,7 @@ export async function startBenchStack({ root, runDir, log }) {
         log,
         queuePrefix,
         dbPrefix: `${suffix}_`,
-        env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'warn' },
+        env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'warn', ...ONE_ADDRESS_LIMITS },
         readyTimeoutMs: 120_000,
       });
     } catch (err) {

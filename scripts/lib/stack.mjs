@@ -23,6 +23,13 @@ export const SERVICES = [
   { name: 'reports', dir: 'svc-reports', port: 4103, db: 'reports' },
 ];
 
+/**
+ * For a stack one machine drives as many participants (tests, benchmarks): every call comes from
+ * one address, and a benchmark repeats one participant's call, so the gateway's per-address and
+ * per-participant limits are raised out of the way. The limits themselves are tested on their own.
+ */
+export const ONE_ADDRESS_LIMITS = { RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000', RATE_LIMIT_PARTICIPANT_PER_MINUTE: '10000000' };
+
 /** Secrets the embedded stack makes once and keeps beside its data, so restarts can read old tokens. */
 function localSecrets(file) {
   let secrets = {};
@@ -322,6 +329,8 @@ export async function startStack(o) {
       STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
       // The same secret svc-participants signs participant sessions with.
       PARTICIPANT_SESSION_SECRET: participantsEnv.PARTICIPANT_SESSION_SECRET,
+      // Stacks sharing one Redis (tests side by side) keep their own counts.
+      RATE_LIMIT_KEY_PREFIX: common.RATE_LIMIT_KEY_PREFIX || (o.queuePrefix ? `rate:${o.queuePrefix}` : 'study:rate'),
       // The TypeFinder widget is framed by the dashboard.
       CSP_FRAME_SRC: [common.CSP_FRAME_SRC || "'self'", new URL(stackInfo.typeFinder.widgetUrl).origin].join(' '),
       ...extra,

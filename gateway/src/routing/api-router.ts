@@ -1,8 +1,9 @@
-import type { Request, RequestHandler } from 'express';
-import type { ServiceName } from '@study/contracts';
+import type { Request, RequestHandler, Response } from 'express';
+import { ErrorCodes, type ServiceName } from '@study/contracts';
 import type { RouteBodyLimit, TrustProxy } from '../config';
 import { sendError } from '../http-errors';
 import { participantAccessRefusal, studyIdInBody, studyIdInPath } from '../security/participant-access';
+import type { RateLimits, RateVerdict } from '../security/rate-limits';
 import { bodyLimitLookup, enforceBodyLimit } from './body-limit';
 import type { CircuitBreaker } from './circuit-breaker';
 import { compileRouteTable } from './route-table';
@@ -17,8 +18,20 @@ export interface ApiRouterOptions {
   trustProxy: TrustProxy;
   /** Checks participant sessions (PARTICIPANT_SESSION_SECRET). */
   participantSessionSecret: string;
+  /** Calls per address on public routes, per participant on theirs, and open result streams. */
+  rateLimits: RateLimits;
   now?: () => Date;
 }
+
+/** 429 with Retry-After and what to do. */
+function refuseAsTooMany(req: Request, res: Response, retryAfterSeconds: number, message: string): void {
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  sendError(req, res, 429, ErrorCodes.RATE_LIMITED, message);
+}
+
+const TOO_MANY_CALLS = (seconds: number) => `Too many requests in a short time. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+const TOO_MANY_STREAMS =
+  'Your results are already open in several tabs or devices. Close one of them (or wait a minute) and reload this page.';
 
 /** '.' or '..' segments (plain or percent-encoded) are never forwarded: no upstream expects them. */
 const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
@@ -108,20 +121,43 @@ export function apiRouter(options: ApiRouterOptions): RequestHandler {
       res,
       found.bodyLimitBytes,
       (body) => {
-        // Who may call what, for every participant route of the table, before a service sees the call.
-        if (access.kind === 'participant') {
-          const studyId = access.studyIdIn === 'body' ? studyIdInBody(body, req.headers) : studyIdInPath(found.route.path, path);
-          const refusal = participantAccessRefusal(access, { cookie: req.headers.cookie, studyId }, options.participantSessionSecret, now());
-          if (refusal) {
-            sendError(req, res, refusal.status, refusal.code, refusal.message);
+        void (async () => {
+          // Who may call what, for every participant route of the table, before a service sees the call.
+          let verdict: RateVerdict | undefined;
+          if (access.kind === 'participant') {
+            const studyId = access.studyIdIn === 'body' ? studyIdInBody(body, req.headers) : studyIdInPath(found.route.path, path);
+            const refusal = participantAccessRefusal(access, { cookie: req.headers.cookie, studyId }, options.participantSessionSecret, now());
+            if (refusal) {
+              sendError(req, res, refusal.status, refusal.code, refusal.message);
+              return;
+            }
+            // Past the check, the study ID is the session's own.
+            const pgId = (studyId as string).trim().toLowerCase();
+            verdict = await options.rateLimits.takeParticipant(pgId);
+            if (verdict.allowed && found.route.stream) {
+              const release = options.rateLimits.openStream(pgId);
+              if (!release) {
+                refuseAsTooMany(req, res, 60, TOO_MANY_STREAMS);
+                return;
+              }
+              res.once('close', release);
+            }
+          } else if (access.kind === 'anyone' || access.kind === 'webhook') {
+            verdict = await options.rateLimits.takePublic(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+          }
+          if (verdict && !verdict.allowed) {
+            refuseAsTooMany(req, res, verdict.retryAfterSeconds, TOO_MANY_CALLS(verdict.retryAfterSeconds));
             return;
           }
-        }
-        // Node already answered any "Expect: 100-continue"; the keep-alive agent manages the connection.
-        dropHopByHopHeaders(req);
-        req.headers['x-request-id'] = req.requestId;
-        setForwardingHeaders(req, options.trustProxy);
-        options.proxies[service](req, res);
+          // Node already answered any "Expect: 100-continue"; the keep-alive agent manages the connection.
+          dropHopByHopHeaders(req);
+          req.headers['x-request-id'] = req.requestId;
+          setForwardingHeaders(req, options.trustProxy);
+          options.proxies[service](req, res);
+        })().catch((err: unknown) => {
+          req.log.error({ err }, 'could not check the call');
+          if (!res.headersSent) sendError(req, res, 500, 'INTERNAL', 'Something went wrong on our side. Please try again later.');
+        });
       },
       studyIdInBodyToo,
     );

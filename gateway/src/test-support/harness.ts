@@ -52,9 +52,22 @@ export function participantCookie(pgId: string, confirmedAt = new Date()): strin
   return sessionCookie(TEST_SESSION_SECRET, { pgId, confirmedAt }, { secure: false }).split(';')[0] as string;
 }
 
+let gatewayNumber = 0;
+
 /** A gateway on a free port, configured like production from environment variables. */
 export async function startGateway(env: Record<string, string | undefined>): Promise<RunningGateway> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', STUDY_CONTACT_EMAIL: 'study-team@example.org', PARTICIPANT_SESSION_SECRET: TEST_SESSION_SECRET, ...env });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'debug',
+    STUDY_CONTACT_EMAIL: 'study-team@example.org',
+    PARTICIPANT_SESSION_SECRET: TEST_SESSION_SECRET,
+    // Tests fire many calls from one address; each gateway keeps its own counts. The limits have their own test.
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000',
+    RATE_LIMIT_PARTICIPANT_PER_MINUTE: '10000000',
+    RATE_LIMIT_KEY_PREFIX: `rate:test-${process.pid}-${(gatewayNumber += 1)}`,
+    ...env,
+  });
   const logs = new LogCapture();
   const gateway = createGateway(config, { logDestination: logs });
   const address = await gateway.start();
