@@ -234,7 +234,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
     });
 
     it('leaving Open Humans without erasure publishes participants.consent.withdrawn.v1 and leaves one consent.withdrawn entry', async () => {
-      expect(await leaveOnOpenHumans(consented.memberId, false)).toMatchObject({ outcome: 'withdrawn' });
+      expect(await leaveOnOpenHumans(consented.memberId, false)).toMatchObject({ received: true });
       const event = await nextEvent(EventTypes.consentWithdrawn, consented.pgId);
       expect(event.data).toEqual({ withdrawnAt: expect.any(String), initiatedBy: 'open-humans' });
       expect(await entryOf(event)).toMatchObject({ action: 'consent.withdrawn', actor: 'open-humans', pgId: consented.pgId, details: {} });
@@ -243,7 +243,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
     it('an erasure leaves one participant.erased entry, kept after the participant’s data is gone', async () => {
       const other = await consent();
       await nextEvent(EventTypes.participantConsented, other.pgId);
-      expect(await leaveOnOpenHumans(other.memberId, true)).toMatchObject({ outcome: 'erased' });
+      expect(await leaveOnOpenHumans(other.memberId, true)).toMatchObject({ received: true });
       const event = await nextEvent(EventTypes.participantErased, other.pgId);
       expect(await entryOf(event)).toMatchObject({ action: 'participant.erased', actor: 'open-humans', pgId: other.pgId });
       const forOther = await waitFor(async () => {

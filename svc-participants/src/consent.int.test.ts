@@ -377,7 +377,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
 
     it('withdraws consent when the member leaves Open Humans: tokens deleted, one withdrawn event (the audit trail records it), consent again later', async () => {
       const { memberId, pgId } = await consent(svc);
-      expect(await leaveOnOpenHumans(ohUrl, memberId, false)).toEqual({ status: 200, body: { outcome: 'withdrawn' } });
+      expect(await leaveOnOpenHumans(ohUrl, memberId, false)).toEqual({ status: 200, body: { received: true } });
       expect((await nextEvent(probe, EventTypes.consentWithdrawn, pgId)).data).toEqual({ withdrawnAt: expect.any(String), initiatedBy: 'open-humans' });
       await waitFor(async () => (await participantsOf(svc).findOne({ _id: pgId }))?.outbox?.length === 0, 'the outbox to be empty');
 
@@ -390,7 +390,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
 
       // A second notice for the member (a later leave, not a replay): nothing more happens.
       const repeat = JSON.stringify({ project_member_id: memberId, erasure_requested: false, timestamp: new Date().toISOString() });
-      expect((await signedWebhook(svc, repeat).expect(200)).body).toEqual({ outcome: 'already-withdrawn' });
+      expect((await signedWebhook(svc, repeat).expect(200)).body).toEqual({ received: true });
       await waitFor(async () => (await participantsOf(svc).findOne({ _id: pgId }))?.outbox?.length === 0, 'the outbox to be empty');
 
       // Consenting again gives consent back, under the same study ID.
@@ -399,10 +399,10 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       expect((await userView(svc, pgId)).access.consent).toBe(true);
     });
 
-    it('answers 200 for a member the study does not know, and logs it', async () => {
+    it('answers 200 for a member the study does not know, exactly as for one it knows, and logs it', async () => {
       const body = JSON.stringify({ project_member_id: '00000001', erasure_requested: true, timestamp: new Date().toISOString() });
       const res = await signedWebhook(svc, body).set('x-request-id', 'test-unknown-member-1').expect(200);
-      expect(res.body).toEqual({ outcome: 'unknown-member' });
+      expect(res.body).toEqual({ received: true });
       expect(lines().find((l) => l.requestId === 'test-unknown-member-1' && l.msg === 'deauthorization for a member the study does not know')).toMatchObject({
         projectMemberId: '00000001',
       });
@@ -414,7 +414,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
 
     it('takes a notice written as the platform writes it', async () => {
       const { memberId, pgId } = await consent(svc);
-      expect((await signedWebhook(svc, pythonStyle(memberId, false, new Date())).expect(200)).body).toEqual({ outcome: 'withdrawn' });
+      expect((await signedWebhook(svc, pythonStyle(memberId, false, new Date())).expect(200)).body).toEqual({ received: true });
       expect((await userView(svc, pgId)).access.consent).toBe(false);
     });
 
@@ -443,7 +443,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     it('refuses a notice received before with 409: a captured notice cannot erase a member who came back', async () => {
       const { memberId, pgId } = await consent(svc);
       const captured = pythonStyle(memberId, true, new Date());
-      expect((await signedWebhook(svc, captured).expect(200)).body).toEqual({ outcome: 'erased' });
+      expect((await signedWebhook(svc, captured).expect(200)).body).toEqual({ received: true });
       await waitFor(async () => (await participantsOf(svc).findOne({ _id: pgId }))?.outbox?.length === 0, 'the erasure published');
 
       const back = await consent(svc, { member: memberId });
@@ -528,7 +528,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
             }
           }
 
-          expect(await leaveOnOpenHumans(ohUrl, memberId, true)).toEqual({ status: 200, body: { outcome: 'erased' } });
+          expect(await leaveOnOpenHumans(ohUrl, memberId, true)).toEqual({ status: 200, body: { received: true } });
 
           const res = await request(svc.url).post('/api/user').send({ pgId }).expect(404);
           expect(res.body.code).toBe('PARTICIPANT_NOT_FOUND');
@@ -569,9 +569,9 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
         const { memberId, pgId } = await consent(svc);
         const notice = (at: Date) => JSON.stringify({ project_member_id: memberId, erasure_requested: true, timestamp: at.toISOString() });
         const at = new Date();
-        expect((await signedWebhook(svc, notice(at)).expect(200)).body).toEqual({ outcome: 'erased' });
+        expect((await signedWebhook(svc, notice(at)).expect(200)).body).toEqual({ received: true });
         // A later notice (not the same one again, which is refused as a replay).
-        expect((await signedWebhook(svc, notice(new Date(at.getTime() + 1000))).expect(200)).body).toEqual({ outcome: 'unknown-member' });
+        expect((await signedWebhook(svc, notice(new Date(at.getTime() + 1000))).expect(200)).body).toEqual({ received: true });
         await request(svc.url).post('/api/user').send({ pgId }).expect(404);
       });
     });

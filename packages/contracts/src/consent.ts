@@ -89,6 +89,10 @@ export const OPEN_HUMANS_SIGNATURE_HEADER = 'x-openhumans-webhooks-signature';
 
 /** What the study did with a deauthorization notice. */
 export const deauthorizeOutcomes = ['withdrawn', 'erased', 'already-withdrawn', 'already-erased', 'unknown-member'] as const;
-export const deauthorizeResponseSchema = z.object({ outcome: z.enum(deauthorizeOutcomes) });
+/**
+ * The answer to a deauthorization notice: the same whatever was done, so it never tells whether a
+ * member id belongs to the study. What was done is in the service's log and the audit trail.
+ */
+export const deauthorizeResponseSchema = z.strictObject({ received: z.literal(true) });
 export type DeauthorizeOutcome = (typeof deauthorizeOutcomes)[number];
 export type DeauthorizeResponse = z.infer<typeof deauthorizeResponseSchema>;

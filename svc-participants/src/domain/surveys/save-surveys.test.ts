@@ -12,6 +12,8 @@ function depsWith(participant: Participant, saveSurveys: () => Promise<void>) {
   const deps = {
     service: 'svc-participants',
     participants: { find: async () => ({ state: 'active', participant }), saveSurveys },
+    // One consent text, the one the participant agreed to (their consent names no version: the one current then).
+    consentVersions: { list: async () => [{ versionId: 'v1', hash: 'h1', publishedAt: new Date('2024-01-01T00:00:00Z'), seq: 1 }] },
     lock: { run: <T>(_key: string, fn: () => Promise<T>) => fn() },
     nudgeOutbox: (...args: unknown[]) => nudges.push(args),
     resultsChanged: () => undefined,

@@ -53,7 +53,7 @@ export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) 
       await options.seenNotices.unspend(noticeId).catch((forgetErr: unknown) => req.log.warn({ err: forgetErr }, 'could not forget a notice whose handling failed'));
       throw err;
     }
-    const answer: DeauthorizeResponse = { outcome };
+    const answer: DeauthorizeResponse = { received: true };
     res.json(answer);
   });
 }
