@@ -45,9 +45,9 @@ export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) 
     if (!(await options.seenNotices.spend(noticeId, REMEMBER_MS))) {
       throw new AppError(409, ErrorCodes.WEBHOOK_NOTICE_REPLAYED, 'This notice was received before: it is refused as a replay.');
     }
-    let outcome;
     try {
-      outcome = await handleDeauthorization(participantsDeps, notice, req.requestId);
+      // What was done is logged there; the answer is the same either way.
+      await handleDeauthorization(participantsDeps, notice, req.requestId);
     } catch (err) {
       // Not acted on: a resend of the same notice may be handled.
       await options.seenNotices.unspend(noticeId).catch((forgetErr: unknown) => req.log.warn({ err: forgetErr }, 'could not forget a notice whose handling failed'));
