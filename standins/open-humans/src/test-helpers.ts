@@ -53,19 +53,36 @@ export interface Approval {
   location: URL;
 }
 
-/** Opens the authorize page, reads the prefilled member, and approves with the given sources. */
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The hidden fields of the authorize page's form, unescaped, as a browser posts them. */
+export function hiddenFields(html: string): [string, string][] {
+  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name = '', value = '']) => [
+    name,
+    value.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e),
+  ]);
+}
+
+/**
+ * Opens the authorize page, reads the prefilled member, and approves with the given sources,
+ * posting the page's hidden fields back like a browser.
+ */
 export async function approve(
   app: Express,
-  opts: { member?: string; sources?: string[]; state?: string; redirectUri?: string } = {},
+  opts: { member?: string; sources?: string[]; state?: string; redirectUri?: string; codeChallenge?: string; codeChallengeMethod?: string } = {},
 ): Promise<Approval> {
   const query: Record<string, string> = { client_id: CLIENT_ID, response_type: 'code' };
   if (opts.state !== undefined) query.state = opts.state;
   if (opts.redirectUri !== undefined) query.redirect_uri = opts.redirectUri;
+  if (opts.codeChallenge !== undefined) query.code_challenge = opts.codeChallenge;
+  if (opts.codeChallengeMethod !== undefined) query.code_challenge_method = opts.codeChallengeMethod;
   const page = await request(app).get(AUTHORIZE).query(query).expect(200);
   const prefilled = /id="member" name="member" value="(\d{8})"/.exec(page.text)?.[1];
   if (!prefilled) throw new Error('authorize page has no prefilled member');
   const memberId = opts.member ?? prefilled;
-  const form = new URLSearchParams({ ...query, member: memberId, decision: 'authorize' });
+  const form = new URLSearchParams(hiddenFields(page.text));
+  form.append('member', memberId);
+  form.append('decision', 'authorize');
   for (const s of opts.sources ?? ['direct-sharing-128']) form.append('sources', s);
   const res = await request(app).post(AUTHORIZE).type('form').send(form.toString()).expect(302);
   const location = new URL(res.headers.location as string);
@@ -74,9 +91,15 @@ export async function approve(
   return { memberId, code, location };
 }
 
-export async function redeem(app: Express, code: string, redirectUri: string | undefined = REDIRECT_URI): Promise<TokenResponse> {
+export async function redeem(
+  app: Express,
+  code: string,
+  redirectUri: string | undefined = REDIRECT_URI,
+  codeVerifier?: string,
+): Promise<TokenResponse> {
   const form: Record<string, string> = { grant_type: 'authorization_code', code };
   if (redirectUri !== undefined) form.redirect_uri = redirectUri;
+  if (codeVerifier !== undefined) form.code_verifier = codeVerifier;
   const res = await request(app).post(TOKEN).set('Authorization', basic()).type('form').send(form).expect(200);
   return res.body as TokenResponse;
 }

@@ -6,7 +6,7 @@ import { DATA_SOURCES, findSource } from '../members/sources';
 import { AUTHORIZE_PATH, renderAuthorizePage, type AuthorizePageModel } from '../pages/authorize-page';
 import { renderAuthorizeErrorPage } from '../pages/error-page';
 import { PAGE_CSP } from '../pages/html';
-import { checkAuthorizeRequest, redirectTarget, type AuthorizeRequest } from './authorize-request';
+import { checkAuthorizeRequest, checkCodeChallenge, redirectTarget, type AuthorizeRequest } from './authorize-request';
 import type { Grants } from './grants';
 import { many, single } from './params';
 
@@ -29,15 +29,20 @@ export function authorizeRoutes(config: StandinConfig, members: Members, grants:
   });
 
   router.get(AUTHORIZE_PATH, (req, res) => {
-    const check = checkAuthorizeRequest(req.query, config);
+    const check = checkAuthorizeRequest(req.query, config, 'query');
     if (!check.ok) return sendHtml(res, 400, renderAuthorizeErrorPage(check.reason));
+    const pkce = checkCodeChallenge(check.request);
+    if (!pkce.ok) {
+      const { state } = check.request;
+      return res.redirect(302, redirectTarget(config, { error: pkce.error, error_description: pkce.description, state }));
+    }
     // A new member sharing 23andMe data is the common case; the tester can change both.
     sendHtml(res, 200, renderAuthorizePage(pageModel(check.request, members.newMemberId(), ['direct-sharing-128'])));
   });
 
   router.post(AUTHORIZE_PATH, express.urlencoded({ extended: false, limit: '16kb' }), (req, res) => {
     const form = (req.body ?? {}) as Record<string, unknown>;
-    const check = checkAuthorizeRequest(form, config);
+    const check = checkAuthorizeRequest(form, config, 'form');
     if (!check.ok) return sendHtml(res, 400, renderAuthorizeErrorPage(check.reason));
     const { state } = check.request;
     const decision = single(form.decision);
@@ -55,8 +60,13 @@ export function authorizeRoutes(config: StandinConfig, members: Members, grants:
         : undefined;
     if (problem) return sendHtml(res, 400, renderAuthorizePage(pageModel(check.request, memberId, sources, problem)));
 
+    // oauthlib validates the request again on approval (DOT passes the posted fields to it), so a
+    // bad method redirects here too; a cancel never gets this far.
+    const pkce = checkCodeChallenge(check.request);
+    if (!pkce.ok) return res.redirect(302, redirectTarget(config, { error: pkce.error, error_description: pkce.description, state }));
+
     members.authorize(memberId, sources);
-    const code = grants.issueCode(memberId, check.request.redirectUri ?? null);
+    const code = grants.issueCode(memberId, check.request.redirectUri ?? null, pkce.challenge);
     res.redirect(302, redirectTarget(config, { code, state }));
   });
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { StandinStore, StoredAccessToken, StoredMember } from '../state/store';
+import { verifierMatches, type CodeChallenge } from './pkce';
 
 /** Authorization codes live 30 minutes (domain.md section 7). */
 export const CODE_TTL_MS = 30 * 60 * 1000;
@@ -40,9 +41,17 @@ export class Grants {
     private readonly now: () => number,
   ) {}
 
-  issueCode(projectMemberId: string, redirectUri: string | null): string {
+  issueCode(projectMemberId: string, redirectUri: string | null, challenge: CodeChallenge | null = null): string {
     const code = generateToken();
-    this.store.codes.set(code, { code, projectMemberId, redirectUri, expiresAt: this.now() + CODE_TTL_MS, used: false });
+    this.store.codes.set(code, {
+      code,
+      projectMemberId,
+      redirectUri,
+      expiresAt: this.now() + CODE_TTL_MS,
+      used: false,
+      codeChallenge: challenge?.challenge ?? null,
+      codeChallengeMethod: challenge?.method ?? null,
+    });
     this.store.save();
     return code;
   }
@@ -50,12 +59,23 @@ export class Grants {
   /**
    * Redeems a code once. When the authorize request named a redirect_uri, the token request must
    * repeat it exactly (RFC 6749 section 4.1.3); otherwise a given one must still be the registered URI.
+   * A code issued for a PKCE challenge needs the matching code_verifier; for one issued without,
+   * a verifier is ignored (the platform does not require PKCE).
    */
-  exchangeCode(code: string, redirectUri: string | undefined, registeredRedirectUri: string): TokenResponse {
+  exchangeCode(code: string, redirectUri: string | undefined, registeredRedirectUri: string, codeVerifier?: string): TokenResponse {
     const stored = this.store.codes.get(code);
     if (!stored) throw new OAuthError(400, 'invalid_grant', 'Unknown authorization code.');
     if (stored.used) throw new OAuthError(400, 'invalid_grant', 'Authorization code has already been used.');
     if (stored.expiresAt <= this.now()) throw new OAuthError(400, 'invalid_grant', 'Authorization code has expired.');
+    // Checked before redirect_uri, in oauthlib's order; and before the code is marked used: oauthlib
+    // spends a code only once every check passed, so a client may retry with the right verifier.
+    if (stored.codeChallenge) {
+      if (codeVerifier === undefined) throw new OAuthError(400, 'invalid_request', 'Code verifier required.');
+      if (!stored.codeChallengeMethod) throw new OAuthError(400, 'invalid_grant', 'Challenge method not found');
+      if (!verifierMatches(codeVerifier, stored.codeChallenge, stored.codeChallengeMethod)) {
+        throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
+      }
+    }
     const expected = stored.redirectUri ?? registeredRedirectUri;
     if (stored.redirectUri !== null && redirectUri === undefined) {
       throw new OAuthError(400, 'invalid_grant', 'redirect_uri is required because the authorization request included one.');

@@ -9,3 +9,11 @@ export function many(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
   return [];
 }
+
+/**
+ * The last string value of a field that may repeat. oauthlib and Django's QueryDict keep the last
+ * of repeated values for the fields they do not reject as duplicates (the PKCE ones).
+ */
+export function last(value: unknown): string | undefined {
+  return many(value).at(-1);
+}

@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import type { StandinConfig } from '../config';
 import { isAuthenticatedClient } from './client-auth';
 import { OAuthError, type Grants, type TokenResponse } from './grants';
-import { single } from './params';
+import { last, single } from './params';
 
 export const TOKEN_PATH = '/oauth2/token/';
 
@@ -23,7 +23,8 @@ export function tokenRoute(config: StandinConfig, grants: Grants): Router {
       if (grantType === 'authorization_code') {
         const code = single(form.code);
         if (!code) throw new OAuthError(400, 'invalid_request', 'Missing code parameter.');
-        answer = grants.exchangeCode(code, single(form.redirect_uri), config.redirectUri);
+        // A blank verifier counts as sent (oauthlib only asks whether it is absent); it then fails to match.
+        answer = grants.exchangeCode(code, single(form.redirect_uri), config.redirectUri, last(form.code_verifier));
       } else if (grantType === 'refresh_token') {
         const refreshToken = single(form.refresh_token);
         if (!refreshToken) throw new OAuthError(400, 'invalid_request', 'Missing refresh_token parameter.');

@@ -5,7 +5,7 @@ import { renderPage } from './html';
 export interface AuthorizePageModel {
   projectName: string;
   /** Posted back unchanged so the decision can be validated again. */
-  request: { clientId: string; responseType: string; state?: string; redirectUri?: string };
+  request: { clientId: string; responseType: string; state?: string; redirectUri?: string; codeChallenge?: string; codeChallengeMethod?: string };
   memberId: string;
   knownMembers: { projectMemberId: string; authorized: boolean }[];
   sources: readonly DataSource[];
@@ -44,6 +44,8 @@ ${hidden('client_id', m.request.clientId)}
 ${hidden('response_type', m.request.responseType)}
 ${hidden('state', m.request.state)}
 ${hidden('redirect_uri', m.request.redirectUri)}
+${hidden('code_challenge', m.request.codeChallenge)}
+${hidden('code_challenge_method', m.request.codeChallengeMethod)}
 <label for="member">Member</label>
 <input type="text" id="member" name="member" value="${escapeHtml(m.memberId)}" inputmode="numeric" pattern="[0-9]{8}" required list="known-members" autocomplete="off">
 <p class="hint">The 8-digit project member ID who authorizes. Enter an existing one to authorize that member again.</p>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createOpenHumansStandin } from '../app';
-import { EXCHANGE, TOKEN, approve, basic, linkedMember, testConfig } from '../test-helpers';
+import { EXCHANGE, TOKEN, approve, basic, linkedMember, redeem, testConfig } from '../test-helpers';
 
 describe('STATE_FILE persistence', () => {
   let dir: string;
@@ -61,6 +61,26 @@ describe('STATE_FILE persistence', () => {
     const { tokens } = await linkedMember(first.app);
     const second = createOpenHumansStandin(testConfig());
     await request(second.app).get(EXCHANGE).query({ access_token: tokens.access_token }).expect(401);
+  });
+
+  it('keeps the PKCE challenge of a code across a restart', async () => {
+    const stateFile = join(dir, 'state.json');
+    const before = createOpenHumansStandin(testConfig({ stateFile }));
+    const { code } = await approve(before.app, { codeChallenge: 'a-plain-challenge-a-plain-challenge-a-plain-ch' });
+    const after = createOpenHumansStandin(testConfig({ stateFile }));
+    const missing = await request(after.app).post(TOKEN).set('Authorization', basic()).type('form').send({ grant_type: 'authorization_code', code }).expect(400);
+    expect(missing.body.error_description).toBe('Code verifier required.');
+    await redeem(after.app, code, undefined, 'a-plain-challenge-a-plain-challenge-a-plain-ch');
+  });
+
+  it('loads a state file written before PKCE: its codes redeem without a verifier', async () => {
+    const stateFile = join(dir, 'state.json');
+    const now = Date.now();
+    const member = { projectMemberId: '12345678', username: 'member12345678', created: new Date(now).toISOString(), authorized: true, sourcesShared: [], files: [] };
+    const code = { code: 'OldCodeOldCodeOldCodeOldCode12', projectMemberId: '12345678', redirectUri: null, expiresAt: now + 60_000, used: false };
+    writeFileSync(stateFile, JSON.stringify({ version: 1, nextFileId: 1001, members: [member], codes: [code], accessTokens: [], refreshTokens: [] }));
+    const standin = createOpenHumansStandin(testConfig({ stateFile }));
+    await redeem(standin.app, code.code, undefined);
   });
 
   it('refuses a state file it did not write, saying what to do', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { CODE_CHALLENGE_METHODS } from '../oauth/pkce';
 
 const fileSchema = z.object({
   id: z.number().int(),
@@ -35,6 +36,12 @@ const codeSchema = z.object({
   redirectUri: z.string().nullable(),
   expiresAt: z.number(),
   used: z.boolean(),
+  /**
+   * The PKCE code_challenge and its method from the authorize request; null when it had none.
+   * Defaulted so state files written before PKCE existed still load.
+   */
+  codeChallenge: z.string().nullable().default(null),
+  codeChallengeMethod: z.enum(CODE_CHALLENGE_METHODS).nullable().default(null),
 });
 export type StoredCode = z.infer<typeof codeSchema>;
 
