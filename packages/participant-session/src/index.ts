@@ -9,3 +9,13 @@ export {
   sessionCookie,
   type ParticipantSession,
 } from './session-cookie';
+export {
+  AUTHORIZATION_REQUEST_COOKIE,
+  AUTHORIZATION_REQUEST_MAX_AGE_SECONDS,
+  AUTHORIZATION_STATE_PATTERN,
+  beginAuthorizationRequest,
+  codeChallengeOf,
+  endedAuthorizationRequestCookie,
+  readAuthorizationRequest,
+  type AuthorizationRequest,
+} from './authorization-request';

@@ -48,18 +48,19 @@ function cookieLine(value: string, maxAgeSeconds: number, secure: boolean): stri
   return `${PARTICIPANT_SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
-function cookieValue(header: string | undefined): string | undefined {
+/** The value of the cookie `name` in a Cookie header, if it is there. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === PARTICIPANT_SESSION_COOKIE) return part.slice(at + 1).trim();
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
   }
   return undefined;
 }
 
 /** The session a Cookie header carries; undefined when there is none, or it is forged, malformed or expired. */
 export function readSession(secret: string, cookieHeader: string | undefined, now: Date): ParticipantSession | undefined {
-  const value = cookieValue(cookieHeader);
+  const value = cookieValue(cookieHeader, PARTICIPANT_SESSION_COOKIE);
   if (!value) return undefined;
   const [body, signature, extra] = value.split('.');
   if (!body || !signature || extra !== undefined) return undefined;
