@@ -188,14 +188,14 @@ describe('participant entry', () => {
     expect(again.pgId).toBe(participant.pgId);
     await again.tab.getByText(participant.pgId, { exact: true }).waitFor();
 
-    // The same /return address again: the right state, but Open Humans refuses the spent code.
+    // The same /return address again: the right state, but the study has spent that request (Open Humans is not asked).
     const consentCalls: string[] = [];
     again.tab.on('request', (req) => {
       if (new URL(req.url()).pathname === '/api/consent') consentCalls.push(req.method());
     });
     await again.tab.goto(again.returnUrl);
     await again.tab.getByRole('heading', { level: 1, name: 'An error occurred' }).waitFor();
-    await again.tab.getByText(/Open Humans did not accept the authorization code/).waitFor();
+    await again.tab.getByText(/or it was used already, so nothing was done/).waitFor();
     expect(await again.tab.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/consent');
     expect(consentCalls).toEqual(['POST']);
 

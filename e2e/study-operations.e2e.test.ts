@@ -21,7 +21,7 @@ import {
 import { TYPE_CODES } from '@study/personality';
 import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
-import { authorizationCode, completeNardiOverApi, completeTypeFinder, randomMemberId, studySettings } from './support/participant';
+import { authorizeProject, completeNardiOverApi, completeTypeFinder, randomMemberId, studySettings } from './support/participant';
 import { e2eSessions } from './support/session-jar';
 import { pseudonymOf } from './support/pseudonym';
 
@@ -29,10 +29,15 @@ jest.setTimeout(240_000);
 
 const { newPage, shoot } = browserPerFile('admin-operations');
 
-const api = async (method: 'GET' | 'POST', route: string, { key, body }: { key?: string; body?: unknown } = {}) => {
+const api = async (method: 'GET' | 'POST', route: string, { key, body, cookie }: { key?: string; body?: unknown; cookie?: string } = {}) => {
   const res = await fetch(`${baseUrl()}${route}`, {
     method,
-    headers: { ...(key ? { 'x-master-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...e2eSessions.headersFor((body as { pgId?: unknown } | undefined)?.pgId) },
+    headers: {
+      ...(key ? { 'x-master-key': key } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...e2eSessions.headersFor((body as { pgId?: unknown } | undefined)?.pgId),
+      ...(cookie ? { cookie } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${await res.text()}`);
@@ -78,9 +83,9 @@ describe('running the study from the admin pages', () => {
     ];
     for (const step of plan) {
       const member = randomMemberId();
-      const code = await authorizationCode(member);
-      // Consent as the page gives it: to the current text, with the 18+ certification.
-      const consented = await api('POST', '/api/consent', { body: { code, versionId: current.versionId, adult: true } });
+      const { code, state, cookie } = await authorizeProject(member);
+      // Consent as the page gives it: to the current text, with the 18+ certification, from the browser that started the authorization.
+      const consented = await api('POST', '/api/consent', { body: { code, state, versionId: current.versionId, adult: true }, cookie });
       const { pgId } = (await consented.json()) as { pgId: string };
       e2eSessions.keep(consented, pgId);
       await completeTypeFinder(pgId, `${pgId}@${studyEmailHost}`, letters(step.typeFinder));

@@ -27,6 +27,8 @@
 //   an unexpected 4xx. A 5xx or no answer is sent again after a second (a participant trying
 //   again); an unexpected 4xx ends the participant's flow.
 // - A result the stream never shows (by the run's deadline) is lost (fault-lab.ts counts it).
+// - GET /api/authorization: its 302 is the answer (the browser would follow it to Open Humans).
+import { randomBytes } from 'node:crypto';
 import { ErrorCodes, RESULTS_EVENT, type ParticipantResults } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers, TYPE_CODES } from '@study/personality';
 import { SessionJar } from './session-jar';
@@ -76,9 +78,14 @@ const LIVE_STREAM_WAIT_MS = 60_000;
 const DEFAULT_RECONNECT_MS = 2_000;
 const NOT_READY_CODES = new Set<string>([ErrorCodes.NARDI_NOT_SCORED, ErrorCodes.NARDI_NOT_FINAL]);
 const REQUEST_TIMEOUT_MS = 70_000;
+/** The study's cookie holding an authorization request this browser started (state and PKCE verifier). */
+const AUTHORIZATION_COOKIE = 'study_authorization';
 
-/** 'owner-read': a Nardi read asked for once the stream showed it (a 409 is answered to the caller, counted as a failure). */
-type Tolerance = 'none' | 'owner-read' | 'dashboard-final';
+/**
+ * 'owner-read': a Nardi read asked for once the stream showed it (a 409 is answered to the caller, counted as a failure).
+ * 'redirect': a 302 is the answer, not followed (GET /api/authorization).
+ */
+type Tolerance = 'none' | 'owner-read' | 'dashboard-final' | 'redirect';
 
 interface Answer {
   status: number;
@@ -92,7 +99,7 @@ export class StudyClient {
   /** Each participant's session, as their browser would hold it. */
   readonly sessions = new SessionJar();
   readonly stats: CallStats = { requests: 0, retried503: 0, notReady: {}, streamWaitsTimedOut: 0, streamReconnects: 0, closedOnResend: 0, failures: [] };
-  private settings: { openHumansAuthorizeUrl: string; studyEmailHost: string } | undefined;
+  private settings: { studyEmailHost: string } | undefined;
   private agreement: { versionId: string; adult: true } | undefined;
 
   constructor(
@@ -106,14 +113,16 @@ export class StudyClient {
     this.stats.failures.push({ ...f, at: Date.now() - this.clockStart });
   }
 
-  private async send(method: 'GET' | 'POST', route: string, body: unknown, pgId: string): Promise<Answer | Error> {
+  private async send(method: 'GET' | 'POST', route: string, body: unknown, pgId: string, redirect: RequestRedirect, cookie: string | undefined): Promise<Answer | Error> {
     this.stats.requests += 1;
     try {
-      const session = this.sessions.headersFor(pgId);
+      const cookies = [this.sessions.headersFor(pgId).cookie, cookie].filter(Boolean).join('; ');
+      const session: Record<string, string> = cookies ? { cookie: cookies } : {};
       const res = await fetch(`${this.origins.url}${route}`, {
         method,
         headers: body === undefined ? { accept: '*/*', ...session } : { 'content-type': 'application/json', accept: 'application/json', ...session },
         body: body === undefined ? undefined : JSON.stringify(body),
+        redirect,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       const bytes = Buffer.from(await res.arrayBuffer());
@@ -132,13 +141,16 @@ export class StudyClient {
     }
   }
 
-  /** One call under the policy above; answers the 2xx body (JSON or bytes), or null when tolerated as "not ready". */
-  async call(pgId: string, method: 'GET' | 'POST', route: string, body: unknown, tolerance: Tolerance = 'none'): Promise<Answer | null> {
-    const label = route.startsWith('/api/user/report/') ? '/api/user/report/{pgId}' : route;
+  /**
+   * One call under the policy above; answers the 2xx body (JSON or bytes), or null when tolerated as "not ready".
+   * `cookie` is sent too, besides the participant's session (the authorization cookie, for POST /api/consent).
+   */
+  async call(pgId: string, method: 'GET' | 'POST', route: string, body: unknown, tolerance: Tolerance = 'none', cookie?: string): Promise<Answer | null> {
+    const label = route.startsWith('/api/user/report/') ? '/api/user/report/{pgId}' : route.replace(/\?.*$/, '');
     let unclear = false;
     for (;;) {
       if (Date.now() > this.deadline) throw new FlowAborted(`${label} for ${pgId}: still not answered when the run's deadline passed`);
-      const answer = await this.send(method, route, body, pgId);
+      const answer = await this.send(method, route, body, pgId, tolerance === 'redirect' ? 'manual' : 'follow', cookie);
       if (answer instanceof Error) {
         this.failure({ pgId, route: label, kind: 'no-answer', detail: answer.message });
         unclear = true;
@@ -148,7 +160,7 @@ export class StudyClient {
       const { status, headers, json } = answer;
       const code = (json as { code?: string } | undefined)?.code;
       const message = (json as { error?: string } | undefined)?.error ?? answer.body.toString('utf8').slice(0, 200);
-      if (status >= 200 && status < 300) return answer;
+      if ((status >= 200 && status < 300) || (tolerance === 'redirect' && status === 302)) return answer;
       const retryAfter = headers.get('retry-after');
       if (status === 503 && retryAfter !== null && /^\d+$/.test(retryAfter)) {
         this.stats.retried503 += 1;
@@ -179,8 +191,8 @@ export class StudyClient {
     }
   }
 
-  async postJson<T>(pgId: string, route: string, body: unknown, tolerance: Tolerance = 'none'): Promise<T | null> {
-    const answer = await this.call(pgId, 'POST', route, body, tolerance);
+  async postJson<T>(pgId: string, route: string, body: unknown, tolerance: Tolerance = 'none', cookie?: string): Promise<T | null> {
+    const answer = await this.call(pgId, 'POST', route, body, tolerance, cookie);
     return answer === null ? null : (answer.json as T);
   }
 
@@ -304,13 +316,26 @@ export class StudyClient {
     }
   }
 
-  /** GET /api/settings: the Open Humans authorization page the consent screen links to, the study email's host. */
-  async studySettings(): Promise<{ openHumansAuthorizeUrl: string; studyEmailHost: string }> {
+  /** GET /api/settings: the study email's host. */
+  async studySettings(): Promise<{ studyEmailHost: string }> {
     if (!this.settings) {
       const answer = await this.call('-', 'GET', '/api/settings', undefined);
-      this.settings = answer?.json as { openHumansAuthorizeUrl: string; studyEmailHost: string };
+      this.settings = answer?.json as { studyEmailHost: string };
     }
     return this.settings;
+  }
+
+  /**
+   * GET /api/authorization?state=...: the consent page's start of the Open Humans authorization in
+   * the participant's browser. Answers the authorize page it redirects to (with the PKCE challenge)
+   * and the Cookie header of the request it keeps (state and verifier), which POST /api/consent needs.
+   */
+  async startAuthorization(label: string, state: string): Promise<{ authorizeUrl: string; cookie: string }> {
+    const answer = await this.call(label, 'GET', `/api/authorization?state=${state}`, undefined, 'redirect');
+    const authorizeUrl = answer?.headers.get('location');
+    const cookie = answer?.headers.getSetCookie().find((line) => line.startsWith(`${AUTHORIZATION_COOKIE}=`));
+    if (!authorizeUrl || !cookie) throw new FlowAborted(`GET /api/authorization for ${label} answered no authorize page or no ${AUTHORIZATION_COOKIE} cookie`);
+    return { authorizeUrl, cookie: cookie.split(';')[0] as string };
   }
 
   /** What the consent page sends with the code: the consent version it showed (GET /api/consent/text) and the 18+ certification. */
@@ -357,24 +382,26 @@ export interface Finished {
   aborted?: string;
 }
 
-/** Consent through the Open Humans stand-in (its authorization form, as a browser posts it), then POST /api/consent. */
+/**
+ * Consent through the Open Humans stand-in: the authorization started at the study (GET
+ * /api/authorization with a fresh state), its authorization form posted as a browser posts it
+ * (the request's parameters, PKCE challenge included, as hidden fields), then POST /api/consent
+ * with the code and state, from the browser holding the authorization cookie.
+ */
 async function consent(client: StudyClient, member: string): Promise<string> {
-  const page = new URL(`${(await client.studySettings()).openHumansAuthorizeUrl}&state=fault-run`);
-  const form = new URLSearchParams({
-    client_id: page.searchParams.get('client_id') ?? '',
-    response_type: 'code',
-    state: 'fault-run',
-    member,
-    sources: 'direct-sharing-128',
-    decision: 'authorize',
-  });
-  const redirectUri = page.searchParams.get('redirect_uri');
-  if (redirectUri) form.set('redirect_uri', redirectUri);
+  const label = `member ${member}`;
+  const state = randomBytes(16).toString('hex');
+  const { authorizeUrl, cookie } = await client.startAuthorization(label, state);
+  const page = new URL(authorizeUrl);
+  const form = new URLSearchParams(page.searchParams);
+  form.set('member', member);
+  form.set('sources', 'direct-sharing-128');
+  form.set('decision', 'authorize');
   const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
   const location = res.headers.get('location');
   const code = location ? new URL(location).searchParams.get('code') : null;
   if (!code) throw new FlowAborted(`the Open Humans stand-in did not redirect with a code (${res.status})`);
-  const answer = await client.postJson<{ pgId: string }>(`member ${member}`, '/api/consent', { code, ...(await client.consentAgreement()) });
+  const answer = await client.postJson<{ pgId: string }>(label, '/api/consent', { code, state, ...(await client.consentAgreement()) }, 'none', cookie);
   if (!answer) throw new FlowAborted('no pgId from /api/consent');
   return answer.pgId;
 }

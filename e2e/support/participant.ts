@@ -1,16 +1,20 @@
-// Makes participants the way the outside parties would: an Open Humans authorization on the
-// stand-in (over HTTP, as a browser posts its form) and a TypeFinder result from the stand-in
+// Makes participants the way the outside parties would: an Open Humans authorization started at
+// the study and approved on the stand-in (over HTTP, as a browser posts its form, the study's
+// authorization cookie carried to POST /api/consent) and a TypeFinder result from the stand-in
 // widget, which signs and posts it to the study's webhook. The Nardi survey is taken over the
 // API, as its screens call it.
+import { randomBytes } from 'node:crypto';
 import { partFourOffers, partThreeOffers, partTwoOffers } from '@study/personality';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
 import { e2eSessions } from './session-jar';
 
-/** A participant call as their browser makes it: with their session, if one began here. */
-const api = async <T>(path: string, body: unknown): Promise<T> => {
+const AUTHORIZATION_COOKIE = 'study_authorization';
+
+/** A participant call as their browser makes it: with their session, if one began here (or the `cookie` given, e.g. the authorization's). */
+const api = async <T>(path: string, body: unknown, cookie?: string): Promise<T> => {
   const pgId = (body as { pgId?: unknown }).pgId;
-  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...e2eSessions.headersFor(pgId) }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...e2eSessions.headersFor(pgId), ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
   const json = (await res.json()) as T & { error?: string; pgId?: string };
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${json.error}`);
   e2eSessions.keep(res, json.pgId);
@@ -32,7 +36,6 @@ export async function holdSession(page: Page, pgId: string): Promise<void> {
 }
 
 interface Settings {
-  openHumansAuthorizeUrl: string;
   studyEmailHost: string;
 }
 
@@ -44,25 +47,36 @@ export async function consentAgreement(): Promise<{ versionId: string; adult: tr
   return { versionId, adult: true };
 }
 
-/** Authorizes the project on the Open Humans stand-in and returns the authorization code. */
-export async function authorizationCode(member = randomMemberId(), state = 'e2e-state'): Promise<string> {
-  const settings = await studySettings();
-  const page = new URL(`${settings.openHumansAuthorizeUrl}&state=${state}`);
-  const form = new URLSearchParams({
-    client_id: page.searchParams.get('client_id') ?? '',
-    response_type: 'code',
-    state,
-    member,
-    sources: 'direct-sharing-128',
-    decision: 'authorize',
-  });
-  const redirectUri = page.searchParams.get('redirect_uri');
-  if (redirectUri) form.set('redirect_uri', redirectUri);
+/** What POST /api/consent (or /api/session) needs from an authorization: the code, its state, and the Cookie header of the browser that started it. */
+export interface ProjectAuthorization {
+  code: string;
+  state: string;
+  /** `study_authorization=...`: the request's state and PKCE verifier, sealed by the study. */
+  cookie: string;
+}
+
+/**
+ * Authorizes the project on the Open Humans stand-in as the consent page starts it: GET
+ * /api/authorization with a fresh state (the study answers the authorize page, with its PKCE
+ * challenge, and keeps the state and verifier in a cookie), then the authorize page's form,
+ * approved, as a browser posts it (the request's parameters travel as hidden fields).
+ */
+export async function authorizeProject(member = randomMemberId()): Promise<ProjectAuthorization> {
+  const state = randomBytes(16).toString('hex');
+  const started = await fetch(`${baseUrl()}/api/authorization?state=${state}`, { redirect: 'manual' });
+  const authorizeUrl = started.headers.get('location');
+  const cookie = started.headers.getSetCookie().find((line) => line.startsWith(`${AUTHORIZATION_COOKIE}=`));
+  if (started.status !== 302 || !authorizeUrl || !cookie) throw new Error(`GET /api/authorization answered ${started.status}: ${await started.text()}`);
+  const page = new URL(authorizeUrl);
+  const form = new URLSearchParams(page.searchParams);
+  form.set('member', member);
+  form.set('sources', 'direct-sharing-128');
+  form.set('decision', 'authorize');
   const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
   const location = res.headers.get('location');
   const code = location ? new URL(location).searchParams.get('code') : null;
   if (!code) throw new Error(`the Open Humans stand-in did not redirect with a code (${res.status}: ${await res.text()})`);
-  return code;
+  return { code, state, cookie: cookie.split(';')[0] as string };
 }
 
 export function randomMemberId(): string {
@@ -71,7 +85,8 @@ export function randomMemberId(): string {
 
 /** A participant who consented through Open Humans. */
 export async function consentedParticipant(member = randomMemberId()): Promise<{ pgId: string; studyEmail: string; member: string }> {
-  const { pgId } = await api<{ pgId: string }>('/api/consent', { code: await authorizationCode(member), ...(await consentAgreement()) });
+  const { code, state, cookie } = await authorizeProject(member);
+  const { pgId } = await api<{ pgId: string }>('/api/consent', { code, state, ...(await consentAgreement()) }, cookie);
   const { studyEmailHost } = await studySettings();
   return { pgId, studyEmail: `${pgId}@${studyEmailHost}`, member };
 }

@@ -1,13 +1,14 @@
 // A participant's way through the study over the HTTP API (product.md section 7), as the
-// screens call it: consent through the Open Humans stand-in (its authorization form posted as
-// a browser would, then POST /api/consent with the code), the TypeFinder quiz on its stand-in
+// screens call it: consent through the Open Humans stand-in (the authorization started at the
+// study, its form posted as a browser would, then POST /api/consent with the code, the state and
+// the study's authorization cookie), the TypeFinder quiz on its stand-in
 // widget (which signs and posts the result to the study's webhook) and POST /api/user/tfresult,
 // the Nardi parts one to four, and the self-assessment. The same steps as
 // e2e/support/participant.ts, without a browser.
 import path from 'node:path';
 import { loadTs } from './ts-module.mjs';
 import { sleep } from './stats.mjs';
-import { participantFetch } from './participant-sessions.mjs';
+import { authorizeOnOpenHumans, participantFetch } from './participant-sessions.mjs';
 
 const LETTERS = [
   { energy: 'I', information: 'N', decisions: 'T', lifestyle: 'J' },
@@ -34,10 +35,13 @@ export async function createJourney({ baseUrl, typeFinderWidgetUrl, root, workDi
   const personality = await loadTs(path.join(root, 'packages', 'personality', 'src', 'index.ts'), workDir, 'personality');
   const settings = await (await fetch(`${baseUrl}/api/settings`)).json();
 
-  /** POSTs JSON; a 503 (busy) is tried again after its Retry-After (at most 1 s), as the screens do, up to 20 times. */
-  const post = async (route, body) => {
+  /**
+   * POSTs JSON (with `cookie`, if given, besides the participant's session); a 503 (busy) is tried
+   * again after its Retry-After (at most 1 s), as the screens do, up to 20 times.
+   */
+  const post = async (route, body, cookie) => {
     for (let attempt = 1; ; attempt += 1) {
-      const res = await participantFetch(`${baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await participantFetch(`${baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
       const text = await res.text();
       if (res.ok) return JSON.parse(text);
       if (res.status !== 503 || attempt >= 20) throw new HttpError(route, res.status, text);
@@ -45,30 +49,10 @@ export async function createJourney({ baseUrl, typeFinderWidgetUrl, root, workDi
     }
   };
 
-  /** Authorizes the project on the Open Humans stand-in as member `member`; answers the code. */
-  async function authorizationCode(member) {
-    const state = 'bench';
-    const page = new URL(`${settings.openHumansAuthorizeUrl}&state=${state}`);
-    const form = new URLSearchParams({
-      client_id: page.searchParams.get('client_id') ?? '',
-      response_type: 'code',
-      state,
-      member,
-      sources: 'direct-sharing-128',
-      decision: 'authorize',
-    });
-    const redirectUri = page.searchParams.get('redirect_uri');
-    if (redirectUri) form.set('redirect_uri', redirectUri);
-    const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
-    const location = res.headers.get('location');
-    const code = location ? new URL(location).searchParams.get('code') : null;
-    if (!code) throw new Error(`the Open Humans stand-in did not redirect with a code (${res.status}: ${await res.text()})`);
-    return code;
-  }
-
   async function consent(member) {
     const { versionId } = await (await fetch(`${baseUrl}/api/consent/text`)).json();
-    const { pgId } = await post('/api/consent', { code: await authorizationCode(member), versionId, adult: true });
+    const { code, state, cookie } = await authorizeOnOpenHumans(baseUrl, member);
+    const { pgId } = await post('/api/consent', { code, state, versionId, adult: true }, cookie);
     return { pgId, studyEmail: `${pgId}@${settings.studyEmailHost}` };
   }
 

@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { participantFetch, sessionCookieOf } from './participant-sessions.mjs';
+import { authorizeOnOpenHumans, participantFetch, sessionCookieOf } from './participant-sessions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -115,8 +115,8 @@ export async function startCompressingProxy(target) {
 
 // ---- participants, made the way the outside parties would (as the browser tests do) ----
 
-async function postJson(url, body) {
-  const res = await participantFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function postJson(url, body, cookie) {
+  const res = await participantFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${new URL(url).pathname} answered ${res.status}: ${json.error ?? ''}`);
   return json;
@@ -124,18 +124,10 @@ async function postJson(url, body) {
 
 async function consentedParticipant(baseUrl) {
   const settings = await (await fetch(`${baseUrl}/api/settings`)).json();
-  const state = 'bench-state';
-  const page = new URL(`${settings.openHumansAuthorizeUrl}&state=${state}`);
   const member = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-  const form = new URLSearchParams({ client_id: page.searchParams.get('client_id') ?? '', response_type: 'code', state, member, sources: 'direct-sharing-128', decision: 'authorize' });
-  const redirectUri = page.searchParams.get('redirect_uri');
-  if (redirectUri) form.set('redirect_uri', redirectUri);
-  const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
-  const location = res.headers.get('location');
-  const code = location ? new URL(location).searchParams.get('code') : null;
-  if (!code) throw new Error(`the Open Humans stand-in gave no authorization code (${res.status})`);
+  const { code, state, cookie } = await authorizeOnOpenHumans(baseUrl, member);
   const { versionId } = await (await fetch(`${baseUrl}/api/consent/text`)).json();
-  const { pgId } = await postJson(`${baseUrl}/api/consent`, { code, versionId, adult: true });
+  const { pgId } = await postJson(`${baseUrl}/api/consent`, { code, state, versionId, adult: true }, cookie);
   return { pgId, studyEmail: `${pgId}@${settings.studyEmailHost}` };
 }
 

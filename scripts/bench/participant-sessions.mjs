@@ -1,11 +1,14 @@
 // The participant sessions the bench holds, as the participants' browsers would: the cookie that
 // a consent (POST /api/consent) began, sent back with that participant's calls. Participants the
 // bench stores directly (never consented through the API) get a cookie signed with the stack's
-// session secret, as if they had confirmed with Open Humans.
+// session secret, as if they had confirmed with Open Humans. Before that, the authorization the
+// consent page starts: the cookie that holds its state and PKCE verifier until POST /api/consent.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { loadTs } from './ts-module.mjs';
 
 const SESSION_COOKIE = 'study_session';
+const AUTHORIZATION_COOKIE = 'study_authorization';
 /** @type {Map<string, string>} study ID (lower case) -> Cookie header */
 const jar = new Map();
 
@@ -41,6 +44,34 @@ export async function participantFetch(url, init = {}) {
     if (typeof body?.pgId === 'string') jar.set(body.pgId.toLowerCase(), line.split(';')[0]);
   }
   return res;
+}
+
+/**
+ * The Open Humans authorization as the consent page starts it in the participant's browser: GET
+ * /api/authorization with a fresh state (the study answers the stand-in's authorize page, with
+ * its PKCE challenge, and keeps the state and verifier in a cookie), then the authorize form
+ * approved as `member`, as a browser posts it (the request's parameters are its hidden fields).
+ * Answers what POST /api/consent needs: the code, the state, and the Cookie header to send with them.
+ * @param {string} baseUrl the gateway
+ * @param {string} member an 8-digit project member ID
+ * @returns {Promise<{ code: string, state: string, cookie: string }>}
+ */
+export async function authorizeOnOpenHumans(baseUrl, member) {
+  const state = randomBytes(16).toString('hex');
+  const started = await fetch(`${baseUrl}/api/authorization?state=${state}`, { redirect: 'manual' });
+  const authorizeUrl = started.headers.get('location');
+  const cookie = started.headers.getSetCookie().find((l) => l.startsWith(`${AUTHORIZATION_COOKIE}=`));
+  if (started.status !== 302 || !authorizeUrl || !cookie) throw new Error(`GET /api/authorization answered ${started.status}: ${(await started.text()).slice(0, 200)}`);
+  const page = new URL(authorizeUrl);
+  const form = new URLSearchParams(page.searchParams);
+  form.set('member', member);
+  form.set('sources', 'direct-sharing-128');
+  form.set('decision', 'authorize');
+  const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
+  const location = res.headers.get('location');
+  const code = location ? new URL(location).searchParams.get('code') : null;
+  if (!code) throw new Error(`the Open Humans stand-in did not redirect with a code (${res.status}: ${(await res.text()).slice(0, 200)})`);
+  return { code, state, cookie: cookie.split(';')[0] };
 }
 
 /** The Cookie header of a participant's session, if the bench holds one. */

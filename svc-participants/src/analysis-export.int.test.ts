@@ -9,10 +9,8 @@ import {
   ANALYSIS_EXPORT_FILE_NAME,
   ANALYSIS_EXPORT_PATH,
   analysisDictionarySchema,
-  consentResponseSchema,
   downloadLinkResponseSchema,
   errorBodySchema,
-  settingsSchema,
   userViewSchema,
   type AnalysisDictionary,
   type SurveyInput,
@@ -25,11 +23,10 @@ import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { freePort } from '@study/test-infra';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
-import { consentAgreement } from './test-support/consent-agreement';
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { studyPseudonyms } from './domain/admin/study-pseudonym';
+import { consentThroughStudy } from './test-support/consent-agreement';
 
 /**
  * The analysis export and its data dictionary, against the real FerretDB, RabbitMQ and Redis:
@@ -116,9 +113,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
   // ---- the flows -----------------------------------------------------------------------------
 
   async function consent(sources: string[]): Promise<{ pgId: string; memberId: string }> {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { code, memberId } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl, { sources });
-    return { pgId: consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body).pgId, memberId };
+    return consentThroughStudy(svc.url, { sources });
   }
 
   const save = (pgId: string, survey: unknown) => request(svc.url).post('/api/user/survey').send({ pgId, survey }).expect(200);

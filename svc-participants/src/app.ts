@@ -93,13 +93,16 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     routes: (app, ctx) => {
       const base = participantsDeps(ctx);
       const deps = (req: Request): ParticipantsDeps => ({ ...base, logger: req.log });
-      const settings = studySettings(base.openHumans, {
+      const settings = studySettings({
         resetSurveysEnabled: config.RESET_SURVEYS,
         studyEmailHost: config.STUDY_EMAIL_HOST,
         typeFinderWidgetUrl: config.TYPEFINDER_WIDGET_URL,
       });
       mountSettingsRoutes(app, () => settings);
-      mountSessionRoutes(app, deps, { sessionSecret: config.PARTICIPANT_SESSION_SECRET });
+      mountSessionRoutes(app, deps, {
+        sessionSecret: config.PARTICIPANT_SESSION_SECRET,
+        spentStates: new SpentTokens(ctx.redis, `oh-states:${config.MONGO_DB}:`),
+      });
       mountConsentRoutes(app, deps);
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET, seenNotices: new SpentTokens(ctx.redis, `oh-notices:${config.MONGO_DB}:`) });

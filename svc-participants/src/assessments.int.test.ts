@@ -3,11 +3,9 @@ import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
-  consentResponseSchema,
   errorBodySchema,
   EventTypes,
   nardiScoresSchema,
-  settingsSchema,
   TYPEFINDER_NO_MATCH_MESSAGE,
   typeFinderImportResponseSchema,
   userViewSchema,
@@ -25,9 +23,9 @@ import { PARTICIPANTS_COLLECTION, ParticipantsRepository, type ParticipantDocume
 import { TYPEFINDER_INBOX_COLLECTION } from './data-access/typefinder-inbox-repository';
 import { newParticipant } from './domain/participant';
 import { freePort } from '@study/test-infra';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
-import { consentAgreement } from './test-support/consent-agreement';
+import { consentThroughStudy } from './test-support/consent-agreement';
+import { startAuthorization } from './test-support/open-humans-browser';
 
 const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
@@ -121,10 +119,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
   // ---- helpers -------------------------------------------------------------------------------
 
   async function consent(member?: string): Promise<{ pgId: string; memberId: string }> {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { code, memberId } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl, { member });
-    const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
-    return { pgId: consentResponseSchema.parse(res.body).pgId, memberId };
+    return consentThroughStudy(svc.url, { member });
   }
 
   const studyEmail = (pgId: string) => `${pgId}@${HOST}`;
@@ -313,8 +308,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
   });
 
   async function openHumansUrl(): Promise<string> {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    return new URL(settings.openHumansAuthorizeUrl).origin;
+    return new URL((await startAuthorization(svc.url)).authorizeUrl).origin;
   }
 
   // ---- the self-assessment declined ----------------------------------------------------------

@@ -5,12 +5,10 @@ import {
   AUDIT_CSV_COLUMNS,
   AuditActions,
   auditPageSchema,
-  consentResponseSchema,
   downloadLinkResponseSchema,
   errorBodySchema,
   EventTypes,
   mbtiUploadResponseSchema,
-  settingsSchema,
   type AuditAction,
   type CloudEventEnvelope,
   type MbtiScores,
@@ -25,8 +23,7 @@ import { AUDIT_LOG_COLLECTION, AuditLogRepository, type AuditLogDocument } from 
 import { MBTI_SCORES_COLLECTION } from './data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { recordAudit } from './domain/audit/record-audit';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
-import { consentAgreement } from './test-support/consent-agreement';
+import { consentThroughStudy } from './test-support/consent-agreement';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -108,10 +105,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
   }
 
   async function consent(): Promise<{ pgId: string; memberId: string }> {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { memberId, code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
-    const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
-    const { pgId } = consentResponseSchema.parse(res.body);
+    const { pgId, memberId } = await consentThroughStudy(svc.url);
     const stored = await participantsDeps(svc.ctx).participants.readTokens(pgId);
     if (!stored) throw new Error('the consent stored no tokens');
     ohTokens.push(stored.tokens.accessToken, stored.tokens.refreshToken);

@@ -11,7 +11,6 @@ import {
   errorBodySchema,
   EventTypes,
   publishConsentResponseSchema,
-  settingsSchema,
   userViewSchema,
   type CloudEventEnvelope,
 } from '@study/contracts';
@@ -23,7 +22,8 @@ import { CONSENT_VERSIONS_COLLECTION } from './data-access/consent-versions-repo
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { hashConsentText } from './domain/consent/consent-rules';
 import { FIRST_CONSENT_TEXT } from './domain/consent/first-consent-text';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
+import { postConsent } from './test-support/consent-agreement';
+import { authorizeThroughStudy } from './test-support/open-humans-browser';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -90,12 +90,8 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
   });
 
   const consent = async (body: Record<string, unknown>) => {
-    const { openHumansAuthorizeUrl } = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { memberId, code } = await authorizeOnOpenHumans(openHumansAuthorizeUrl);
-    const res = await request(svc.url)
-      .post('/api/consent')
-      .send({ code, ...body });
-    return { memberId, res };
+    const authorization = await authorizeThroughStudy(svc.url);
+    return { memberId: authorization.memberId, res: await postConsent(svc.url, authorization, body) };
   };
   const userView = async (pgId: string) => userViewSchema.parse((await request(svc.url).post('/api/user').send({ pgId }).expect(200)).body);
   const consentEvent = (pgId: string) =>
@@ -200,25 +196,25 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
   });
 
   it('refuses a consent without the version shown or the 18+ certification, or with an unknown version, with 400 naming the field before the code is spent, storing nothing', async () => {
-    const { openHumansAuthorizeUrl } = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { code } = await authorizeOnOpenHumans(openHumansAuthorizeUrl);
+    const authorization = await authorizeThroughStudy(svc.url);
+    const { code, state } = authorization;
     const participants = svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION);
     const stored = await participants.countDocuments();
     const refusals: [Record<string, unknown>, RegExp][] = [
-      [{ code }, /^Invalid request: versionId is required; adult must be true: the participant certifies being 18 years of age or older/],
-      [{ code, adult: true }, /^Invalid request: versionId is required/],
-      [{ code, versionId: 'v2' }, /^Invalid request: adult must be true: the participant certifies being 18 years of age or older/],
-      [{ code, versionId: 'v2', adult: false }, /^Invalid request: adult must be true: the participant certifies being 18 years of age or older/],
-      [{ code, versionId: 'v99', adult: true }, /^versionId: no consent text v99 was published/],
+      [{ code, state }, /^Invalid request: versionId is required; adult must be true: the participant certifies being 18 years of age or older/],
+      [{ code, state, adult: true }, /^Invalid request: versionId is required/],
+      [{ code, state, versionId: 'v2' }, /^Invalid request: adult must be true: the participant certifies being 18 years of age or older/],
+      [{ code, state, versionId: 'v2', adult: false }, /^Invalid request: adult must be true: the participant certifies being 18 years of age or older/],
+      [{ code, state, versionId: 'v99', adult: true }, /^versionId: no consent text v99 was published/],
     ];
     for (const [body, error] of refusals) {
-      const res = await request(svc.url).post('/api/consent').send(body).expect(400);
+      const res = await request(svc.url).post('/api/consent').set('cookie', authorization.cookie).send(body).expect(400);
       expect(errorBodySchema.parse(res.body).error).toMatch(error);
     }
     expect(await participants.countDocuments()).toBe(stored);
 
-    // The code was not spent: with both, it consents.
-    const res = await request(svc.url).post('/api/consent').send({ code, versionId: 'v2', adult: true }).expect(200);
+    // Neither the code nor the request was spent: with both, it consents.
+    const res = await postConsent(svc.url, authorization, { versionId: 'v2', adult: true }).expect(200);
     const { pgId } = consentResponseSchema.parse(res.body);
     expect((await participants.findOne({ _id: pgId }))?.consents).toEqual([expect.objectContaining({ versionId: 'v2', adult: true, renewal: false })]);
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
@@ -21,11 +21,11 @@ import { MEMBER_LINKS_COLLECTION } from './data-access/member-links-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { openHumansAccessToken, refreshGenotypeStatus } from './domain/open-humans-access';
 import { participantLockKey } from './domain/participant-documents';
-import { authorizeOnOpenHumans, type AuthorizeOptions } from './test-support/open-humans-browser';
+import { authorizeThroughStudy, newState, startAuthorization, type AuthorizeOptions, type StudyAuthorization } from './test-support/open-humans-browser';
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
-import { consentAgreement } from './test-support/consent-agreement';
-import { readSession } from '@study/participant-session';
+import { consentAgreement, postConsent } from './test-support/consent-agreement';
+import { readAuthorizationRequest, readSession } from '@study/participant-session';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -50,15 +50,20 @@ async function settingsOf(svc: Svc) {
 }
 
 async function authorize(svc: Svc, options: AuthorizeOptions = {}) {
-  return authorizeOnOpenHumans((await settingsOf(svc)).openHumansAuthorizeUrl, options);
+  return authorizeThroughStudy(svc.url, options);
 }
 
-/** The whole visitor flow: authorize on Open Humans, then POST the code to /api/consent. */
+/** POST /api/session as /return sends it when the participant came back to confirm who they are. */
+function postSession(svc: Svc, authorization: Pick<StudyAuthorization, 'code' | 'state' | 'cookie'>) {
+  return request(svc.url).post('/api/session').set('cookie', authorization.cookie).send({ code: authorization.code, state: authorization.state });
+}
+
+/** The whole visitor flow: authorize through the study on Open Humans, then POST the code to /api/consent. */
 async function consent(svc: Svc, options: AuthorizeOptions = {}) {
-  const { memberId, code } = await authorize(svc, options);
-  const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) });
+  const authorization = await authorize(svc, options);
+  const res = await postConsent(svc.url, authorization, await consentAgreement(svc.url));
   if (res.status !== 200) throw new Error(`POST /api/consent answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return { memberId, code, pgId: consentResponseSchema.parse(res.body).pgId };
+  return { memberId: authorization.memberId, code: authorization.code, pgId: consentResponseSchema.parse(res.body).pgId };
 }
 
 async function userView(svc: Svc, pgId: string) {
@@ -160,10 +165,9 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
   });
 
   describe('GET /api/settings', () => {
-    it('answers the Open Humans authorize link, the reset flag and the study email host', async () => {
+    it('answers the reset flag, the study email host and the TypeFinder widget', async () => {
       const settings = await settingsOf(svc);
       expect(settings).toEqual({
-        openHumansAuthorizeUrl: `${ohUrl}/direct-sharing/projects/oauth2/authorize/?client_id=${CLIENT_ID}&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`,
         resetSurveysEnabled: false,
         studyEmailHost: STUDY_EMAIL_HOST,
         typeFinderWidgetUrl: 'http://127.0.0.1:4202/widget',
@@ -180,21 +184,20 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     };
 
     it('begins when the participant consents: an HttpOnly, SameSite=Strict cookie for their study ID, Secure behind https', async () => {
-      const { code } = await authorize(svc);
-      const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
+      const res = await postConsent(svc.url, await authorize(svc), await consentAgreement(svc.url)).expect(200);
       const { line, session } = sessionOf(res);
       expect(line).toMatch(/; HttpOnly; SameSite=Strict$/);
       expect(session?.pgId).toBe(res.body.pgId);
-      const { code: second } = await authorize(svc);
-      const behindHttps = await request(svc.url).post('/api/consent').set('x-forwarded-proto', 'https').send({ code: second, ...(await consentAgreement(svc.url)) }).expect(200);
+      const behindHttps = await postConsent(svc.url, await authorize(svc), await consentAgreement(svc.url))
+        .set('x-forwarded-proto', 'https')
+        .expect(200);
       expect(sessionOf(behindHttps).line).toMatch(/; Secure$/);
     });
 
     it('begins again on another browser by the same round trip: POST /api/session gives the same study ID back and records no consent', async () => {
       const { memberId, pgId } = await consent(svc);
       const before = await participantsOf(svc).findOne({ _id: pgId });
-      const { code } = await authorize(svc, { member: memberId });
-      const res = await request(svc.url).post('/api/session').send({ code }).expect(200);
+      const res = await postSession(svc, await authorize(svc, { member: memberId })).expect(200);
       expect(res.body).toEqual({ pgId });
       expect(sessionOf(res).session?.pgId).toBe(pgId);
       expect((await participantsOf(svc).findOne({ _id: pgId }))?.consents).toEqual(before?.consents);
@@ -202,20 +205,102 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     });
 
     it('is refused to an Open Humans account that never joined the study (404), with no cookie', async () => {
-      const { code } = await authorize(svc);
-      const res = await request(svc.url).post('/api/session').send({ code }).expect(404);
+      const res = await postSession(svc, await authorize(svc)).expect(404);
       expect(res.body).toMatchObject({ code: 'NOT_A_PARTICIPANT', error: expect.stringContaining('has not joined the study') });
       expect(sessionOf(res).line).toBeUndefined();
     });
 
-    it('asks for the code (400 naming it) before calling Open Humans', async () => {
+    it('asks for the code and the state (400 naming them) before calling Open Humans', async () => {
       const res = await request(svc.url).post('/api/session').send({}).expect(400);
       expect(res.body.error).toMatch(/code/);
+      expect(res.body.error).toMatch(/state/);
     });
 
     it('ends on signing out: the cookie is removed', async () => {
       const res = await request(svc.url).post('/api/session/end').expect(204);
       expect(sessionOf(res).line).toBe('study_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+    });
+  });
+
+  describe('the authorization request (GET /api/authorization, state and PKCE)', () => {
+    const SECRET = 'participant-session-secret-for-tests-0123';
+    /** Whether Open Humans still takes the code: redeemed directly with the request's own verifier. */
+    const codeStillWorks = async (authorization: StudyAuthorization) => {
+      const kept = readAuthorizationRequest(SECRET, authorization.cookie, new Date());
+      const res = await fetch(`${ohUrl}/oauth2/token/`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: authorization.code, redirect_uri: REDIRECT_URI, code_verifier: kept?.codeVerifier ?? '' }).toString(),
+      });
+      return res.status === 200;
+    };
+
+    it("sends the browser to Open Humans with the state and an S256 challenge of the verifier it keeps in the browser's sealed cookie", async () => {
+      const state = newState();
+      const res = await request(svc.url).get(`/api/authorization?state=${state}`).expect(302);
+      const target = new URL(res.headers.location as string);
+      expect(`${target.origin}${target.pathname}`).toBe(`${ohUrl}/direct-sharing/projects/oauth2/authorize/`);
+      expect(Object.fromEntries(target.searchParams)).toEqual({
+        client_id: CLIENT_ID,
+        response_type: 'code',
+        redirect_uri: REDIRECT_URI,
+        state,
+        code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        code_challenge_method: 'S256',
+      });
+      const line = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((l) => l.startsWith('study_authorization='));
+      expect(line).toMatch(/; Path=\/api\/; Max-Age=1800; HttpOnly; SameSite=Strict$/);
+      const kept = readAuthorizationRequest(SECRET, line?.split(';')[0], new Date());
+      expect(kept?.state).toBe(state);
+      expect(createHash('sha256').update(kept?.codeVerifier ?? '').digest('base64url')).toBe(target.searchParams.get('code_challenge'));
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it.each([
+      ['no state', ''],
+      ['a short state', '?state=abc'],
+      ['an upper-case state', `?state=${'A'.repeat(32)}`],
+      ['two states', `?state=${newState()}&state=${newState()}`],
+    ])('refuses %s with 400 and sets no cookie', async (_name, query) => {
+      const res = await request(svc.url).get(`/api/authorization${query}`).expect(400);
+      expect(errorBodySchema.parse(res.body).error).toMatch(/state/);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it.each<[string, (a: StudyAuthorization) => Promise<StudyAuthorization>]>([
+      ['without the cookie (another browser)', async (a) => ({ ...a, cookie: '' })],
+      ['with another state than the cookie holds', async (a) => ({ ...a, state: newState() })],
+      ['with the cookie of another request', async (a) => ({ ...a, cookie: (await startAuthorization(svc.url)).cookie })],
+      ['with a forged cookie', async (a) => ({ ...a, cookie: `study_authorization=${'A'.repeat(16)}.${'B'.repeat(60)}.${'C'.repeat(22)}` })],
+    ])('refuses an answer %s with 400, before the code is spent, storing nothing', async (_name, alter) => {
+      const authorization = await authorize(svc);
+      const before = await snapshot(svc);
+      for (const post of [postConsent(svc.url, await alter(authorization), await consentAgreement(svc.url)), postSession(svc, await alter(authorization))]) {
+        const res = await post.expect(400);
+        expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'AUTHORIZATION_REQUEST_UNKNOWN', error: expect.stringContaining('start again from the consent page') });
+      }
+      expect(await snapshot(svc)).toBe(before);
+      expect(await codeStillWorks(authorization)).toBe(true);
+    });
+
+    it('accepts an answer once: the same state and cookie again are refused (400) and Open Humans is not asked', async () => {
+      const authorization = await authorize(svc);
+      const first = await postSession(svc, authorization).expect(404);
+      expect(first.body.code).toBe('NOT_A_PARTICIPANT');
+      expect(([] as string[]).concat(first.headers['set-cookie'] ?? [])).toContain('study_authorization=; Path=/api/; Max-Age=0; HttpOnly; SameSite=Strict');
+      const again = await authorize(svc, { member: authorization.memberId });
+      const replayed = await postConsent(svc.url, { ...again, state: authorization.state, cookie: authorization.cookie }, await consentAgreement(svc.url)).expect(400);
+      expect(replayed.body.code).toBe('AUTHORIZATION_REQUEST_UNKNOWN');
+      expect(await codeStillWorks(again)).toBe(true);
+    });
+
+    it("refuses a code Open Humans issued for another browser's request (its challenge is not this verifier's): 400, nothing stored", async () => {
+      const attackers = await authorize(svc);
+      const victims = await startAuthorization(svc.url);
+      const before = await snapshot(svc);
+      const res = await postConsent(svc.url, { ...victims, code: attackers.code }, await consentAgreement(svc.url)).expect(400);
+      expect(res.body).toMatchObject({ code: 'OH_CODE_REJECTED', error: expect.stringContaining('invalid_grant') });
+      expect(await snapshot(svc)).toBe(before);
     });
   });
 
@@ -263,7 +348,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       // A member's earlier code stays valid when they authorize a second time.
       const second = await authorize(svc, { member });
       const agreement = await consentAgreement(svc.url);
-      const answers = await Promise.all([first.code, second.code].map((code) => request(svc.url).post('/api/consent').send({ code, ...agreement })));
+      const answers = await Promise.all([first, second].map((authorization) => postConsent(svc.url, authorization, agreement)));
       const ids = answers.map((res) => consentResponseSchema.parse(res.body).pgId);
       expect(ids[0]).toBe(ids[1]);
       expect(await participantsOf(svc).countDocuments({ 'openHumans.memberId': member })).toBe(1);
@@ -284,7 +369,8 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     it('refuses a code that was already used with the reason, and stores nothing', async () => {
       const { code } = await consent(svc);
       const before = await snapshot(svc);
-      const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(400);
+      // Sent again with a new request of this browser: Open Humans refuses the spent code.
+      const res = await postConsent(svc.url, { ...(await startAuthorization(svc.url)), code }, await consentAgreement(svc.url)).expect(400);
       expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'OH_CODE_REJECTED' });
       expect(res.body.error).toMatch(/^Open Humans did not accept the authorization code \(invalid_grant.*\)\. Please authorize again\.$/);
       expect(await snapshot(svc)).toBe(before);
@@ -292,7 +378,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
 
     it('refuses an unknown code and stores nothing', async () => {
       const before = await snapshot(svc);
-      const res = await request(svc.url).post('/api/consent').send({ code: 'NoSuchCode0123456789', ...(await consentAgreement(svc.url)) }).expect(400);
+      const res = await postConsent(svc.url, { ...(await startAuthorization(svc.url)), code: 'NoSuchCode0123456789' }, await consentAgreement(svc.url)).expect(400);
       expect(res.body).toMatchObject({ code: 'OH_CODE_REJECTED', error: expect.stringContaining('invalid_grant') });
       expect(await snapshot(svc)).toBe(before);
     });
@@ -303,9 +389,9 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     });
 
     it('does not count a genotype source that is shared without a file in it', async () => {
-      const { memberId, code } = await authorize(svc, { sources: [TWENTY_THREE_AND_ME] });
-      await setMemberFiles(ohUrl, memberId, [], [TWENTY_THREE_AND_ME]);
-      const { pgId } = consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body);
+      const authorization = await authorize(svc, { sources: [TWENTY_THREE_AND_ME] });
+      await setMemberFiles(ohUrl, authorization.memberId, [], [TWENTY_THREE_AND_ME]);
+      const { pgId } = consentResponseSchema.parse((await postConsent(svc.url, authorization, await consentAgreement(svc.url)).expect(200)).body);
       expect((await userView(svc, pgId)).access.snpFileUploaded).toBe(false);
     });
 
@@ -337,14 +423,18 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       expect(await snapshot(svc)).toBe(before);
     });
 
-    it('answers 502 with a clear message when Open Humans cannot be reached, storing nothing', async () => {
+    it('answers 502 with a clear message when Open Humans cannot be reached, storing nothing and keeping the request for another try', async () => {
       const closed = await freePort();
       const offline = await start(loadParticipantsConfig(participantsEnv(testEnv.env, `http://127.0.0.1:${closed}`, { LOG_LEVEL: 'silent' })));
       try {
         const before = await snapshot(svc);
-        const res = await request(offline.url).post('/api/consent').send({ code: 'AnyCode0123456789', ...(await consentAgreement(svc.url)) }).expect(502);
+        const authorization = { ...(await startAuthorization(offline.url)), code: 'AnyCode0123456789' };
+        const res = await postConsent(offline.url, authorization, await consentAgreement(svc.url)).expect(502);
         expect(res.body).toMatchObject({ code: 'OH_UNAVAILABLE', error: 'Open Humans could not be reached (ECONNREFUSED). Please try again in a few minutes.' });
         expect(await snapshot(svc)).toBe(before);
+        // The request was not used up: the same answer can be sent again (it would be 400 if it had been spent).
+        expect(res.headers['set-cookie']).toBeUndefined();
+        expect((await postConsent(offline.url, authorization, await consentAgreement(svc.url)).expect(502)).body.code).toBe('OH_UNAVAILABLE');
       } finally {
         await offline.stop();
       }
@@ -353,8 +443,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
     it("answers 502 when Open Humans refuses the study's client credentials", async () => {
       const misconfigured = await start(loadParticipantsConfig(participantsEnv(testEnv.env, ohUrl, { OH_CLIENT_SECRET: 'not-the-secret', LOG_LEVEL: 'silent' })));
       try {
-        const { code } = await authorize(svc);
-        const res = await request(misconfigured.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(502);
+        const res = await postConsent(misconfigured.url, await authorize(svc), await consentAgreement(svc.url)).expect(502);
         expect(res.body).toMatchObject({ code: 'OH_CLIENT_REJECTED' });
       } finally {
         await misconfigured.stop();

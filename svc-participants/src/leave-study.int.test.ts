@@ -3,10 +3,8 @@ import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
-  consentResponseSchema,
   EventTypes,
   FINAL_REPORT_UPLOAD,
-  settingsSchema,
   userViewSchema,
   withdrawResponseSchema,
   type SurveyInput,
@@ -21,9 +19,8 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { freePort } from '@study/test-infra';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
-import { consentAgreement } from './test-support/consent-agreement';
+import { consentThroughStudy } from './test-support/consent-agreement';
 
 /**
  * The final report on the member's Open Humans account, and leaving the study from the app:
@@ -133,9 +130,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
   // ---- helpers -------------------------------------------------------------------------------
 
   async function consent(): Promise<{ pgId: string; memberId: string }> {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { code, memberId } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
-    return { pgId: consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body).pgId, memberId };
+    return consentThroughStudy(svc.url);
   }
 
   const view = async (pgId: string): Promise<UserView> => userViewSchema.parse((await request(svc.url).post('/api/user').send({ pgId }).expect(200)).body);

@@ -3,12 +3,10 @@ import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
-  consentResponseSchema,
   EventTypes,
   nardiCompletedDataSchema,
   nardiCompletedV2DataSchema,
   nardiReportSchema,
-  settingsSchema,
   userViewSchema,
   type CloudEventEnvelope,
   type SurveyInput,
@@ -22,9 +20,8 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { freePort } from '@study/test-infra';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
-import { consentAgreement } from './test-support/consent-agreement';
+import { consentThroughStudy } from './test-support/consent-agreement';
 
 /**
  * scoring.nardi.completed.v2 published beside v1 (contracts/events.ts): svc-scoring (its own
@@ -142,9 +139,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
   // ---- helpers -------------------------------------------------------------------------------
 
   async function consent(): Promise<string> {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
-    return consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body).pgId;
+    return (await consentThroughStudy(svc.url)).pgId;
   }
 
   const save = (pgId: string, survey: unknown) => request(svc.url).post('/api/user/survey').send({ pgId, survey }).expect(200);

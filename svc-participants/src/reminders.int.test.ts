@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { UpdateResult } from 'mongodb';
 import request from 'supertest';
 import {
-  consentResponseSchema,
   errorBodySchema,
   OPEN_HUMANS_SIGNATURE_HEADER,
   reminderPreviewSchema,
   reminderSendResponseSchema,
-  settingsSchema,
   TYPEFINDER_SIGNATURE_HEADER,
   type ReminderStep,
 } from '@study/contracts';
@@ -19,7 +17,7 @@ import { loadParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { REMINDER_CLAIMS_COLLECTION, REMINDER_SENDS_COLLECTION, type ReminderSendDocument } from './data-access/reminders-repository';
 import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
-import { consentAgreement } from './test-support/consent-agreement';
+import { consentThroughStudy } from './test-support/consent-agreement';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -81,10 +79,7 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
   const docOf = async (pgId: string) => (await participants().findOne({ _id: pgId }))!;
 
   async function consent(member?: string) {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { memberId, code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl, member ? { member } : {});
-    const res = await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200);
-    return { memberId, pgId: consentResponseSchema.parse(res.body).pgId };
+    return consentThroughStudy(svc.url, member ? { member } : {});
   }
 
   /** The TypeFinder result arrives from the provider (signed) and the participant claims it. */

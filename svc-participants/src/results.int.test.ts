@@ -8,14 +8,12 @@ import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
-  consentResponseSchema,
   errorBodySchema,
   EventTypes,
   finalScoreResponseSchema,
   nardiReportSchema,
   participantResultsSchema,
   type ParticipantResults,
-  settingsSchema,
   userViewSchema,
   type CloudEventEnvelope,
   type SurveyInput,
@@ -30,9 +28,8 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { freePort } from '@study/test-infra';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
-import { consentAgreement } from './test-support/consent-agreement';
+import { consentThroughStudy } from './test-support/consent-agreement';
 
 /**
  * Results, computed asynchronously: svc-participants (here), svc-scoring and svc-reports (their
@@ -173,9 +170,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
   // ---- helpers -------------------------------------------------------------------------------
 
   async function consent(): Promise<string> {
-    const settings = settingsSchema.parse((await request(svc.url).get('/api/settings').expect(200)).body);
-    const { code } = await authorizeOnOpenHumans(settings.openHumansAuthorizeUrl);
-    return consentResponseSchema.parse((await request(svc.url).post('/api/consent').send({ code, ...(await consentAgreement(svc.url)) }).expect(200)).body).pgId;
+    return (await consentThroughStudy(svc.url)).pgId;
   }
 
   const studyEmail = (pgId: string) => `${pgId}@${HOST}`;

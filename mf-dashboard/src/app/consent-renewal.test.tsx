@@ -8,7 +8,7 @@ import { DashboardPage, type ConsentRenewalSlotProps, type DashboardApi } from '
 import { ConsentRenewalPage, type ConsentRenewalApi } from '../features/consent-renewal';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
-const SETTINGS: Settings = { openHumansAuthorizeUrl: 'https://oh.example/authorize/?client_id=a', resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
+const SETTINGS: Settings = { resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
 const V2: ConsentTextView = { versionId: 'v2', hash: 'd'.repeat(64), publishedAt: '2026-03-01T12:00:00.000Z', text: '# 1. Invitation\n\nThe new text of the form.' };
 const RENEWAL = { versionId: 'v2', publishedAt: V2.publishedAt, agreedVersionId: 'v1' };
 

@@ -6,7 +6,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { ConfirmIdentity } from './ConfirmIdentity';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
-const AUTHORIZE = 'http://127.0.0.1:4201/direct-sharing/projects/oauth2/authorize/?client_id=study&response_type=code';
 
 beforeEach(() => localStorage.clear());
 
@@ -15,27 +14,26 @@ describe('ConfirmIdentity', () => {
     const go = jest.fn();
     render(
       <MemoryRouter>
-        <ConfirmIdentity pgId={PG_ID} reason="Please confirm it's you with Open Humans on this browser." authorizeUrl={AUTHORIZE} go={go} />
+        <ConfirmIdentity pgId={PG_ID} reason="Please confirm it's you with Open Humans on this browser." go={go} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: "Confirm it's you with Open Humans" })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm with Open Humans' }));
-    const url = new URL(go.mock.calls[0][0] as string);
+    const url = new URL(go.mock.calls[0][0] as string, 'http://study.test');
     const state = url.searchParams.get('state');
     expect(state).toMatch(/^[0-9a-f]{32}$/);
-    expect(url.searchParams.get('client_id')).toBe('study');
+    expect(url.pathname).toBe('/api/authorization');
     expect(localStorage.getItem(AUTHORIZATION_STATE_KEY)).toBe(state);
     expect(JSON.parse(localStorage.getItem(CONFIRMATION_STORAGE_KEY) ?? '{}')).toEqual({ state, returnTo: `/survey/${PG_ID}` });
   });
 
-  it('offers entering another study ID and joining, and waits for the settings before offering the round trip', async () => {
+  it('offers entering another study ID and joining', async () => {
     const other = jest.fn();
     render(
       <MemoryRouter>
-        <ConfirmIdentity pgId={PG_ID} reason="Please confirm." authorizeUrl={null} onOtherStudyId={other} />
+        <ConfirmIdentity pgId={PG_ID} reason="Please confirm." onOtherStudyId={other} />
       </MemoryRouter>,
     );
-    expect(screen.queryByRole('button', { name: 'Confirm with Open Humans' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Enter another study ID' }));
     expect(other).toHaveBeenCalled();
     expect(screen.getByRole('link', { name: "Yes I'd Like to Participate" }).getAttribute('href')).toBe('/consent');

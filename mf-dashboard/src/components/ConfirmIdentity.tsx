@@ -1,19 +1,17 @@
 import { AuthorizationStorageError } from '@study/client-state';
 import { beginConfirmation } from '@study/open-humans-confirmation';
-import { Button, ButtonLink, Notice, Spinner } from '@study/ui';
+import { Button, ButtonLink, Notice } from '@study/ui';
 import { useState } from 'react';
 
 export interface ConfirmIdentityProps {
   pgId: string;
   /** Why the study asks (the server's message): no session on this browser, another participant's, or not recent enough. */
   reason: string;
-  /** The Open Humans authorize page (GET /api/settings); null while the settings load. */
-  authorizeUrl: string | null;
   /** Where to come back to after confirming; default the participant's dashboard. */
   returnTo?: string;
   /** Forgets this study ID on this browser, to enter another one; none where that makes no sense. */
   onOtherStudyId?: () => void;
-  /** Goes to the authorize page; replaced in tests. */
+  /** Goes to the start of the authorization (GET /api/authorization); replaced in tests. */
   go?: (url: string) => void;
 }
 
@@ -22,12 +20,11 @@ export interface ConfirmIdentityProps {
  * when consenting), which gives the same study ID back and begins a session on this browser.
  * Nothing of the participant's answers or results is shown before it.
  */
-export function ConfirmIdentity({ pgId, reason, authorizeUrl, returnTo = `/survey/${pgId}`, onOtherStudyId, go = (url) => window.location.assign(url) }: ConfirmIdentityProps) {
+export function ConfirmIdentity({ pgId, reason, returnTo = `/survey/${pgId}`, onOtherStudyId, go = (url) => window.location.assign(url) }: ConfirmIdentityProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const start = () => {
-    if (!authorizeUrl) return;
     try {
-      go(beginConfirmation(authorizeUrl, returnTo));
+      go(beginConfirmation(returnTo));
     } catch (error) {
       setProblem(error instanceof AuthorizationStorageError ? error.message : String(error));
     }
@@ -46,7 +43,7 @@ export function ConfirmIdentity({ pgId, reason, authorizeUrl, returnTo = `/surve
         </Notice>
       )}
       <div className="btn-row">
-        {authorizeUrl ? <Button onClick={start}>Confirm with Open Humans</Button> : <Spinner label="Loading..." />}
+        <Button onClick={start}>Confirm with Open Humans</Button>
         {onOtherStudyId && (
           <Button variant="secondary" onClick={onOtherStudyId}>
             Enter another study ID

@@ -11,7 +11,6 @@ export const EMAIL_HOST = 'study.example.org';
 export const STUDY_EMAIL = `${PG_ID}@${EMAIL_HOST}`;
 export const WIDGET_URL = 'https://typefinder.example.com/widget';
 export const SETTINGS: Settings = {
-  openHumansAuthorizeUrl: 'https://oh.example/authorize/?client_id=a',
   resetSurveysEnabled: false,
   studyEmailHost: EMAIL_HOST,
   typeFinderWidgetUrl: WIDGET_URL,

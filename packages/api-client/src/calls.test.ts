@@ -12,7 +12,7 @@ const USER: UserView = {
   typeFinder: survey('typeFinder'),
   finalScore: null,
 };
-const SETTINGS: Settings = { openHumansAuthorizeUrl: 'https://www.openhumans.org/direct-sharing/projects/oauth2/authorize/?client_id=x&response_type=code', resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
+const SETTINGS: Settings = { resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
 
 function answer(status: number, body: unknown) {
   return jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));

@@ -31,13 +31,14 @@ describe('the consent text markup', () => {
 });
 
 describe('the consent bodies', () => {
-  it('POST /api/consent takes the code with the version shown and the 18+ certification, and refuses the code alone, naming what is missing', () => {
-    expect(consentRequestSchema.parse({ code: 'abc', versionId: 'v2', adult: true })).toEqual({ code: 'abc', versionId: 'v2', adult: true });
-    expect(consentRequestSchema.safeParse({ code: 'abc' }).error?.issues.map((issue) => issue.path)).toEqual([['versionId'], ['adult']]);
+  it('POST /api/consent takes the code and state with the version shown and the 18+ certification, and refuses the code alone, naming what is missing', () => {
+    const state = '0123456789abcdef0123456789abcdef';
+    expect(consentRequestSchema.parse({ code: 'abc', state, versionId: 'v2', adult: true })).toEqual({ code: 'abc', state, versionId: 'v2', adult: true });
+    expect(consentRequestSchema.safeParse({ code: 'abc' }).error?.issues.map((issue) => issue.path)).toEqual([['state'], ['versionId'], ['adult']]);
   });
 
   it('refuses a false certification and a malformed version, naming the field', () => {
-    const adult = consentRequestSchema.safeParse({ code: 'abc', versionId: 'v1', adult: false });
+    const adult = consentRequestSchema.safeParse({ code: 'abc', state: '0123456789abcdef0123456789abcdef', versionId: 'v1', adult: false });
     expect(adult.success).toBe(false);
     expect(adult.error?.issues[0]?.path).toEqual(['adult']);
     const version = consentRenewRequestSchema.safeParse({ pgId: '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b', versionId: '2', adult: true });

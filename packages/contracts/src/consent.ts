@@ -13,12 +13,30 @@ export const authorizationCodeSchema = z
   .regex(/^[\x21-\x7e]+$/, { message: 'must be printable characters without spaces' });
 
 /**
+ * The OAuth2 `state` of an authorization the study's pages start: 128 random bits as 32 hex
+ * digits. The server keeps it, with the PKCE verifier, in a sealed cookie of the browser that
+ * asked (GET /api/authorization), and spends it once when the code comes back.
+ */
+export const authorizationStateSchema = z.string().regex(/^[0-9a-f]{32}$/, { message: 'must be the 32 hex digits the study page made' });
+
+/**
+ * GET /api/authorization?state=...: starts the Open Humans authorization in this browser. Answers
+ * 302 to the platform's authorize page with the client id, response_type=code, the state, an S256
+ * PKCE code_challenge and, when configured, redirect_uri; the state and verifier stay in an
+ * HttpOnly cookie for POST /api/consent or POST /api/session.
+ */
+export const authorizationStartQuerySchema = z.strictObject({ state: authorizationStateSchema });
+export type AuthorizationStartQuery = z.infer<typeof authorizationStartQuerySchema>;
+
+/**
  * POST /api/consent: the code Open Humans put on the /return URL and, from the consent page,
  * the consent version the page showed and the 18+ certification. Both are required: no one is
  * enrolled without certifying their age and agreeing to a text on record.
  */
 export const consentRequestSchema = z.strictObject({
   code: authorizationCodeSchema,
+  /** The state on the /return URL: it must be the one this browser's authorization started with. */
+  state: authorizationStateSchema,
   versionId: consentVersionIdSchema,
   adult: consentAdultSchema,
 });
@@ -29,12 +47,12 @@ export const consentResponseSchema = z.object({ pgId: pgIdSchema });
 export type ConsentResponse = z.infer<typeof consentResponseSchema>;
 
 /**
- * POST /api/session {code}: a participant confirms who they are on this browser (coming back on
+ * POST /api/session {code, state}: a participant confirms who they are on this browser (coming back on
  * another browser, after signing out, or before withdrawing): the code from the same Open Humans
  * authorization round trip, which gives back the study ID of the member who joined. Answers
  * {pgId} and sets the participant's session cookie; consents to nothing.
  */
-export const sessionRequestSchema = z.strictObject({ code: authorizationCodeSchema });
+export const sessionRequestSchema = z.strictObject({ code: authorizationCodeSchema, state: authorizationStateSchema });
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 export const sessionResponseSchema = consentResponseSchema;
 /** POST /api/session/end {}: signs this browser out (204, the session cookie removed). */
@@ -43,12 +61,6 @@ export type SessionResponse = ConsentResponse;
 
 /** GET /api/settings: what the frontends need to know about this deployment of the study. */
 export const settingsSchema = z.object({
-  /**
-   * Where 'Agree & Authorize Project' sends the browser: the platform's authorize page with the
-   * client id, response_type=code and, when configured, redirect_uri. The browser appends
-   * `&state=...` itself.
-   */
-  openHumansAuthorizeUrl: z.url({ protocol: /^https?$/ }),
   /** Whether the dashboard shows 'Reset Surveys' (the server refuses resets otherwise). */
   resetSurveysEnabled: z.boolean(),
   /** The host of study emails `{pgId}@{host}`. */

@@ -126,7 +126,7 @@ describe('event types', () => {
 describe('apiRoutes', () => {
   const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-  it('lists every call of the product spec, the two webhooks, the TypeFinder import, the admin tools, the settings, the participant session and the result stream, each once', () => {
+  it('lists every call of the product spec, the two webhooks, the TypeFinder import, the admin tools, the settings, the authorization start, the participant session and the result stream, each once', () => {
     expect(apiRoutes.map(key).sort()).toEqual(
       [
         'POST /api/user',
@@ -140,6 +140,7 @@ describe('apiRoutes', () => {
         'POST /api/user/withdraw',
         'POST /api/user/mbti',
         'POST /api/user/tfresult',
+        'GET /api/authorization',
         'POST /api/consent',
         'POST /api/session',
         'POST /api/session/end',
@@ -235,30 +236,29 @@ describe('survey state', () => {
 });
 
 describe('consent and Open Humans contracts', () => {
+  const STATE = '0123456789abcdef0123456789abcdef';
   it.each([
-    [{ code: 'AbC123xyz', versionId: 'v1', adult: true }, true],
+    [{ code: 'AbC123xyz', state: STATE, versionId: 'v1', adult: true }, true],
     [{ code: 'AbC123xyz' }, false],
-    [{ code: 'AbC123xyz', versionId: 'v1' }, false],
+    [{ code: 'AbC123xyz', versionId: 'v1', adult: true }, false],
+    [{ code: 'AbC123xyz', state: 'A'.repeat(32), versionId: 'v1', adult: true }, false],
+    [{ code: 'AbC123xyz', state: STATE.slice(1), versionId: 'v1', adult: true }, false],
+    [{ code: 'AbC123xyz', state: STATE, versionId: 'v1' }, false],
     [{ code: 'AbC123xyz', adult: true }, false],
-    [{ code: '', versionId: 'v1', adult: true }, false],
-    [{ code: 'has space', versionId: 'v1', adult: true }, false],
-    [{ code: 'x'.repeat(513), versionId: 'v1', adult: true }, false],
-    [{ code: 42, versionId: 'v1', adult: true }, false],
-    [{ code: { $ne: '' }, versionId: 'v1', adult: true }, false],
-    [{ code: 'abc', versionId: 'v1', adult: true, pgId: PG_ID }, false],
+    [{ code: '', state: STATE, versionId: 'v1', adult: true }, false],
+    [{ code: 'has space', state: STATE, versionId: 'v1', adult: true }, false],
+    [{ code: 'x'.repeat(513), state: STATE, versionId: 'v1', adult: true }, false],
+    [{ code: 42, state: STATE, versionId: 'v1', adult: true }, false],
+    [{ code: { $ne: '' }, state: STATE, versionId: 'v1', adult: true }, false],
+    [{ code: 'abc', state: STATE, versionId: 'v1', adult: true, pgId: PG_ID }, false],
     [{}, false],
   ])('consent request %j valid=%s', (body, valid) => {
     expect(consentRequestSchema.safeParse(body).success).toBe(valid);
   });
 
   it('describes the settings the frontends read', () => {
-    const settings = {
-      openHumansAuthorizeUrl: 'https://www.openhumans.org/direct-sharing/projects/oauth2/authorize/?client_id=abc&response_type=code',
-      resetSurveysEnabled: false,
-      studyEmailHost: 'study.example.org',
-    };
+    const settings = { resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
     expect(settingsSchema.parse(settings)).toEqual(settings);
-    expect(settingsSchema.safeParse({ ...settings, openHumansAuthorizeUrl: 'javascript:alert(1)' }).success).toBe(false);
     expect(settingsSchema.safeParse({ ...settings, typeFinderWidgetUrl: 'http://127.0.0.1:4202/widget' }).success).toBe(true);
     expect(settingsSchema.safeParse({ ...settings, typeFinderWidgetUrl: 'javascript:alert(1)' }).success).toBe(false);
   });

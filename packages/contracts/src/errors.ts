@@ -60,6 +60,8 @@ export const ErrorCodes = {
   SESSION_OTHER_PARTICIPANT: 'SESSION_OTHER_PARTICIPANT',
   /** Withdrawal, erasure, consent renewal or reset without a confirmation with Open Humans in the last 10 minutes. */
   RECENT_CONFIRMATION_REQUIRED: 'RECENT_CONFIRMATION_REQUIRED',
+  /** POST /api/consent or /api/session: the `state` is not the one this browser's authorization started with, or it was spent already. */
+  AUTHORIZATION_REQUEST_UNKNOWN: 'AUTHORIZATION_REQUEST_UNKNOWN',
   /** POST /api/session: the Open Humans account has not joined the study (or withdrew with erasure). */
   NOT_A_PARTICIPANT: 'NOT_A_PARTICIPANT',
   /** Admin calls without the master key header. */

@@ -41,8 +41,8 @@ const anyone: RouteAccess = { kind: 'anyone' };
 /**
  * Which service answers which public /api call, and who may call it: the calls of product.md
  * section 7, the two webhooks of domain.md, the TypeFinder CSV import, the admin tools'
- * enrollment figures and download links, the frontends' settings, the participant's session
- * (confirming who they are, signing out) and result stream (Server-Sent Events: the Nardi
+ * enrollment figures and download links, the frontends' settings, the start of the Open Humans
+ * authorization, the participant's session (confirming who they are, signing out) and result stream (Server-Sent Events: the Nardi
  * result, final type and report as they are stored). Services mount these exact paths; the
  * gateway forwards by them and checks participant access by them.
  */
@@ -54,6 +54,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { service: 'participants', method: 'POST', path: '/api/user/withdraw', access: participantRecentlyConfirmed },
   { service: 'participants', method: 'POST', path: '/api/user/mbti', access: studyTeam },
   { service: 'participants', method: 'POST', path: '/api/user/tfresult', access: participantByBody },
+  { service: 'participants', method: 'GET', path: '/api/authorization', access: anyone },
   { service: 'participants', method: 'POST', path: '/api/consent', access: anyone },
   { service: 'participants', method: 'POST', path: '/api/session', access: anyone },
   { service: 'participants', method: 'POST', path: '/api/session/end', access: anyone },

@@ -16,13 +16,20 @@ function defaultStorage(): KeyValueStorage | null {
   }
 }
 
-/** Starts a confirmation: answers the authorize URL to open, with a fresh state kept for /return. */
-export function beginConfirmation(authorizeUrl: string, returnTo: string, storage: KeyValueStorage | null = defaultStorage()): string {
+/**
+ * Where a page sends the browser to start an Open Humans authorization with `state`: the study's
+ * GET /api/authorization, which keeps the state and a PKCE verifier in this browser's cookie and
+ * redirects to the platform's authorize page.
+ */
+export function authorizationStartUrl(state: string): string {
+  return `/api/authorization?state=${encodeURIComponent(state)}`;
+}
+
+/** Starts a confirmation: answers the address to open, with a fresh state kept for /return. */
+export function beginConfirmation(returnTo: string, storage: KeyValueStorage | null = defaultStorage()): string {
   const state = beginAuthorizationRequest(storage ?? undefined);
   storage?.setItem(CONFIRMATION_STORAGE_KEY, JSON.stringify({ state, returnTo }));
-  const url = new URL(authorizeUrl);
-  url.searchParams.set('state', state);
-  return url.href;
+  return authorizationStartUrl(state);
 }
 
 /** The confirmation started for this `state`, if that request was one (else it was a consent). */

@@ -1,16 +1,18 @@
 import { ErrorCodes, type SessionResponse } from '@study/contracts';
 import { AppError } from '@study/service-kit';
 import type { ParticipantsDeps } from './deps';
+import type { AuthorizationAnswer } from './give-consent';
 import { callOpenHumans } from './open-humans-failures';
 
 /**
  * POST /api/session: the participant came back from the Open Humans authorization to confirm
- * who they are on this browser (not to consent). Exchange the code, read the member and answer
+ * who they are on this browser (not to consent). Spend the request, exchange the code, read the member and answer
  * the study ID that member joined with; nothing is stored, and no consent is recorded.
  */
-export async function confirmParticipant(deps: ParticipantsDeps, code: string): Promise<SessionResponse> {
+export async function confirmParticipant(deps: ParticipantsDeps, authorization: AuthorizationAnswer): Promise<SessionResponse> {
   const log = deps.logger;
-  const issued = await callOpenHumans(log, 'code exchange', () => deps.openHumans.exchangeCode(code));
+  const codeVerifier = await authorization.spendRequest();
+  const issued = await callOpenHumans(log, 'code exchange', () => deps.openHumans.exchangeCode(authorization.code, codeVerifier));
   const { tokens } = await callOpenHumans(log, 'token refresh', () => deps.openHumans.fresh(issued));
   const member = await callOpenHumans(log, 'member exchange', () => deps.openHumans.getMember(tokens.accessToken));
   const pgId = await deps.memberLinks.findPgId(member.projectMemberId);

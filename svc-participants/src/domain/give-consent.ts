@@ -17,20 +17,29 @@ export interface ConsentAgreement {
   adult: true;
 }
 
+/** What Open Humans sent back to /return: the code, and the request this browser started, spent once. */
+export interface AuthorizationAnswer {
+  code: string;
+  /** Spends this browser's authorization request (refused when foreign, stale or spent) and answers its PKCE verifier. */
+  spendRequest: () => Promise<string>;
+}
+
 /**
  * POST /api/consent: the participant authorized the project on Open Humans and came back with
- * a code. Exchange it, read the member, and find or create their participant: one study ID per
+ * a code. Spend the request it answers (after the agreement is checked), exchange the code with
+ * the request's PKCE verifier, read the member, and find or create their participant: one study ID per
  * project member, stable across re-authorizations. Consent, tokens and the consented event are
  * stored in one write, with the consent on record: the version agreed to (checked before the
  * code is spent), the 18+ certification, the time and the member.
  */
-export async function giveConsent(deps: ParticipantsDeps, code: string, correlationId: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
+export async function giveConsent(deps: ParticipantsDeps, authorization: AuthorizationAnswer, correlationId: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
   const log = deps.logger;
   const version = await deps.consentVersions.find(agreement.versionId);
   if (!version) {
     throw new AppError(400, ErrorCodes.CONSENT_VERSION_UNKNOWN, `versionId: no consent text ${agreement.versionId} was published. Reload the consent page and agree again.`);
   }
-  const issued = await callOpenHumans(log, 'code exchange', () => deps.openHumans.exchangeCode(code));
+  const codeVerifier = await authorization.spendRequest();
+  const issued = await callOpenHumans(log, 'code exchange', () => deps.openHumans.exchangeCode(authorization.code, codeVerifier));
   const { tokens } = await callOpenHumans(log, 'token refresh', () => deps.openHumans.fresh(issued));
   const member = await callOpenHumans(log, 'member exchange', () => deps.openHumans.getMember(tokens.accessToken));
 

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+
 /**
- * Does with plain HTTP what a participant's browser does on the Open Humans authorize page:
- * open the page the study links to, fill in the form and submit it, then read the code from
- * the redirect to the study's /return URL.
+ * Does with plain HTTP what a participant's browser does: start the authorization at the study
+ * (GET /api/authorization, which keeps the state and PKCE verifier in a cookie), then on the
+ * Open Humans authorize page fill in the form and submit it, and read the code from the
+ * redirect to the study's /return URL.
  */
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
@@ -28,12 +31,38 @@ export interface AuthorizeOptions {
   member?: string;
   /** Data sources the member shares; default: what the page has checked (23andMe). */
   sources?: string[];
-  state?: string;
 }
 
-/** Opens `authorizeUrl` (from GET /api/settings), approves, and returns the code from the redirect. */
+/** An authorization started at the study: what /return gets, and the cookie that must go with it. */
+export interface StudyAuthorization extends Authorization {
+  state: string;
+  /** The Cookie header holding the request's state and verifier (for POST /api/consent or /api/session). */
+  cookie: string;
+}
+
+/** A fresh `state` as the study's pages make it: 32 hex digits. */
+export function newState(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** GET /api/authorization?state=...: the authorize page it redirects to, and the cookie it sets. */
+export async function startAuthorization(studyUrl: string, state = newState()): Promise<{ state: string; authorizeUrl: string; cookie: string }> {
+  const res = await fetch(`${studyUrl}/api/authorization?state=${state}`, { redirect: 'manual' });
+  const authorizeUrl = res.headers.get('location');
+  const cookie = res.headers.getSetCookie().find((line) => line.startsWith('study_authorization='));
+  if (res.status !== 302 || !authorizeUrl || !cookie) throw new Error(`GET /api/authorization answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return { state, authorizeUrl, cookie: cookie.split(';')[0] as string };
+}
+
+/** The whole round trip a browser makes from the study to Open Humans and back to /return. */
+export async function authorizeThroughStudy(studyUrl: string, options: AuthorizeOptions = {}): Promise<StudyAuthorization> {
+  const { state, authorizeUrl, cookie } = await startAuthorization(studyUrl);
+  return { ...(await authorizeOnOpenHumans(authorizeUrl, options)), state, cookie };
+}
+
+/** Opens the authorize page at `authorizeUrl` (with its state), approves, and returns the code from the redirect. */
 export async function authorizeOnOpenHumans(authorizeUrl: string, options: AuthorizeOptions = {}): Promise<Authorization> {
-  const pageUrl = new URL(`${authorizeUrl}&state=${encodeURIComponent(options.state ?? 'test-state')}`);
+  const pageUrl = new URL(authorizeUrl);
   const page = await fetch(pageUrl);
   const html = await page.text();
   if (page.status !== 200) throw new Error(`The authorize page answered ${page.status}: ${html.slice(0, 300)}`);

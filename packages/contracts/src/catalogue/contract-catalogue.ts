@@ -81,6 +81,15 @@ export const httpContracts: Readonly<Record<string, HttpContract>> = {
   'POST /api/user/withdraw': { request: json(withdrawRequestSchema), response: json(withdrawResponseSchema) },
   'POST /api/user/mbti': { request: json(mbtiUploadRequestSchema), response: json(mbtiUploadResponseSchema) },
   'POST /api/user/tfresult': { request: json(typeFinderClaimRequestSchema), response: json(typeFinderClaimResponseSchema) },
+  'GET /api/authorization': {
+    request: noBody,
+    response: {
+      kind: 'other',
+      mediaType: 'text/plain',
+      description:
+        'A 302 redirect to the Open Humans authorize page (client_id, response_type=code, state, code_challenge with code_challenge_method=S256, and redirect_uri when configured), setting the HttpOnly cookie that holds the state and the PKCE verifier; the query is authorizationStartQuerySchema.',
+    },
+  },
   'POST /api/consent': { request: json(consentRequestSchema), response: json(consentResponseSchema) },
   'POST /api/session': { request: json(sessionRequestSchema), response: json(sessionResponseSchema) },
   'POST /api/session/end': { request: json(sessionEndRequestSchema), response: noBody },

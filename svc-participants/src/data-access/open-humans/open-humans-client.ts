@@ -123,16 +123,22 @@ export class OpenHumansClient {
     this.now = options.now ?? Date.now;
   }
 
-  /** The platform's authorize page for this project; the browser adds `&state=...`. */
-  authorizeUrl(): string {
+  /**
+   * The platform's authorize page for this project and one request: its `state`, and the S256
+   * PKCE challenge of the verifier the token request will send (RFC 7636).
+   */
+  authorizeUrl(request: { state: string; codeChallenge: string }): string {
     const params = new URLSearchParams({ client_id: this.options.clientId, response_type: 'code' });
     if (this.options.redirectUri) params.set('redirect_uri', this.options.redirectUri);
+    params.set('state', request.state);
+    params.set('code_challenge', request.codeChallenge);
+    params.set('code_challenge_method', 'S256');
     return `${this.baseUrl}${AUTHORIZE_PATH}?${params.toString()}`;
   }
 
-  /** Redeems an authorization code (once; it lives 30 minutes). */
-  async exchangeCode(code: string): Promise<OpenHumansTokens> {
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code });
+  /** Redeems an authorization code (once; it lives 30 minutes) with the PKCE verifier its request was started with. */
+  async exchangeCode(code: string, codeVerifier: string): Promise<OpenHumansTokens> {
+    const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: codeVerifier });
     if (this.options.redirectUri) form.set('redirect_uri', this.options.redirectUri);
     return this.requestTokens(form, 'code-rejected');
   }

@@ -32,8 +32,9 @@ describe('OpenHumansClient: the project calls (upload, delete, remove members)',
   });
 
   async function member() {
-    const { code, memberId } = await authorizeOnOpenHumans(client.authorizeUrl());
-    return { memberId, tokens: await client.exchangeCode(code) };
+    // RFC 7636 appendix B's verifier and its S256 challenge.
+    const { code, memberId } = await authorizeOnOpenHumans(client.authorizeUrl({ state: 'test-state', codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' }));
+    return { memberId, tokens: await client.exchangeCode(code, 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk') };
   }
 
   async function projectFiles(memberId: string): Promise<StandinFile[]> {

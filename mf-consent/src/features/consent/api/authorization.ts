@@ -1,16 +1,10 @@
 import { beginAuthorizationRequest } from '@study/client-state';
-
-/** The platform's authorize link with this request's `state` added (domain.md section 7). */
-export function authorizationUrl(authorizeUrl: string, state: string): string {
-  const url = new URL(authorizeUrl);
-  url.searchParams.set('state', state);
-  return url.href;
-}
+import { authorizationStartUrl } from '@study/open-humans-confirmation';
 
 export interface AuthorizationWindow {
   /** Stores a fresh random state for /return to check; answers it. */
   beginRequest: () => string;
-  /** Opens the authorize page in a new tab. */
+  /** Opens the authorization in a new tab. */
   open: (url: string) => void;
 }
 
@@ -23,12 +17,13 @@ export const browserAuthorizationWindow: AuthorizationWindow = {
 };
 
 /**
- * Starts the Open Humans authorization: a new request state, the authorize page in a new tab.
- * Open Humans then sends the participant to /return?code=...&state=... in that tab.
+ * Starts the Open Humans authorization: a new request state, then in a new tab the study's
+ * GET /api/authorization, which redirects to the authorize page (domain.md section 7). Open
+ * Humans then sends the participant to /return?code=...&state=... in that tab.
  */
-export function openAuthorization(authorizeUrl: string, browser: AuthorizationWindow = browserAuthorizationWindow): { url: string; state: string } {
+export function openAuthorization(browser: AuthorizationWindow = browserAuthorizationWindow): { url: string; state: string } {
   const state = browser.beginRequest();
-  const url = authorizationUrl(authorizeUrl, state);
+  const url = authorizationStartUrl(state);
   browser.open(url);
   return { url, state };
 }

@@ -1,14 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
-import type { ConsentTextView, Settings, UserView } from '@study/contracts';
+import type { ConsentTextView, UserView } from '@study/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { AGREEMENT_STORAGE_KEY } from '../../../lib/agreement';
 import type { AuthorizationWindow } from '../api/authorization';
 import { ConsentPage } from './ConsentPage';
 
-const AUTHORIZE_URL = 'https://www.openhumans.org/direct-sharing/projects/oauth2/authorize/?client_id=abc&response_type=code';
-const SETTINGS: Settings = { openHumansAuthorizeUrl: AUTHORIZE_URL, resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const STATE = 'ab'.repeat(16);
 const CONSENT_TEXT: ConsentTextView = {
@@ -26,12 +24,12 @@ beforeEach(() => {
 });
 afterEach(() => store.dispose());
 
-async function renderPage(loadSettings: () => Promise<Settings> = async () => SETTINGS, loadConsentText: () => Promise<ConsentTextView> = async () => CONSENT_TEXT) {
+async function renderPage(loadConsentText: () => Promise<ConsentTextView> = async () => CONSENT_TEXT) {
   await act(async () => {
     render(
       <ClientStoreProvider store={store}>
         <MemoryRouter>
-          <ConsentPage loadSettings={loadSettings} authorizationWindow={browser} loadConsentText={loadConsentText} contactEmail="team@study.example.org" />
+          <ConsentPage authorizationWindow={browser} loadConsentText={loadConsentText} contactEmail="team@study.example.org" />
         </MemoryRouter>
       </ClientStoreProvider>,
     );
@@ -77,7 +75,7 @@ describe('ConsentPage', () => {
 
   it('cannot be agreed to while the text is missing, and offers to load it again', async () => {
     const load = jest.fn().mockRejectedValueOnce(new Error('Service unavailable')).mockResolvedValue(CONSENT_TEXT);
-    await renderPage(undefined, load);
+    await renderPage(load);
     expect(screen.getByText('Service unavailable')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: /18 years of age or older/ }));
     expect(agreeButton().disabled).toBe(true);
@@ -103,13 +101,13 @@ describe('ConsentPage', () => {
     expect(agreeButton().disabled).toBe(true);
   });
 
-  it('opens the authorize link from /api/settings with a fresh state in a new tab, then waits', async () => {
+  it('opens the start of the authorization with a fresh state in a new tab, then waits', async () => {
     await renderPage();
     await agree();
     expect(browser.beginRequest).toHaveBeenCalledTimes(1);
-    expect(browser.open).toHaveBeenCalledWith(`${AUTHORIZE_URL}&state=${STATE}`);
+    expect(browser.open).toHaveBeenCalledWith(`/api/authorization?state=${STATE}`);
     expect(screen.getByRole('status').textContent).toContain('Waiting for OpenHumans Auth');
-    expect(screen.getByRole('link', { name: 'open the Open Humans authorization page' }).getAttribute('href')).toBe(`${AUTHORIZE_URL}&state=${STATE}`);
+    expect(screen.getByRole('link', { name: 'open the Open Humans authorization page' }).getAttribute('href')).toBe(`/api/authorization?state=${STATE}`);
     expect(screen.queryByRole('button', { name: 'Agree & Authorize Project' })).toBeNull();
   });
 
@@ -136,18 +134,14 @@ describe('ConsentPage', () => {
     expect(screen.getByText(PG_ID)).toBeTruthy();
   });
 
-  it('says why when the settings cannot be loaded, and asks again on the next click', async () => {
-    const loadSettings = jest
-      .fn<Promise<Settings>, []>()
-      .mockRejectedValueOnce(new Error('Could not reach the study server. Check your connection and try again.'))
-      .mockResolvedValue(SETTINGS);
-    await renderPage(loadSettings);
+  it('says why when this browser cannot keep the request, and opens nothing', async () => {
+    browser.beginRequest.mockImplementation(() => {
+      throw new Error('This browser does not let the site remember the sign-in request (blocked). Allow site data for this site and try again.');
+    });
+    await renderPage();
     await agree();
     expect(browser.open).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toContain('Could not reach the study server.');
-    await userEvent.click(agreeButton());
-    expect(loadSettings).toHaveBeenCalledTimes(2);
-    expect(browser.open).toHaveBeenCalledWith(`${AUTHORIZE_URL}&state=${STATE}`);
+    expect(screen.getByRole('alert').textContent).toContain('Allow site data for this site and try again.');
   });
 
   it("shows 'Already Logged In' with 'Continue to Dashboard' when a study ID is stored", async () => {

@@ -1,7 +1,6 @@
 import './consent.css';
-import { fetchSettings } from '@study/api-client';
 import { needsConsentAgain, useClientState, useClientStore } from '@study/client-state';
-import type { ConsentTextView, Settings } from '@study/contracts';
+import type { ConsentTextView } from '@study/contracts';
 import { Button, ButtonLink, Checkbox, ConsentDocument, Notice, Page, readStudyConfig, Spinner } from '@study/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchConsentText } from '../../../api/consent-text';
@@ -11,13 +10,10 @@ import { ConsentClock } from './ConsentClock';
 
 type Step =
   | { step: 'reading' }
-  | { step: 'opening' }
   | { step: 'waiting'; url: string; state: string }
   | { step: 'failed'; error: string };
 
 export interface ConsentPageProps {
-  /** GET /api/settings; replaced in tests. */
-  loadSettings?: () => Promise<Settings>;
   /** Stores the request state and opens the new tab; replaced in tests. */
   authorizationWindow?: AuthorizationWindow;
   /** GET /api/consent/text; replaced in tests. */
@@ -37,7 +33,6 @@ function messageOf(error: unknown): string {
  * the study ID the other tab receives reaches this one through the shared client state.
  */
 export function ConsentPage({
-  loadSettings = fetchSettings,
   authorizationWindow = browserAuthorizationWindow,
   loadConsentText = fetchConsentText,
   contactEmail = readStudyConfig().contactEmail,
@@ -49,15 +44,7 @@ export function ConsentPage({
   const pgId = useClientState((state) => state.pgId);
   const withdrawn = useClientState(needsConsentAgain);
   const authorization = useClientState((state) => state.authorization);
-  const settings = useRef<Promise<Settings> | null>(null);
   const waitingRef = useRef<HTMLDivElement>(null);
-
-  // Fetch the authorize link before the click: a browser lets a page open a tab only right after one.
-  useEffect(() => {
-    const pending = loadSettings();
-    pending.catch(() => undefined);
-    settings.current = pending;
-  }, [loadSettings]);
 
   useEffect(() => {
     if (step.step === 'waiting') waitingRef.current?.focus();
@@ -91,15 +78,12 @@ export function ConsentPage({
     [authorizationWindow, versionId],
   );
 
-  const authorize = async () => {
-    setStep({ step: 'opening' });
+  // In the click itself: a browser lets a page open a tab only right after one.
+  const authorize = () => {
     try {
-      const { openHumansAuthorizeUrl } = await (settings.current ?? loadSettings());
-      const { url, state } = openAuthorization(openHumansAuthorizeUrl, requestWindow);
+      const { url, state } = openAuthorization(requestWindow);
       setStep({ step: 'waiting', url, state });
     } catch (error) {
-      // Ask the server again on the next click: it may be back by then.
-      settings.current = null;
       setStep({ step: 'failed', error: messageOf(error) });
     }
   };
@@ -203,7 +187,7 @@ export function ConsentPage({
             <ButtonLink to="/" variant="ghost">
               Disagree
             </ButtonLink>
-            <Button disabled={!certified || versionId === null || step.step === 'opening'} aria-busy={step.step === 'opening'} onClick={() => void authorize()}>
+            <Button disabled={!certified || versionId === null} onClick={authorize}>
               Agree &amp; Authorize Project
             </Button>
           </div>

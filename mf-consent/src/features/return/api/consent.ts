@@ -2,9 +2,12 @@ import { consentResponseSchema, type ConsentResponse } from '@study/contracts';
 import { requestJson } from '@study/ui';
 import type { ConsentAgreement } from '../../../lib/agreement';
 
-/** POST /api/consent {code, versionId, adult}: the participant's study ID for the code Open Humans sent back, the consent recorded with what they agreed to. */
-export function exchangeCode(code: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
-  return requestJson('/api/consent', { body: { code, ...agreement }, parse: (json) => consentResponseSchema.parse(json) });
+/**
+ * POST /api/consent {code, state, versionId, adult}: the participant's study ID for the code Open
+ * Humans sent back to the request this browser started, the consent recorded with what they agreed to.
+ */
+export function exchangeCode(code: string, state: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
+  return requestJson('/api/consent', { body: { code, state, ...agreement }, parse: (json) => consentResponseSchema.parse(json) });
 }
 
 const inFlight = new Map<string, Promise<ConsentResponse>>();

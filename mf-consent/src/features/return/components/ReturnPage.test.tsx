@@ -29,8 +29,8 @@ const AGREEMENT = { versionId: 'v2', adult: true } as const;
 
 function renderAt(
   query: string,
-  exchange: (code: string, agreement: { versionId: string; adult: true }) => Promise<ConsentResponse>,
-  confirm: (code: string) => Promise<ConsentResponse> = async () => {
+  exchange: (code: string, state: string, agreement: { versionId: string; adult: true }) => Promise<ConsentResponse>,
+  confirm: (code: string, state: string) => Promise<ConsentResponse> = async () => {
     throw new Error('not a confirmation');
   },
 ) {
@@ -55,7 +55,7 @@ describe('ReturnPage', () => {
     const code = `code-${codeNumber}`;
     renderAt(`code=${code}&state=${STORED}`, exchange, confirm);
     expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
-    expect(confirm).toHaveBeenCalledWith(code);
+    expect(confirm).toHaveBeenCalledWith(code, STORED);
     expect(exchange).not.toHaveBeenCalled();
   });
 
@@ -75,7 +75,7 @@ describe('ReturnPage', () => {
     const code = `code-${codeNumber}`;
     renderAt(`code=${code}&state=${STORED}`, exchange);
     expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
-    expect(exchange).toHaveBeenCalledWith(code, { versionId: 'v2', adult: true });
+    expect(exchange).toHaveBeenCalledWith(code, STORED, { versionId: 'v2', adult: true });
   });
 
   it.each([
@@ -98,7 +98,7 @@ describe('ReturnPage', () => {
     const code = `code-${codeNumber}`;
     renderAt(`code=${code}&state=${STORED}`, exchange);
     expect(screen.getByRole('status').textContent).toContain('Loading...');
-    expect(exchange).toHaveBeenCalledWith(code, AGREEMENT);
+    expect(exchange).toHaveBeenCalledWith(code, STORED, AGREEMENT);
     await act(async () => answer({ pgId: PG_ID }));
     expect(await screen.findByText(`dashboard for ${PG_ID}`)).toBeTruthy();
     expect(store.getState()).toMatchObject({ pgId: PG_ID, authorization: { state: STORED, pgId: PG_ID } });

@@ -11,9 +11,9 @@ import { planReturn } from '../return-params';
 
 export interface ReturnPageProps {
   /** POST /api/consent; replaced in tests. */
-  exchange?: (code: string, agreement: ConsentAgreement) => Promise<ConsentResponse>;
+  exchange?: (code: string, state: string, agreement: ConsentAgreement) => Promise<ConsentResponse>;
   /** POST /api/session; replaced in tests. */
-  confirm?: (code: string) => Promise<SessionResponse>;
+  confirm?: (code: string, state: string) => Promise<SessionResponse>;
 }
 
 /** Shown when this browser holds no agreement for the request: the server records no consent without one. */
@@ -43,7 +43,7 @@ export function ReturnPage({ exchange = exchangeCode, confirm = confirmWithCode 
       setFailure({ for: queryText, reason: AGREEMENT_NOT_FOUND });
       return;
     }
-    const answer = onceForCode(plan.code, () => (agreement ? exchange(plan.code, agreement) : confirm(plan.code)));
+    const answer = onceForCode(plan.code, () => (agreement ? exchange(plan.code, plan.state, agreement) : confirm(plan.code, plan.state)));
     answer.then(
       ({ pgId }) => {
         if (cancelled) return;

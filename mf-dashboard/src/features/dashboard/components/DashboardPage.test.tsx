@@ -9,7 +9,7 @@ import { DashboardPage, type StudyIdFormSlotProps } from './DashboardPage';
 import { FINAL_TYPE_PENDING_TEXT, RECONNECTING_TEXT, REPORT_PENDING_TEXT } from './FinalScoreCard';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
-const SETTINGS: Settings = { openHumansAuthorizeUrl: 'https://oh.example/authorize/?client_id=a', resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
+const SETTINGS: Settings = { resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
 
 function survey<K extends SurveyState['id']>(id: K, status: SurveyState['status'] = 'pending', extra: Partial<SurveyState> = {}): SurveyState & { id: K } {
   return { id, status, index: 0, answers: [], ...extra } as SurveyState & { id: K };

@@ -88,7 +88,6 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
         <ConfirmIdentity
           pgId={pgId}
           reason={view.message}
-          authorizeUrl={settings?.openHumansAuthorizeUrl ?? null}
           onOtherStudyId={() => {
             store.signOut();
             navigate('/survey');

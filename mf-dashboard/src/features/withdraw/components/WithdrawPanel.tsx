@@ -1,5 +1,4 @@
 import './withdraw.css';
-import { fetchSettings } from '@study/api-client';
 import { useClientStore } from '@study/client-state';
 import { beginConfirmation } from '@study/open-humans-confirmation';
 import { ApiError, Button, Notice } from '@study/ui';
@@ -17,8 +16,7 @@ export interface WithdrawPanelProps {
 
 /** The authorization round trip that makes the confirmation recent again (architecture.md, 'Who may call what'). */
 async function confirmWithOpenHumans(pgId: string): Promise<void> {
-  const { openHumansAuthorizeUrl } = await fetchSettings();
-  window.location.assign(beginConfirmation(openHumansAuthorizeUrl, `/survey/${pgId}`));
+  window.location.assign(beginConfirmation(`/survey/${pgId}`));
 }
 
 /** Withdrawing needs a confirmation with Open Humans in the last 10 minutes (or a session on this browser at all). */
