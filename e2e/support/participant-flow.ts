@@ -31,6 +31,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCodes, RESULTS_EVENT, type ParticipantResults } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers, TYPE_CODES } from '@study/personality';
+import { approveAsMember } from '@study/standin-open-humans';
 import { SessionJar } from './session-jar';
 
 export interface StudyOrigins {
@@ -392,15 +393,12 @@ async function consent(client: StudyClient, member: string): Promise<string> {
   const label = `member ${member}`;
   const state = randomBytes(16).toString('hex');
   const { authorizeUrl, cookie } = await client.startAuthorization(label, state);
-  const page = new URL(authorizeUrl);
-  const form = new URLSearchParams(page.searchParams);
-  form.set('member', member);
-  form.set('sources', 'direct-sharing-128');
-  form.set('decision', 'authorize');
-  const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
-  const location = res.headers.get('location');
-  const code = location ? new URL(location).searchParams.get('code') : null;
-  if (!code) throw new FlowAborted(`the Open Humans stand-in did not redirect with a code (${res.status})`);
+  const code = await approveAsMember(authorizeUrl, member).then(
+    (approved) => approved.code,
+    (error: unknown) => {
+      throw new FlowAborted(error instanceof Error ? error.message : String(error));
+    },
+  );
   const answer = await client.postJson<{ pgId: string }>(label, '/api/consent', { code, state, ...(await client.consentAgreement()) }, 'none', cookie);
   if (!answer) throw new FlowAborted('no pgId from /api/consent');
   return answer.pgId;

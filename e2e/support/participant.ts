@@ -5,6 +5,7 @@
 // API, as its screens call it.
 import { randomBytes } from 'node:crypto';
 import { partFourOffers, partThreeOffers, partTwoOffers } from '@study/personality';
+import { approveAsMember } from '@study/standin-open-humans';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
 import { e2eSessions } from './session-jar';
@@ -67,15 +68,7 @@ export async function authorizeProject(member = randomMemberId()): Promise<Proje
   const authorizeUrl = started.headers.get('location');
   const cookie = started.headers.getSetCookie().find((line) => line.startsWith(`${AUTHORIZATION_COOKIE}=`));
   if (started.status !== 302 || !authorizeUrl || !cookie) throw new Error(`GET /api/authorization answered ${started.status}: ${await started.text()}`);
-  const page = new URL(authorizeUrl);
-  const form = new URLSearchParams(page.searchParams);
-  form.set('member', member);
-  form.set('sources', 'direct-sharing-128');
-  form.set('decision', 'authorize');
-  const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
-  const location = res.headers.get('location');
-  const code = location ? new URL(location).searchParams.get('code') : null;
-  if (!code) throw new Error(`the Open Humans stand-in did not redirect with a code (${res.status}: ${await res.text()})`);
+  const { code } = await approveAsMember(authorizeUrl, member);
   return { code, state, cookie: cookie.split(';')[0] as string };
 }
 

@@ -4,10 +4,17 @@
 // session secret, as if they had confirmed with Open Humans. Before that, the authorization the
 // consent page starts: the cookie that holds its state and PKCE verifier until POST /api/consent.
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadTs } from './ts-module.mjs';
 
 const SESSION_COOKIE = 'study_session';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** @type {Promise<typeof import('../../standins/open-humans/src/member-browser')> | undefined} */
+let memberBrowserModule;
+/** The stand-in's own account of what a member's browser does on its authorize page, loaded once. */
+const memberBrowser = () => (memberBrowserModule ??= loadTs(path.join(ROOT, 'standins', 'open-humans', 'src', 'member-browser.ts'), path.join(os.tmpdir(), 'study-bench-modules'), 'member-browser'));
 const AUTHORIZATION_COOKIE = 'study_authorization';
 /** @type {Map<string, string>} study ID (lower case) -> Cookie header */
 const jar = new Map();
@@ -62,15 +69,8 @@ export async function authorizeOnOpenHumans(baseUrl, member) {
   const authorizeUrl = started.headers.get('location');
   const cookie = started.headers.getSetCookie().find((l) => l.startsWith(`${AUTHORIZATION_COOKIE}=`));
   if (started.status !== 302 || !authorizeUrl || !cookie) throw new Error(`GET /api/authorization answered ${started.status}: ${(await started.text()).slice(0, 200)}`);
-  const page = new URL(authorizeUrl);
-  const form = new URLSearchParams(page.searchParams);
-  form.set('member', member);
-  form.set('sources', 'direct-sharing-128');
-  form.set('decision', 'authorize');
-  const res = await fetch(new URL(page.pathname, page.origin), { method: 'POST', body: form, redirect: 'manual' });
-  const location = res.headers.get('location');
-  const code = location ? new URL(location).searchParams.get('code') : null;
-  if (!code) throw new Error(`the Open Humans stand-in did not redirect with a code (${res.status}: ${(await res.text()).slice(0, 200)})`);
+  const { approveAsMember } = await memberBrowser();
+  const { code } = await approveAsMember(authorizeUrl, member);
   return { code, state, cookie: cookie.split(';')[0] };
 }
 
