@@ -1,23 +1,34 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { appendSlash } from './append-slash';
 import type { StandinConfig } from './config';
 import { controlRoutes } from './control/control-routes';
 import { FailureSwitch } from './control/failure-switch';
 import { memberFilesRoutes } from './control/member-files-routes';
-import { deleteRoute } from './members/delete-route';
+import { platformControls } from './control/platform-controls';
+import { ThrottleSwitch } from './control/throttle-switch';
+import { DELETE_PATH, deleteRoute } from './members/delete-route';
 import { messageControls } from './control/message-controls';
 import { downloadRoute } from './members/download-route';
-import { exchangeMemberRoute } from './members/exchange-member-route';
+import { EXCHANGE_MEMBER_PATH, exchangeMemberRoute } from './members/exchange-member-route';
+import { ProjectLeaving } from './members/leave-project';
 import { Members } from './members/members';
-import { uploadRoute } from './members/upload-route';
-import { messageRoute } from './messages/message-route';
+import { UPLOAD_PATH, uploadRoute } from './members/upload-route';
+import { MESSAGE_PATH, messageRoute } from './messages/message-route';
 import { ProjectMessages } from './messages/project-messages';
 import { authorizeRoutes } from './oauth/authorize-routes';
 import { Grants } from './oauth/grants';
-import { tokenRoute } from './oauth/token-route';
-import { projectMemberRoutes } from './project/remove-members-route';
+import { TOKEN_PATH, tokenRoute } from './oauth/token-route';
+import { AUTHORIZE_PATH } from './pages/authorize-page';
+import type { ProjectApiDeps } from './project/api-auth';
+import { MasterToken } from './project/master-token';
+import { PROJECT_MEMBERS_PATH, projectMemberRoutes, REMOVE_MEMBERS_PATH } from './project/remove-members-route';
 import { StandinStore } from './state/store';
+import { WebhookLog } from './webhooks/deauth-webhook';
+
+/** The platform's own paths (not the test controls), each with its trailing slash. */
+const PLATFORM_PATHS = [AUTHORIZE_PATH, TOKEN_PATH, EXCHANGE_MEMBER_PATH, UPLOAD_PATH, DELETE_PATH, MESSAGE_PATH, REMOVE_MEMBERS_PATH, PROJECT_MEMBERS_PATH];
 
 export interface StandinOptions {
   /** Clock in epoch milliseconds; tests move it to expire codes and tokens. */
@@ -48,26 +59,34 @@ export function createOpenHumansStandin(config: StandinConfig, options: StandinO
   const grants = new Grants(store, config.tokenTtlSeconds, now);
   const members = new Members(store, config.projectIdLabel, now);
   const messages = new ProjectMessages(config.projectName, now);
+  const masterToken = new MasterToken(config.masterAccessToken, config.masterTokenTtlSeconds, now);
+  const throttle = new ThrottleSwitch(now);
+  const api: ProjectApiDeps = { grants, masterToken, throttle };
+  const webhooks = new WebhookLog();
+  const leaving = new ProjectLeaving(config, grants, members, webhooks, { timestampBug: config.deauthTimestampBug }, now);
 
   const app = express();
   app.disable('x-powered-by');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'standin-open-humans' });
   });
+  app.use(appendSlash(PLATFORM_PATHS));
   const failures = new FailureSwitch();
   app.use(failures.middleware());
   app.use(authorizeRoutes(config, members, grants));
   app.use(tokenRoute(config, grants));
-  app.use(exchangeMemberRoute(config, grants, members));
-  app.use(uploadRoute(grants, members));
-  app.use(deleteRoute(grants, members));
-  app.use(projectMemberRoutes(config.masterAccessToken, grants, members));
+  app.use(exchangeMemberRoute(config, api, members));
+  app.use(uploadRoute(api, members, config.uploadMaxBytes));
+  app.use(deleteRoute(api, members));
+  app.use(projectMemberRoutes(config, api, members, leaving));
   app.use(downloadRoute(members));
-  app.use(messageRoute(config.masterAccessToken, members, messages, (token) => grants.authenticate(token)?.member.projectMemberId));
+  app.use(messageRoute(api, members, messages));
   app.use(messageControls(members, messages));
-  app.use(controlRoutes(config, members, grants, now));
+  app.use(controlRoutes(config, members, grants, leaving));
   app.use(memberFilesRoutes(config, members));
+  app.use(platformControls(masterToken, webhooks, leaving.settings));
   app.use(failures.routes());
+  app.use(throttle.routes());
   app.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });
   });

@@ -20,6 +20,9 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       redirectUri: 'http://127.0.0.1:8080/return',
       tokenTtlSeconds: 36_000,
+      masterTokenTtlSeconds: 86_400,
+      deauthTimestampBug: false,
+      uploadMaxBytes: 25 * 1024 * 1024,
       pageSize: 20,
       projectIdLabel: 'direct-sharing-1000',
     });
@@ -38,6 +41,9 @@ describe('loadConfig', () => {
       DEAUTH_WEBHOOK_URL: 'http://localhost:8080/api/openhumans/deauthorize',
       WEBHOOK_SECRET: 'hook',
       TOKEN_TTL_SECONDS: '5',
+      MASTER_TOKEN_TTL_SECONDS: '0',
+      DEAUTH_TIMESTAMP_BUG: 'true',
+      UPLOAD_MAX_BYTES: '1mb',
       PAGE_SIZE: '3',
       STATE_FILE: '/tmp/oh.json',
       PROJECT_NAME: 'My study',
@@ -53,6 +59,9 @@ describe('loadConfig', () => {
       deauthWebhookUrl: 'http://localhost:8080/api/openhumans/deauthorize',
       webhookSecret: 'hook',
       tokenTtlSeconds: 5,
+      masterTokenTtlSeconds: 0,
+      deauthTimestampBug: true,
+      uploadMaxBytes: 1024 * 1024,
       pageSize: 3,
       stateFile: '/tmp/oh.json',
       projectName: 'My study',
@@ -80,10 +89,13 @@ describe('loadConfig', () => {
       DEAUTH_WEBHOOK_URL: 'ftp://x/y',
       PAGE_SIZE: '0',
       TOKEN_TTL_SECONDS: 'soon',
+      MASTER_TOKEN_TTL_SECONDS: '-1',
+      DEAUTH_TIMESTAMP_BUG: 'yes',
+      UPLOAD_MAX_BYTES: 'lots',
       CLIENT_SECRET: 'short',
     });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
-      ['CLIENT_SECRET', 'DEAUTH_WEBHOOK_URL', 'PAGE_SIZE', 'PORT', 'REDIRECT_URI', 'TOKEN_TTL_SECONDS'].sort(),
+      ['CLIENT_SECRET', 'DEAUTH_TIMESTAMP_BUG', 'DEAUTH_WEBHOOK_URL', 'MASTER_TOKEN_TTL_SECONDS', 'PAGE_SIZE', 'PORT', 'REDIRECT_URI', 'TOKEN_TTL_SECONDS', 'UPLOAD_MAX_BYTES'].sort(),
     );
     for (const p of problems) expect(p).toMatch(/: not valid; expected /);
     expect(problems.join('\n')).not.toContain('short');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, hostSetting, httpUrl, loadConfig as loadEnv, portSetting } from '@study/service-kit';
+import { byteSizeSetting, ConfigError, hostSetting, httpUrl, loadConfig as loadEnv, portSetting } from '@study/service-kit';
 
 export { ConfigError };
 import { DATA_SOURCES } from './members/sources';
@@ -30,6 +30,19 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]{16,200}$/)
     .optional()
     .describe("the project's master access token for project-wide calls (messages, remove-members, the project's member list; 16-200 printable characters, no spaces); unset = the project API that needs it answers 401"),
+  MASTER_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(31_536_000)
+    .default(86_400)
+    .describe('master access token lifetime in seconds from start or regeneration (0-31536000; 0 = never expires)'),
+  DEAUTH_TIMESTAMP_BUG: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe('true or false: reproduce the platform bug where a leave without erasure sends no webhook and fails with a 500'),
+  UPLOAD_MAX_BYTES: byteSizeSetting('25mb', 'the largest simple-upload request body'),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -37,7 +50,7 @@ const envSchema = z.object({
     .max(31_536_000)
     .default(36_000)
     .describe('access token lifetime in seconds (1-31536000)'),
-  PAGE_SIZE: z.coerce.number().int().min(1).max(200).default(20).describe('files per exchange-member page (1-200)'),
+  PAGE_SIZE: z.coerce.number().int().min(1).max(200).default(20).describe('default page size of exchange-member and the member list (1-200)'),
   STATE_FILE: z.string().min(1).optional().describe('a writable path for the JSON state file'),
   PROJECT_NAME: z.string().min(1).max(200).default('Personality Genetics Study').describe('the project name shown on the authorize page'),
   PROJECT_ID_LABEL: z
@@ -59,6 +72,12 @@ export interface StandinConfig {
   webhookSecret?: string;
   /** The project's master access token (project-wide calls: messages, remove-members, the project's member list). */
   masterAccessToken?: string;
+  /** Master token lifetime from start or regeneration; 0 = it never expires (an admin's token_expiration_disabled). */
+  masterTokenTtlSeconds: number;
+  /** Start with the platform's arrow.get(None) bug in deauth_webhook switched on. */
+  deauthTimestampBug: boolean;
+  /** The stand-in's own limit on a simple upload's body (the platform sets none). */
+  uploadMaxBytes: number;
   tokenTtlSeconds: number;
   pageSize: number;
   stateFile?: string;
@@ -87,6 +106,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deauthWebhookUrl: e.DEAUTH_WEBHOOK_URL,
     webhookSecret: e.WEBHOOK_SECRET,
     masterAccessToken: e.MASTER_ACCESS_TOKEN,
+    masterTokenTtlSeconds: e.MASTER_TOKEN_TTL_SECONDS,
+    deauthTimestampBug: e.DEAUTH_TIMESTAMP_BUG,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     pageSize: e.PAGE_SIZE,
     stateFile: e.STATE_FILE,

@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
 import request from 'supertest';
-import type { Express } from 'express';
 import { createOpenHumansStandin, type OpenHumansStandin } from './app';
 import type { StandinConfig } from './config';
 import type { TokenResponse } from './oauth/grants';
@@ -20,6 +22,9 @@ export function testConfig(overrides: Partial<StandinConfig> = {}): StandinConfi
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     redirectUri: REDIRECT_URI,
+    masterTokenTtlSeconds: 86_400,
+    deauthTimestampBug: false,
+    uploadMaxBytes: 25 * 1024 * 1024,
     tokenTtlSeconds: 36_000,
     pageSize: 20,
     projectName: 'Personality Genetics Study',
@@ -109,4 +114,49 @@ export async function linkedMember(app: Express, opts: { member?: string; source
   const approval = await approve(app, opts);
   const tokens = await redeem(app, approval.code);
   return { memberId: approval.memberId, tokens };
+}
+
+export interface ReceivedWebhook {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** When the receiver sent its answer (epoch ms, real clock). */
+  answeredAt: number;
+}
+
+/**
+ * A project-side webhook receiver on a free loopback port that records what the platform sends.
+ * `answer` gives the status for the n-th call (0-based); `delayMs` holds each answer back.
+ */
+export async function startWebhookReceiver(answer: (n: number) => number = () => 200, delayMs = 0): Promise<{ url: string; received: ReceivedWebhook[]; close: () => Promise<void> }> {
+  const received: ReceivedWebhook[] = [];
+  const app = express();
+  app.post('/deauth', express.raw({ type: () => true }), (req, res) => {
+    const status = answer(received.length);
+    const record: ReceivedWebhook = { rawBody: Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '', headers: req.headers, answeredAt: 0 };
+    received.push(record);
+    setTimeout(() => {
+      record.answeredAt = Date.now();
+      res.status(status).json({ ok: status < 300 });
+    }, delayMs);
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/deauth`,
+    received,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A URL on a loopback port nothing listens on (it was free a moment ago). */
+export async function unreachableUrl(): Promise<string> {
+  const receiver = await startWebhookReceiver();
+  await receiver.close();
+  return receiver.url;
 }

@@ -2,11 +2,11 @@ import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { StandinConfig } from '../config';
 import { baseUrlOf } from '../members/base-url';
+import type { ProjectLeaving } from '../members/leave-project';
 import { MEMBER_ID_PATTERN, toApiFile, type Members } from '../members/members';
 import { findSource } from '../members/sources';
 import type { Grants } from '../oauth/grants';
 import type { StoredMember } from '../state/store';
-import { sendDeauthWebhook } from '../webhooks/deauth-webhook';
 
 /**
  * Test controls, not part of the platform's protocol: they let tests and testers do what a member
@@ -41,7 +41,7 @@ function badRequest(res: Response, error: z.ZodError): void {
   res.status(400).json({ error: 'Invalid request body.', issues: error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) });
 }
 
-export function controlRoutes(config: StandinConfig, members: Members, grants: Grants, now: () => number): Router {
+export function controlRoutes(config: StandinConfig, members: Members, grants: Grants, leaving: ProjectLeaving): Router {
   const router = Router();
   router.use(CONTROL_PREFIX, express.json({ limit: '30mb' }));
 
@@ -96,24 +96,24 @@ export function controlRoutes(config: StandinConfig, members: Members, grants: G
       res.status(409).json({ error: `Member ${member.projectMemberId} has already left the project.` });
       return;
     }
-    // As on the platform: the tokens go first, then the project is told.
-    const tokensDeleted = grants.revokeMember(member.projectMemberId);
-    members.deauthorize(member);
-    const result = { project_member_id: member.projectMemberId, erasure_requested: parsed.data.erasure_requested, tokens_deleted: tokensDeleted };
-    if (!config.deauthWebhookUrl) {
+    const { erasure_requested: erasureRequested } = parsed.data;
+    const outcome = await leaving.leave(member, erasureRequested);
+    const result = { project_member_id: member.projectMemberId, erasure_requested: erasureRequested, tokens_deleted: outcome.tokensDeleted };
+    const { webhook } = outcome;
+    if (!webhook) {
+      if (outcome.failure) {
+        // The timestamp bug: the platform raised before calling the webhook; the member saw its 500 page.
+        res.status(500).json({ ...result, error: `The platform failed after the member left: ${outcome.failure}`, webhook: null });
+        return;
+      }
       res.json({ ...result, webhook: null });
       return;
     }
-    const outcome = await sendDeauthWebhook(
-      config.deauthWebhookUrl,
-      { project_member_id: member.projectMemberId, erasure_requested: parsed.data.erasure_requested, timestamp: new Date(now()).toISOString() },
-      config.webhookSecret,
-    );
-    if (!outcome.delivered) {
-      res.status(502).json({ ...result, error: `Webhook delivery failed: ${outcome.error}`, webhook: { url: outcome.url, error: outcome.error } });
+    if (!webhook.delivered) {
+      res.status(502).json({ ...result, error: `Webhook delivery failed: ${webhook.error}`, webhook: { url: webhook.url, error: webhook.error, attempts: webhook.attempts } });
       return;
     }
-    res.json({ ...result, webhook: { url: outcome.url, status: outcome.status, body: outcome.body } });
+    res.json({ ...result, webhook: { url: webhook.url, status: webhook.status, body: webhook.body, attempts: webhook.attempts } });
   });
 
   router.post(`${CONTROL_PREFIX}/tokens/:accessToken/revoke`, (req, res) => {

@@ -1,6 +1,7 @@
 import express, { Router, type Response } from 'express';
-import type { Grants } from '../oauth/grants';
-import { requireMemberToken, type AuthenticatedLocals } from './access-token';
+import { formMemberId, INVALID_FORM_MEMBER, projectApiAuth, type ProjectApiDeps, type ProjectApiLocals } from '../project/api-auth';
+import { sendServerErrorPage } from '../pages/server-error-page';
+import { charField, formDataOf, PlatformCrash } from '../project/project-members-form';
 import type { Members } from './members';
 
 export const DELETE_PATH = '/api/direct-sharing/project/files/delete/';
@@ -16,12 +17,31 @@ function isSet(value: unknown): boolean {
 /**
  * A project deletes files it uploaded to the member behind the access token: one of `file_id`,
  * `file_basename` or `all_files` (form or JSON). Only the project's own uploads can go. Answers
- * `{"ids": [...]}`, the ids deleted (none is not an error).
+ * `{"ids": [...]}`, the ids deleted (none is not an error). With the master token, the form's
+ * `project_member_id` names the member, who must be in the project.
  */
-export function deleteRoute(grants: Grants, members: Members): Router {
+export function deleteRoute(deps: ProjectApiDeps, members: Members): Router {
   const router = Router();
 
-  router.post(DELETE_PATH, express.json(), express.urlencoded({ extended: false }), requireMemberToken(grants), (req, res: Response<unknown, AuthenticatedLocals>) => {
+  router.post(DELETE_PATH, express.json(), express.urlencoded({ extended: false }), projectApiAuth(deps, 'oauth2-then-master'), (req, res: Response<unknown, ProjectApiLocals>) => {
+    let data: Record<string, unknown>;
+    try {
+      data = formDataOf(req);
+    } catch (err) {
+      if (!(err instanceof PlatformCrash)) throw err;
+      sendServerErrorPage(res);
+      return;
+    }
+    const memberId = formMemberId(res.locals.caller, charField(data.project_member_id));
+    if (memberId === '') {
+      res.status(400).json({ project_member_id: ['This field is required.'] });
+      return;
+    }
+    const member = members.get(memberId);
+    if (!member?.authorized) {
+      res.status(400).json(INVALID_FORM_MEMBER);
+      return;
+    }
     const fileId = field(req.body, 'file_id');
     const basename = field(req.body, 'file_basename');
     const allFiles = field(req.body, 'all_files');
@@ -42,7 +62,7 @@ export function deleteRoute(grants: Grants, members: Members): Router {
       res.status(400).json({ file_basename: ['Enter a file name.'] });
       return;
     }
-    const ids = members.deleteProjectFiles(res.locals.member, (file) =>
+    const ids = members.deleteProjectFiles(member, (file) =>
       isSet(fileId) ? file.id === Number(fileId) : isSet(basename) ? file.basename === basename : true,
     );
     res.json({ ids });

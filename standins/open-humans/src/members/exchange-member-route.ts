@@ -1,8 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import type { StandinConfig } from '../config';
-import type { Grants } from '../oauth/grants';
-import { single } from '../oauth/params';
-import { requireMemberToken, type AuthenticatedLocals } from './access-token';
+import { last, single } from '../oauth/params';
+import { sendServerErrorPage } from '../pages/server-error-page';
+import { projectApiAuth, type ProjectApiDeps, type ProjectApiLocals } from '../project/api-auth';
+import type { StoredMember } from '../state/store';
 import { baseUrlOf } from './base-url';
 import { toApiFile, type Members } from './members';
 
@@ -26,12 +27,32 @@ function pageUrl(req: Request, config: StandinConfig, limit: number, offset: num
   return url.toString();
 }
 
-/** The member behind an OAuth2 access token, with the files the project may see, paged by limit/offset. */
-export function exchangeMemberRoute(config: StandinConfig, grants: Grants, members: Members): Router {
+/**
+ * The member behind an OAuth2 access token, with the files the project may see, paged by
+ * limit/offset. With the master token, the member named by `project_member_id` (as the member
+ * list's `exchange_member` links do), also one who has left; without that parameter the
+ * platform's view fails on an unset variable and answers its 500 page.
+ */
+export function exchangeMemberRoute(config: StandinConfig, deps: ProjectApiDeps, members: Members): Router {
   const router = Router();
 
-  router.get(EXCHANGE_MEMBER_PATH, requireMemberToken(grants), (req, res: Response<unknown, AuthenticatedLocals>) => {
-    const { member } = res.locals;
+  router.get(EXCHANGE_MEMBER_PATH, projectApiAuth(deps, 'oauth2-then-master'), (req, res: Response<unknown, ProjectApiLocals>) => {
+    const { caller } = res.locals;
+    let member: StoredMember;
+    if (caller.kind === 'member') member = caller.member;
+    else {
+      const id = last((req.query as Record<string, unknown>).project_member_id);
+      if (!id) {
+        sendServerErrorPage(res);
+        return;
+      }
+      const named = members.get(id);
+      if (!named) {
+        res.status(400).json({ project_member_id: 'project_member_id is invalid' });
+        return;
+      }
+      member = named;
+    }
     const requestedLimit = nonNegativeInt(req.query.limit);
     const limit = requestedLimit && requestedLimit > 0 ? Math.min(requestedLimit, MAX_LIMIT) : config.pageSize;
     const offset = nonNegativeInt(req.query.offset) ?? 0;

@@ -41,6 +41,11 @@ export class Members {
     return [...this.store.members.values()].sort((a, b) => a.created.localeCompare(b.created));
   }
 
+  /** The members in the project now, as the platform's filter_active() has them. */
+  active(): StoredMember[] {
+    return this.list().filter((m) => m.authorized);
+  }
+
   /** An 8-digit project member id no member has yet. */
   newMemberId(): string {
     for (;;) {

@@ -1,10 +1,9 @@
 import express, { Router, type Response } from 'express';
-import type { Grants } from '../oauth/grants';
-import { requireMemberToken, type AuthenticatedLocals } from './access-token';
+import { formMemberId, INVALID_FORM_MEMBER, projectApiAuth, type ProjectApiDeps, type ProjectApiLocals } from '../project/api-auth';
+import { charField } from '../project/project-members-form';
 import type { Members } from './members';
 
 export const UPLOAD_PATH = '/api/direct-sharing/project/files/upload/';
-const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 const MAX_DESCRIPTION = 100;
 
 type FieldErrors = Record<string, string[]>;
@@ -58,16 +57,21 @@ function parseDatatypes(values: FormDataEntryValue[], errors: FieldErrors): stri
   return strings.filter((s) => s !== '');
 }
 
-/** A project uploads a file to the member behind the access token (multipart: data_file + metadata). */
-export function uploadRoute(grants: Grants, members: Members): Router {
+/**
+ * A project uploads a file to the member behind the access token (multipart: data_file +
+ * metadata), or with the master token to the member named by `project_member_id`.
+ */
+export function uploadRoute(deps: ProjectApiDeps, members: Members, maxBytes: number): Router {
   const router = Router();
 
   router.post(
     UPLOAD_PATH,
     // Read the body before answering, so a refused client is not cut off mid-upload.
-    express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES }),
-    requireMemberToken(grants),
-    async (req, res: Response<unknown, AuthenticatedLocals>) => {
+    // UPLOAD_MAX_BYTES is the stand-in's own guard: the platform sets no size limit on files
+    // (Django's DATA_UPLOAD_MAX_MEMORY_SIZE leaves file data out); big uploads fail there by taking too long.
+    express.raw({ type: () => true, limit: maxBytes }),
+    projectApiAuth(deps, 'oauth2-then-master'),
+    async (req, res: Response<unknown, ProjectApiLocals>) => {
       const contentType = req.get('content-type') ?? '';
       if (!/^multipart\/form-data\s*;/i.test(contentType) || !Buffer.isBuffer(req.body)) {
         res.status(415).json({ detail: `Unsupported media type "${contentType}" in request.` });
@@ -82,19 +86,27 @@ export function uploadRoute(grants: Grants, members: Members): Router {
         return;
       }
 
+      // In the platform form's field order: project_member_id, metadata, datatypes, data_file.
       const errors: FieldErrors = {};
+      const memberId = formMemberId(res.locals.caller, charField(form.get('project_member_id')));
+      if (memberId === '') errors.project_member_id = ['This field is required.'];
+      const metadata = parseMetadata(form.get('metadata'), errors);
+      const datatypes = parseDatatypes(form.getAll('datatypes'), errors);
       const dataFile = form.get('data_file');
       if (!(dataFile instanceof Blob)) errors.data_file = ['No file was submitted.'];
       else if (dataFile.size === 0) errors.data_file = ['The submitted file is empty.'];
-      const metadata = parseMetadata(form.get('metadata'), errors);
-      const datatypes = parseDatatypes(form.getAll('datatypes'), errors);
       if (Object.keys(errors).length > 0 || !(dataFile instanceof Blob) || !metadata) {
         res.status(400).json(errors);
         return;
       }
+      const member = members.get(memberId);
+      if (!member?.authorized) {
+        res.status(400).json(INVALID_FORM_MEMBER);
+        return;
+      }
 
       const basename = (dataFile instanceof File && dataFile.name ? dataFile.name : 'upload').split(/[\\/]/).pop() || 'upload';
-      const stored = members.addProjectUpload(res.locals.member, {
+      const stored = members.addProjectUpload(member, {
         basename,
         datatypes,
         tags: metadata.tags,

@@ -101,3 +101,18 @@ describe('file upload', () => {
     expect(member.files.map((f: { source: string }) => f.source)).toEqual(['direct-sharing-128']);
   });
 });
+
+describe('UPLOAD_MAX_BYTES', () => {
+  it("refuses a body over the stand-in's limit with 413 and stores nothing", async () => {
+    const { app } = makeStandin({ uploadMaxBytes: 1024 });
+    const { memberId, tokens } = await linkedMember(app);
+    const big = await request(app)
+      .post(UPLOAD)
+      .query({ access_token: tokens.access_token })
+      .field('metadata', JSON.stringify({ tags: [], description: 'Big' }))
+      .attach('data_file', Buffer.alloc(2048, 'a'), { filename: 'big.txt', contentType: 'text/plain' });
+    expect(big.status).toBe(413);
+    const files = (await request(app).get(`/_standin/members/${memberId}/files`).expect(200)).body.files as Array<{ basename: string }>;
+    expect(files.map((f) => f.basename)).not.toContain('big.txt');
+  });
+});

@@ -1,70 +1,67 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
-import { accessTokenOf } from '../members/access-token';
 import type { Members } from '../members/members';
+import { sendServerErrorPage } from '../pages/server-error-page';
+import { projectApiAuth, type ProjectApiDeps, type ProjectApiLocals } from '../project/api-auth';
+import { charField, checkboxValue, cleanProjectMemberIds, formDataOf, PlatformCrash, pyTruthy } from '../project/project-members-form';
+import type { StoredMember } from '../state/store';
 import type { ProjectMessages } from './project-messages';
 
 export const MESSAGE_PATH = '/api/direct-sharing/project/message/';
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
-function isMasterToken(given: string, masterToken: string | undefined): boolean {
-  return masterToken !== undefined && timingSafeEqual(digest(given), digest(masterToken));
-}
-
-/** A form field as the platform's form reads it: JSON or form-encoded, a list or a comma-separated string. */
-function memberIdsOf(raw: unknown): string[] {
-  const text = Array.isArray(raw) ? raw.map(String).join(',') : typeof raw === 'string' ? raw : '';
-  return text.split(/[ ,\r\n]+/).filter((id) => id !== '');
-}
-
-function isTrue(value: unknown): boolean {
-  return value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
-}
-
 /**
- * The project message call, as the platform has it: authenticated with the project's master
- * access token (query or Bearer), form fields `subject` (optional), `message` (required; the
- * platform replaces {{ PROJECT_MEMBER_ID }} in it for each member) and either `all_members` or
- * `project_member_ids` (each must be an active member of the project). Answers `200 "success"`,
- * or `400 {"errors": {field: [messages]}}` and nothing is sent. A member's own OAuth2 token may
- * message only that member.
+ * The project message call (ProjectMessageView with MessageProjectMembersForm): the project's
+ * master token, or a member's own OAuth2 token, which can only message that member (its ids are
+ * replaced by the member's own and all_members by false). Fields `subject` (optional; the
+ * platform puts its prefix before it), `message` (required; {{ PROJECT_MEMBER_ID }} is replaced
+ * for each member) and either `all_members` or `project_member_ids`, every id active in the
+ * project. Answers `200 "success"`, or `400 {"errors": {field: [messages]}}` and nobody is sent anything.
  */
-export function messageRoute(masterAccessToken: string | undefined, members: Members, messages: ProjectMessages, authenticateMember: (token: string) => string | undefined): Router {
+export function messageRoute(deps: ProjectApiDeps, members: Members, messages: ProjectMessages): Router {
   const router = Router();
-  router.post(MESSAGE_PATH, express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), (req: Request, res: Response) => {
-    const token = accessTokenOf(req);
-    if (!token) {
-      res.status(401).json({ detail: 'Authentication credentials were not provided.' });
-      return;
-    }
-    const master = isMasterToken(token, masterAccessToken);
-    const ownMember = master ? undefined : authenticateMember(token);
-    if (!master && !ownMember) {
-      res.status(401).json({ detail: 'Invalid token.' });
-      return;
-    }
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const errors: Record<string, string[]> = {};
-    const message = typeof body.message === 'string' ? body.message : '';
-    if (message.trim() === '') errors.message = ['This field is required.'];
-    const subject = typeof body.subject === 'string' ? body.subject : '';
-    const allMembers = ownMember ? false : isTrue(body.all_members);
-    let ids = ownMember ? [ownMember] : memberIdsOf(body.project_member_ids);
-    if (!allMembers && ids.length === 0) errors.__all__ = ['You must specify either all members or provide a list of IDs.'];
-    else if (allMembers && ids.length > 0) errors.__all__ = ['You must specify either all members or provide a list of IDs but not both.'];
-    if (ids.some((id) => !/^\d{8}$/.test(id))) errors.project_member_ids = ['Project member IDs are always 8 digits long.'];
-    else {
-      const invalid = ids.filter((id) => members.get(id)?.authorized !== true);
-      if (invalid.length > 0) errors.project_member_ids = [`Invalid project member ID(s): ${invalid.join(', ')}`];
-    }
-    if (Object.keys(errors).length > 0) {
-      res.status(400).json({ errors });
-      return;
-    }
-    if (allMembers) ids = members.list().filter((m) => m.authorized).map((m) => m.projectMemberId);
-    messages.deliver([...new Set(ids)], subject, message);
-    res.json('success');
-  });
+  router.post(
+    MESSAGE_PATH,
+    express.json({ limit: '1mb' }),
+    express.urlencoded({ extended: false, limit: '1mb' }),
+    projectApiAuth(deps, 'oauth2-then-master'),
+    (req: Request, res: Response<unknown, ProjectApiLocals>) => {
+      let data: Record<string, unknown>;
+      let ids: ReturnType<typeof cleanProjectMemberIds>;
+      try {
+        data = formDataOf(req);
+        const { caller } = res.locals;
+        if (caller.kind === 'member') {
+          data.all_members = false;
+          data.project_member_ids = [caller.member.projectMemberId];
+        }
+        ids = cleanProjectMemberIds(data, members);
+      } catch (err) {
+        if (!(err instanceof PlatformCrash)) throw err;
+        sendServerErrorPage(res);
+        return;
+      }
+      // Errors in the form's field order, then the form-wide ones.
+      const errors: Record<string, string[]> = {};
+      if (!ids.ok) errors.project_member_ids = [ids.error];
+      const allMembers = checkboxValue(data, 'all_members');
+      const subject = charField(data.subject);
+      const message = charField(data.message);
+      if (message === '') errors.message = ['This field is required.'];
+      // MessageProjectMembersForm.clean looks at the raw ids, not the cleaned ones.
+      const idsGiven = pyTruthy(data.project_member_ids);
+      if (!allMembers && !idsGiven) errors.__all__ = ['You must specify either all members or provide a list of IDs.'];
+      else if (allMembers && idsGiven) errors.__all__ = ['You must specify either all members or provide a list of IDs but not both.'];
+      if (!ids.ok || Object.keys(errors).length > 0) {
+        res.status(400).json({ errors });
+        return;
+      }
+      const recipients: StoredMember[] = allMembers ? members.active() : ids.members;
+      messages.deliver(
+        recipients.map((m) => m.projectMemberId),
+        subject,
+        message,
+      );
+      res.json('success');
+    },
+  );
   return router;
 }

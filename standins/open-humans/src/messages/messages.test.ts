@@ -83,4 +83,53 @@ describe('project messages', () => {
     expect((await request(app).get(`/_standin/members/${a.memberId}/messages`)).body.messages).toHaveLength(1);
     expect((await request(app).get(`/_standin/members/${b.memberId}/messages`)).body.messages).toHaveLength(0);
   });
+
+  it("ignores all_members and the ids a member's own token sends: that member only", async () => {
+    const { app } = makeStandin({ masterAccessToken: MASTER });
+    const a = await linkedMember(app);
+    const b = await linkedMember(app);
+    await request(app).post(MESSAGE).set('Authorization', `Bearer ${a.tokens.access_token}`).send({ message: 'Me', all_members: true }).expect(200);
+    expect((await request(app).get(`/_standin/members/${a.memberId}/messages`)).body.messages).toHaveLength(1);
+    expect((await request(app).get(`/_standin/members/${b.memberId}/messages`)).body.messages).toHaveLength(0);
+  });
+
+  it('sends to nobody when one of many ids has left the project (all or none)', async () => {
+    const { app } = makeStandin({ masterAccessToken: MASTER });
+    const members = [await linkedMember(app), await linkedMember(app), await linkedMember(app)];
+    await request(app).post(`/_standin/members/${members[1]!.memberId}/deauthorize`).send({}).expect(200);
+    const res = await request(app)
+      .post(MESSAGE)
+      .query({ access_token: MASTER })
+      .send({ message: 'Hi', project_member_ids: members.map((m) => m.memberId).join('\n') })
+      .expect(400);
+    expect(res.body).toEqual({ errors: { project_member_ids: [`Invalid project member ID(s): ${members[1]!.memberId}`] } });
+    expect((await request(app).get('/_standin/messages').set('accept', 'application/json')).body.messages).toEqual([]);
+  });
+
+  it('checks the form as MessageProjectMembersForm does: field errors in order, then the form-wide one; a repeated id is refused', async () => {
+    const { app } = makeStandin({ masterAccessToken: MASTER });
+    const a = await linkedMember(app);
+    const post = (body: object) => request(app).post(MESSAGE).query({ access_token: MASTER }).send(body);
+    const both = (await post({ message: ' ', project_member_ids: ['123'] }).expect(400)).body.errors;
+    expect(both).toEqual({ project_member_ids: ['Project member IDs are always 8 digits long.'], message: ['This field is required.'] });
+    expect(Object.keys(both)).toEqual(['project_member_ids', 'message']);
+    expect(Object.keys((await post({ message: '', project_member_ids: '' }).expect(400)).body.errors)).toEqual(['message', '__all__']);
+    expect((await post({ message: 'Hi', project_member_ids: [a.memberId], all_members: 'TRUE' }).expect(400)).body.errors).toEqual({
+      __all__: ['You must specify either all members or provide a list of IDs but not both.'],
+    });
+    // The form reads the raw value: ids that are only spaces still count as given.
+    expect((await post({ message: 'Hi', all_members: true, project_member_ids: '  ' }).expect(400)).body.errors.__all__).toEqual([
+      'You must specify either all members or provide a list of IDs but not both.',
+    ]);
+    expect((await post({ message: 'Hi', project_member_ids: [a.memberId, a.memberId] }).expect(400)).body.errors).toEqual({ project_member_ids: ['Invalid project member ID(s): '] });
+    expect((await post({ message: 'Hi', project_member_ids: ['1234567812345678'] }).expect(400)).body.errors).toEqual({ project_member_ids: ['Invalid project member ID(s): 1234567812345678'] });
+    await post({ message: 'Hi', all_members: 'false' }).expect(400);
+  });
+
+  it('strips the subject and the message, as Django form fields do', async () => {
+    const { app } = makeStandin({ masterAccessToken: MASTER });
+    const a = await linkedMember(app);
+    await request(app).post(MESSAGE).query({ access_token: MASTER }).type('form').send({ subject: '  Hello  ', message: '\n Text \n', all_members: 'on' }).expect(200);
+    expect((await request(app).get(`/_standin/members/${a.memberId}/messages`)).body.messages[0]).toMatchObject({ subject: '[Open Humans Project Message] Hello', message: 'Text' });
+  });
 });

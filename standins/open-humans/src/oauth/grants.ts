@@ -28,9 +28,10 @@ export class OAuthError extends Error {
   constructor(
     readonly status: 400 | 401,
     readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
-    readonly description: string,
+    /** oauthlib leaves it out for some errors (invalid_client, unsupported_grant_type). */
+    readonly description?: string,
   ) {
-    super(description);
+    super(description ?? error);
   }
 }
 
@@ -57,8 +58,8 @@ export class Grants {
   }
 
   /**
-   * Redeems a code once. When the authorize request named a redirect_uri, the token request must
-   * repeat it exactly (RFC 6749 section 4.1.3); otherwise a given one must still be the registered URI.
+   * Redeems a code once. A redirect_uri on the token request must be the one the code was issued
+   * for (MismatchingRedirectURIError, invalid_request); a missing one counts as the registered URI.
    * A code issued for a PKCE challenge needs the matching code_verifier; for one issued without,
    * a verifier is ignored (the platform does not require PKCE).
    */
@@ -76,12 +77,11 @@ export class Grants {
         throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
       }
     }
-    const expected = stored.redirectUri ?? registeredRedirectUri;
-    if (stored.redirectUri !== null && redirectUri === undefined) {
-      throw new OAuthError(400, 'invalid_grant', 'redirect_uri is required because the authorization request included one.');
-    }
-    if (redirectUri !== undefined && redirectUri !== expected) {
-      throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the one the code was issued for.');
+    // oauthlib puts the registered (default) URI in place of a missing redirect_uri, on the
+    // authorize request as on the token request, so the code holds a URI either way and a token
+    // request may leave it out (AuthorizationCodeGrant.validate_token_request, Grant.redirect_uri_allowed).
+    if ((redirectUri ?? registeredRedirectUri) !== (stored.redirectUri ?? registeredRedirectUri)) {
+      throw new OAuthError(400, 'invalid_request', 'Mismatching redirect URI.');
     }
     const member = this.store.members.get(stored.projectMemberId);
     if (!member?.authorized) throw new OAuthError(400, 'invalid_grant', 'The member no longer authorizes this project.');
@@ -98,13 +98,13 @@ export class Grants {
     return this.issueTokens(stored.projectMemberId);
   }
 
-  /** The member an unexpired, unrevoked access token belongs to, or undefined. */
-  authenticate(accessToken: string): { token: StoredAccessToken; member: StoredMember } | undefined {
+  /** An access token as issued, expired or not, with its member while they are in the project. */
+  find(accessToken: string): { token: StoredAccessToken; member: StoredMember; expired: boolean } | undefined {
     const token = this.store.accessTokens.get(accessToken);
-    if (!token || token.expiresAt <= this.now()) return undefined;
-    const member = this.store.members.get(token.projectMemberId);
-    if (!member?.authorized) return undefined;
-    return { token, member };
+    const member = token && this.store.members.get(token.projectMemberId);
+    if (!token || !member?.authorized) return undefined;
+    // django-oauth-toolkit's AccessToken.is_expired: expired from the expiry instant on.
+    return { token, member, expired: token.expiresAt <= this.now() };
   }
 
   /** How many unexpired access tokens a member holds (for the test controls' member list). */

@@ -199,7 +199,7 @@ describe('token endpoint errors', () => {
     expect(res.body.error).toBe('invalid_grant');
   });
 
-  it('400 invalid_grant for a wrong redirect_uri', async () => {
+  it('400 invalid_request "Mismatching redirect URI." for a wrong redirect_uri, as oauthlib says it; the code stays usable', async () => {
     const { app } = makeStandin();
     const { code } = await approve(app);
     const res = await request(app)
@@ -208,15 +208,14 @@ describe('token endpoint errors', () => {
       .type('form')
       .send({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:8080/elsewhere' })
       .expect(400);
-    expect(res.body.error).toBe('invalid_grant');
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'Mismatching redirect URI.' });
+    await redeem(app, code);
   });
 
-  it('requires the redirect_uri on the token request when the authorize request had one', async () => {
+  it('takes a token request without redirect_uri when the authorize request had one: oauthlib puts the registered URI in its place', async () => {
     const { app } = makeStandin();
     const { code } = await approve(app, { redirectUri: REDIRECT_URI });
-    const res = await request(app).post(TOKEN).set('Authorization', basic()).type('form').send({ grant_type: 'authorization_code', code }).expect(400);
-    expect(res.body.error).toBe('invalid_grant');
-    await redeem(app, code, REDIRECT_URI);
+    await redeem(app, code, undefined);
   });
 
   it('accepts a token request without redirect_uri when the authorize request had none', async () => {
@@ -225,14 +224,25 @@ describe('token endpoint errors', () => {
     await redeem(app, code, undefined);
   });
 
-  it('names a missing or unsupported grant type', async () => {
+  it('answers unsupported_grant_type for a missing or unknown grant type, and for a JSON body, before looking at the client', async () => {
     const { app } = makeStandin();
     const none = await request(app).post(TOKEN).set('Authorization', basic()).type('form').send({ code: 'x' }).expect(400);
-    expect(none.body.error).toBe('invalid_request');
-    const other = await request(app).post(TOKEN).set('Authorization', basic()).type('form').send({ grant_type: 'password' }).expect(400);
-    expect(other.body.error).toBe('unsupported_grant_type');
+    expect(none.body).toEqual({ error: 'unsupported_grant_type' });
+    const other = await request(app).post(TOKEN).set('Authorization', basic(CLIENT_ID, 'wrong-secret')).type('form').send({ grant_type: 'password' }).expect(400);
+    expect(other.body).toEqual({ error: 'unsupported_grant_type' });
     const json = await request(app).post(TOKEN).set('Authorization', basic()).send({ grant_type: 'refresh_token', refresh_token: 'x' }).expect(400);
-    expect(json.body.error).toBe('invalid_request');
+    expect(json.body.error).toBe('unsupported_grant_type');
+  });
+
+  it('names a missing code or refresh token, and a repeated redirect_uri, as invalid_request', async () => {
+    const { app } = makeStandin();
+    const post = (form: string) => request(app).post(TOKEN).set('Authorization', basic()).type('form').send(form);
+    expect((await post('grant_type=authorization_code').expect(400)).body).toEqual({ error: 'invalid_request', error_description: 'Missing code parameter.' });
+    expect((await post('grant_type=refresh_token').expect(400)).body).toEqual({ error: 'invalid_request', error_description: 'Missing refresh token parameter.' });
+    const { code } = await approve(app);
+    const twice = await post(`grant_type=authorization_code&code=${code}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`).expect(400);
+    expect(twice.body).toEqual({ error: 'invalid_request', error_description: 'Duplicate redirect_uri parameter.' });
+    await redeem(app, code);
   });
 });
 
@@ -294,7 +304,7 @@ describe('refresh_token grant', () => {
     await request(app).get(EXCHANGE).query({ access_token: tokens.access_token }).expect(200);
     clock.advance(1);
     const expired = await request(app).get(EXCHANGE).query({ access_token: tokens.access_token }).expect(401);
-    expect(expired.body).toEqual({ detail: 'Invalid token.' });
+    expect(expired.body).toEqual({ detail: 'Expired token.' });
     const refreshed = await request(app)
       .post(TOKEN)
       .set('Authorization', basic())
@@ -302,5 +312,73 @@ describe('refresh_token grant', () => {
       .send({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token })
       .expect(200);
     await request(app).get(EXCHANGE).query({ access_token: refreshed.body.access_token }).expect(200);
+  });
+});
+
+describe('client authentication at the token endpoint (django-oauth-toolkit)', () => {
+  const bodyCredentials = { client_id: CLIENT_ID, client_secret: 'study-secret-123' };
+
+  it('takes client_id and client_secret in the form body, for both grants', async () => {
+    const { app } = makeStandin();
+    const { code } = await approve(app);
+    const tokens = await request(app)
+      .post(TOKEN)
+      .type('form')
+      .send({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, ...bodyCredentials })
+      .expect(200);
+    await request(app)
+      .post(TOKEN)
+      .type('form')
+      .send({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token, ...bodyCredentials })
+      .expect(200);
+  });
+
+  it('tries HTTP Basic first: working Basic credentials win over wrong ones in the body', async () => {
+    const { app } = makeStandin();
+    const { code } = await approve(app);
+    await request(app)
+      .post(TOKEN)
+      .set('Authorization', basic())
+      .type('form')
+      .send({ grant_type: 'authorization_code', code, client_id: 'someone-else', client_secret: 'not-the-secret' })
+      .expect(200);
+  });
+
+  it('falls back to the body when Basic fails; Basic naming the project keeps it, so only the body secret counts', async () => {
+    const { app } = makeStandin();
+    const first = await approve(app);
+    await request(app)
+      .post(TOKEN)
+      .set('Authorization', basic('someone-else', 'x'))
+      .type('form')
+      .send({ grant_type: 'authorization_code', code: first.code, ...bodyCredentials })
+      .expect(200);
+    const second = await approve(app);
+    await request(app)
+      .post(TOKEN)
+      .set('Authorization', basic(CLIENT_ID, 'wrong-secret'))
+      .type('form')
+      .send({ grant_type: 'authorization_code', code: second.code, client_id: 'ignored-here', client_secret: 'study-secret-123' })
+      .expect(200);
+  });
+
+  it('401 invalid_client without a description and with a Bearer challenge when neither works; the scheme must be spelled "Basic"', async () => {
+    const { app } = makeStandin();
+    const { code } = await approve(app);
+    const attempts = [
+      { auth: undefined, form: { client_id: CLIENT_ID } },
+      { auth: undefined, form: { client_id: CLIENT_ID, client_secret: 'wrong-secret' } },
+      { auth: undefined, form: { client_id: 'someone-else', client_secret: 'study-secret-123' } },
+      { auth: basic(CLIENT_ID, 'wrong-secret'), form: { client_id: CLIENT_ID, client_secret: 'also-wrong' } },
+      { auth: basic().replace('Basic', 'basic'), form: {} },
+    ];
+    for (const { auth, form } of attempts) {
+      const req = request(app).post(TOKEN).type('form');
+      if (auth) req.set('Authorization', auth);
+      const res = await req.send({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, ...form }).expect(401);
+      expect(res.body).toEqual({ error: 'invalid_client' });
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_client"');
+    }
+    await redeem(app, code);
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Express } from 'express';
-import { EXCHANGE, UPLOAD, linkedMember, makeStandin, TOKEN, basic } from '../test-helpers';
+import { EXCHANGE, UPLOAD, linkedMember, makeStandin, startWebhookReceiver, TOKEN, basic } from '../test-helpers';
 
 const MASTER = 'master-token-for-tests-0123';
 const DELETE = '/api/direct-sharing/project/files/delete/';
@@ -50,15 +50,30 @@ describe('files delete', () => {
 });
 
 describe('remove-members (master access token)', () => {
-  it('removes the member from the project: tokens end, the project list no longer has them, no webhook is sent', async () => {
-    const { app } = makeStandin({ masterAccessToken: MASTER, deauthWebhookUrl: 'http://127.0.0.1:9/unreachable' });
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
+  afterEach(async () => {
+    await receiver?.close();
+    receiver = undefined;
+  });
+
+  it('removes the member from the project: tokens end, the project list no longer has them, the deauthorization webhook is sent before the answer', async () => {
+    receiver = await startWebhookReceiver(() => 200, 150);
+    const { app } = makeStandin({ masterAccessToken: MASTER, deauthWebhookUrl: receiver.url, webhookSecret: 'hook-secret' });
     const leaving = await linkedMember(app);
     const staying = await linkedMember(app);
     const listed = async () => ((await request(app).get(MEMBERS).query({ access_token: MASTER }).expect(200)).body.results as Array<{ project_member_id: string }>).map((m) => m.project_member_id);
     expect((await listed()).sort()).toEqual([leaving.memberId, staying.memberId].sort());
 
     const res = await request(app).post(REMOVE).query({ access_token: MASTER }).send({ project_member_ids: [leaving.memberId] }).expect(200);
+    const answeredAt = Date.now();
     expect(res.body).toBe('success');
+    // The platform waited for the project's answer before answering itself.
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.answeredAt).toBeGreaterThan(0);
+    expect(receiver.received[0]!.answeredAt).toBeLessThanOrEqual(answeredAt);
+    expect(JSON.parse(receiver.received[0]!.rawBody)).toMatchObject({ project_member_id: leaving.memberId, erasure_requested: false });
+    expect(receiver.received[0]!.headers['x-openhumans-webhooks-signature']).toMatch(/^sha1=[0-9a-f]{40}$/);
+
     expect(await listed()).toEqual([staying.memberId]);
     await request(app).get(EXCHANGE).query({ access_token: leaving.tokens.access_token }).expect(401);
     await request(app).post(TOKEN).set('Authorization', basic()).type('form').send({ grant_type: 'refresh_token', refresh_token: leaving.tokens.refresh_token }).expect(400);
@@ -67,14 +82,22 @@ describe('remove-members (master access token)', () => {
     expect(page.text).toContain('Not in the project');
   });
 
-  it('refuses a member token, a wrong master token, no ids and ids not in the project', async () => {
+  it('lets a member token remove only its own member, whatever ids it names', async () => {
+    const { app } = makeStandin({ masterAccessToken: MASTER });
+    const self = await linkedMember(app);
+    const other = await linkedMember(app);
+    await request(app).post(REMOVE).query({ access_token: self.tokens.access_token }).send({ project_member_ids: [other.memberId] }).expect(200);
+    await request(app).get(EXCHANGE).query({ access_token: self.tokens.access_token }).expect(401);
+    await request(app).get(EXCHANGE).query({ access_token: other.tokens.access_token }).expect(200);
+  });
+
+  it('refuses a wrong master token, no ids and ids not in the project, removing nobody', async () => {
     const { app } = makeStandin({ masterAccessToken: MASTER });
     const member = await linkedMember(app);
-    await request(app).post(REMOVE).query({ access_token: member.tokens.access_token }).send({ project_member_ids: [member.memberId] }).expect(401);
     await request(app).post(REMOVE).set('Authorization', `Bearer ${MASTER}x`).send({ project_member_ids: [member.memberId] }).expect(401);
-    await request(app).post(REMOVE).query({ access_token: MASTER }).send({}).expect(400);
-    const res = await request(app).post(REMOVE).query({ access_token: MASTER }).send({ project_member_ids: ['12345678'] }).expect(400);
-    expect(JSON.stringify(res.body)).toContain('12345678');
+    expect((await request(app).post(REMOVE).query({ access_token: MASTER }).send({}).expect(400)).body).toEqual({ errors: { __all__: ['You must provide a list of project member IDs.'] } });
+    const res = await request(app).post(REMOVE).query({ access_token: MASTER }).send({ project_member_ids: [member.memberId, '12345678'] }).expect(400);
+    expect(res.body).toEqual({ errors: { project_member_ids: ['Invalid project member ID(s): 12345678'] } });
     await request(app).get(EXCHANGE).query({ access_token: member.tokens.access_token }).expect(200);
   });
 
