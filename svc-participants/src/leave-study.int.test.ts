@@ -17,6 +17,7 @@ import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenH
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import { AUDIT_LOG_COLLECTION } from './data-access/audit-log-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
@@ -177,8 +178,10 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
   }
   const failures = async () => (await (await fetch(`${ohUrl}/_standin/failures`)).json()) as Record<string, { remaining: number; failed: number }>;
 
+  /** The project's master token as the coordinator page has it now (a test may expire and regenerate it). */
+  let master = OH_MASTER;
   async function projectMemberIds(): Promise<string[]> {
-    const res = await fetch(`${ohUrl}/api/direct-sharing/project/members/?access_token=${OH_MASTER}`);
+    const res = await fetch(`${ohUrl}/api/direct-sharing/project/members/?access_token=${master}`);
     expect(res.status).toBe(200);
     return ((await res.json()) as { results: Array<{ project_member_id: string }> }).results.map((m) => m.project_member_id);
   }
@@ -293,6 +296,63 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
     it('asked again, changes nothing and does not call Open Humans; erasure can still follow', async () => {
       expect((await withdraw(pgId, false).expect(200)).body).toEqual({ outcome: 'already-withdrawn', removedFromOpenHumans: false });
       expect((await withdraw(pgId, true).expect(200)).body).toEqual({ outcome: 'erased', removedFromOpenHumans: false });
+      expect(await participantDoc(pgId)).toMatchObject({ erased: true });
+    });
+  });
+
+  /** Posts to one of the stand-in's test controls; answers its JSON. */
+  async function control(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+    const res = await fetch(`${ohUrl}/_standin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, unknown>;
+  }
+  const auditEntries = (pgId: string, action: string) => svc.ctx.db.collection(AUDIT_LOG_COLLECTION).countDocuments({ pgId, action });
+
+  it("withdraws with the member's own token: the project's master token has expired, and nothing fails", async () => {
+    const { pgId, memberId } = await consent();
+    await control('master-token/expire');
+    try {
+      expect((await withdraw(pgId, false).expect(200)).body).toEqual({ outcome: 'withdrawn', removedFromOpenHumans: true });
+    } finally {
+      master = (await control('master-token/regenerate')).master_access_token as string;
+    }
+    expect(await projectMemberIds()).not.toContain(memberId);
+    expect((await view(pgId)).access.consent).toBe(false);
+  });
+
+  it('the notice Open Humans sends from inside the removal and the withdrawal itself leave one withdrawal on record', async () => {
+    const { pgId } = await consent();
+    expect((await withdraw(pgId, false).expect(200)).body).toEqual({ outcome: 'withdrawn', removedFromOpenHumans: true });
+    const notices = (await (await fetch(`${ohUrl}/_standin/webhooks`)).json()) as { attempts: unknown[] };
+    expect(notices.attempts.length).toBeGreaterThan(0);
+    await waitFor(async () => ((await auditEntries(pgId, 'consent.withdrawn')) > 0 ? true : undefined), 'the withdrawal in the audit trail', 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await auditEntries(pgId, 'consent.withdrawn')).toBe(1);
+  });
+
+  describe('a member Open Humans has let go without the study hearing of it', () => {
+    afterEach(async () => {
+      await control('webhooks/timestamp-bug', { enabled: false });
+    });
+
+    it('left on Open Humans and the notice never came: withdrawing from the dashboard completes, data kept', async () => {
+      const { pgId, memberId } = await consent();
+      // The platform's current source sends no notice for a leave without erasure.
+      await control('webhooks/timestamp-bug', { enabled: true });
+      await fetch(`${ohUrl}/_standin/members/${memberId}/deauthorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ erasure_requested: false }) });
+      expect(await projectMemberIds()).not.toContain(memberId);
+      expect((await view(pgId)).access.consent).toBe(true);
+
+      expect((await withdraw(pgId, false).expect(200)).body).toEqual({ outcome: 'withdrawn', removedFromOpenHumans: true });
+      expect((await view(pgId)).access.consent).toBe(false);
+      expect((await participantDoc(pgId))?.withdrawnAt).toBeInstanceOf(Date);
+    });
+
+    it('Open Humans removes the member and then answers 500: the study checks with their token, and the withdrawal completes', async () => {
+      const { pgId, memberId } = await consent();
+      await control('webhooks/timestamp-bug', { enabled: true });
+      expect((await withdraw(pgId, true).expect(200)).body).toEqual({ outcome: 'erased', removedFromOpenHumans: true });
+      expect(await projectMemberIds()).not.toContain(memberId);
       expect(await participantDoc(pgId)).toMatchObject({ erased: true });
     });
   });

@@ -29,7 +29,7 @@ export interface OpenHumansClientOptions {
   clientSecret: string;
   /** The project's registered redirect URI; sent on authorize and on the code exchange when set. */
   redirectUri?: string;
-  /** The project's master access token: removing members. */
+  /** The project's master access token: project messages (reminders). */
   masterAccessToken?: string;
   /** Per request, body included. Default 10 s. */
   timeoutMs?: number;
@@ -71,6 +71,8 @@ export interface OpenHumansUpload {
 }
 
 const uploadAnswerSchema = z.looseObject({ id: z.unknown() });
+/** A project-members form refused (BaseProjectMembersForm): {"errors": {"project_member_ids": ["Invalid project member ID(s): 12345678"]}}. */
+const removalRefusalSchema = z.looseObject({ errors: z.looseObject({ project_member_ids: z.array(z.string()) }) });
 const deleteAnswerSchema = z.looseObject({ ids: z.array(z.unknown()) });
 
 const tokenAnswerSchema = z.looseObject({
@@ -215,16 +217,42 @@ export class OpenHumansClient {
     return answer.data.ids.length;
   }
 
-  /** Removes members from the project with the master access token (a removed member's tokens stop working). */
-  async removeMembers(projectMemberIds: readonly string[]): Promise<void> {
-    const master = this.options.masterAccessToken;
-    if (!master) throw new OpenHumansError('client-rejected', 'The study has no Open Humans master access token configured (OH_MASTER_ACCESS_TOKEN).');
-    const res = await this.send(this.projectUrl(REMOVE_MEMBERS_PATH, master), {
+  /**
+   * Removes the member behind `accessToken` from the project with their own token: the platform
+   * lets a member's token act on that member only (its ProjMemberFormAPIMixin), so no master
+   * token is needed. Answers 'not-a-member' when the platform no longer counts them in the
+   * project: a 400 naming their id as invalid (they left already), or their token refused
+   * (leaving deletes it). A 5xx is 'unavailable', though the platform may have removed them
+   * before failing (it calls the study's webhook inside the removal): ask `isMember` then.
+   */
+  async removeSelf(accessToken: string, projectMemberId: string): Promise<'removed' | 'not-a-member'> {
+    const res = await this.send(this.projectUrl(REMOVE_MEMBERS_PATH, accessToken), {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ project_member_ids: [...projectMemberIds] }),
+      body: JSON.stringify({ project_member_ids: [projectMemberId] }),
     });
-    await this.projectAnswer(res, 'the member removal', 'master');
+    if (res.status === 401 || res.status === 403) {
+      await res.body?.cancel().catch(() => undefined);
+      return 'not-a-member';
+    }
+    if (res.status === 400) {
+      const body = removalRefusalSchema.safeParse(await this.readJson(res, 'the member removal').catch(() => undefined));
+      if (body.success && body.data.errors.project_member_ids.some((reason) => reason.startsWith('Invalid project member ID(s):') && reason.includes(projectMemberId))) return 'not-a-member';
+      throw new OpenHumansError('bad-response', `Open Humans refused the member removal: ${cleanText(JSON.stringify(body.success ? body.data : {})) ?? 'no reason given'}.`, { status: 400 });
+    }
+    await this.projectAnswer(res, 'the member removal', 'member');
+    return 'removed';
+  }
+
+  /** Whether the member behind `accessToken` is still in the project: false once the platform refuses their token. */
+  async isMember(accessToken: string): Promise<boolean> {
+    try {
+      await this.getMember(accessToken);
+      return true;
+    } catch (err) {
+      if (err instanceof OpenHumansError && err.kind === 'token-rejected') return false;
+      throw err;
+    }
   }
 
   private projectUrl(path: string, accessToken: string): URL {

@@ -1,6 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { authorizeOnOpenHumans } from '../../test-support/open-humans-browser';
-import { OpenHumansError } from './errors';
 import { OpenHumansClient } from './open-humans-client';
 
 const MASTER = 'master-token-for-the-tests';
@@ -14,7 +15,7 @@ interface StandinFile {
   metadata: { tags: string[]; description: string };
 }
 
-describe('OpenHumansClient: the project calls (upload, delete, remove members)', () => {
+describe('OpenHumansClient: the project calls (upload, delete, a member removing themselves)', () => {
   let standin: OpenHumansStandin;
   let url: string;
   let client: OpenHumansClient;
@@ -58,26 +59,62 @@ describe('OpenHumansClient: the project calls (upload, delete, remove members)',
     await expect(client.deleteFiles('not-a-token', 'report.pdf')).rejects.toMatchObject({ kind: 'token-rejected' });
   });
 
-  it('removes a member with the master token: their token stops working', async () => {
+  it("removes a member with their own token, no master token needed: their token stops working, and asked again they are not a member", async () => {
     const { memberId, tokens } = await member();
-    await client.removeMembers([memberId]);
-    await expect(client.getMember(tokens.accessToken)).rejects.toMatchObject({ kind: 'token-rejected' });
-    // Again: the member is no longer authorized, and the call still succeeds.
-    await client.removeMembers([memberId]);
+    const noMaster = new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123' });
+    await expect(noMaster.isMember(tokens.accessToken)).resolves.toBe(true);
+    await expect(noMaster.removeSelf(tokens.accessToken, memberId)).resolves.toBe('removed');
+    await expect(noMaster.isMember(tokens.accessToken)).resolves.toBe(false);
+    await expect(noMaster.removeSelf(tokens.accessToken, memberId)).resolves.toBe('not-a-member');
   });
 
-  it('says client-rejected for a wrong or missing master token, unavailable when the platform fails', async () => {
-    const { memberId } = await member();
-    const wrong = new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123', masterAccessToken: 'not-the-master-token' });
-    await expect(wrong.removeMembers([memberId])).rejects.toMatchObject({ kind: 'client-rejected' });
-    const none = new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123' });
-    await expect(none.removeMembers([memberId])).rejects.toBeInstanceOf(OpenHumansError);
+  it("removes only the token's own member, whatever ids the body names", async () => {
+    const one = await member();
+    const other = await member();
+    await expect(client.removeSelf(one.tokens.accessToken, other.memberId)).resolves.toBe('removed');
+    await expect(client.isMember(one.tokens.accessToken)).resolves.toBe(false);
+    await expect(client.isMember(other.tokens.accessToken)).resolves.toBe(true);
+  });
+
+  it('says unavailable when the platform fails, and the member is then still in', async () => {
+    const { memberId, tokens } = await member();
     await fetch(`${url}/_standin/failures`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ target: 'remove-members', count: 1 }) });
-    await expect(client.removeMembers([memberId])).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(client.removeSelf(tokens.accessToken, memberId)).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(client.isMember(tokens.accessToken)).resolves.toBe(true);
   });
 
   it('says unavailable when nothing answers', async () => {
     const away = new OpenHumansClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'study-client', clientSecret: 'study-secret-123', masterAccessToken: MASTER, timeoutMs: 2000 });
-    await expect(away.removeMembers(['12345678'])).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(away.removeSelf('any-token', '12345678')).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(away.isMember('any-token')).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});
+
+describe("OpenHumansClient.removeSelf reads the platform's refusal", () => {
+  let server: Server;
+  let answer: { status: number; body: string };
+  let client: OpenHumansClient;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client = new OpenHumansClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, clientId: 'study-client', clientSecret: 'study-secret-123' });
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("takes the form's 'Invalid project member ID(s)' for this member as not a member (they left already)", async () => {
+    // BaseProjectMembersForm.clean_project_member_ids, as the API answers it.
+    answer = { status: 400, body: JSON.stringify({ errors: { project_member_ids: ['Invalid project member ID(s): 12345678'] } }) };
+    await expect(client.removeSelf('token', '12345678')).resolves.toBe('not-a-member');
+  });
+
+  it('says bad-response for any other refusal, and unavailable for a server error', async () => {
+    answer = { status: 400, body: JSON.stringify({ errors: { project_member_ids: ['Invalid project member ID(s): 87654321'] } }) };
+    await expect(client.removeSelf('token', '12345678')).rejects.toMatchObject({ kind: 'bad-response', details: { status: 400 } });
+    answer = { status: 400, body: JSON.stringify({ errors: { __all__: ['You must provide a list of project member IDs.'] } }) };
+    await expect(client.removeSelf('token', '12345678')).rejects.toMatchObject({ kind: 'bad-response' });
+    answer = { status: 500, body: '<h1>Server Error (500)</h1>' };
+    await expect(client.removeSelf('token', '12345678')).rejects.toMatchObject({ kind: 'unavailable', details: { status: 500 } });
   });
 });
