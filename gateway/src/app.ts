@@ -31,6 +31,8 @@ export interface Gateway {
   start(): Promise<AddressInfo>;
   /** Stops accepting connections, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), frees sockets. */
   stop(): Promise<void>;
+  /** Whether the rate limits are counted in Redis, shared by every instance (false while it connects or is away: counted in memory). */
+  limitsShared(): boolean;
 }
 
 export interface GatewayOptions {
@@ -216,5 +218,5 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     if (redis.isOpen) await redis.close().catch(() => undefined);
   };
 
-  return { app, logger, start, stop };
+  return { app, logger, start, stop, limitsShared: () => redis.isReady };
 }

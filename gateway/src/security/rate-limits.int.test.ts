@@ -9,6 +9,14 @@ const { redisUrl } = testEnv();
 const PG_ID = '3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f';
 const OTHER = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
+/** Waits until the gateway counts in Redis (it connects in the background). */
+async function limitsShared(running: RunningGateway): Promise<void> {
+  for (let waited = 0; !running.gateway.limitsShared(); waited += 20) {
+    if (waited > 20_000) throw new Error('the gateway did not reach Redis within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('the gateway limits (real Redis)', () => {
   let upstreams: Upstreams;
   let running: RunningGateway;
@@ -22,6 +30,8 @@ describe('the gateway limits (real Redis)', () => {
       RATE_LIMIT_PARTICIPANT_PER_MINUTE: '4',
       RATE_LIMIT_KEY_PREFIX: uniqueName('rate'),
     });
+    // The gateway serves before Redis answers, counting in memory meanwhile; these tests are about the shared counts.
+    await limitsShared(running);
   });
 
   afterAll(async () => {
@@ -61,6 +71,7 @@ describe('the gateway limits (real Redis)', () => {
     const cookie = participantCookie(stream);
     // Its own gateway: two streams per participant, calls not limited here.
     const streams = await startGateway({ ...upstreamEnv(upstreams), REDIS_URL: redisUrl, STREAMS_PER_PARTICIPANT: '2', RATE_LIMIT_KEY_PREFIX: uniqueName('rate') });
+    await limitsShared(streams);
     // The service holds each stream open, as the real one does.
     upstreams.participants.hang = true;
     const open = () => http.get(`${streams.url}/api/user/events/${stream}`, { headers: { accept: 'text/event-stream', cookie } }).on('error', () => undefined);
