@@ -265,6 +265,20 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
     expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${p2.pgId}` as never })).not.toBeNull();
   });
 
+  it("with the project's master token expired: 502 saying so and how to renew it, nobody claimed, nothing sent", async () => {
+    const waiting = await consent();
+    await waitedFor(waiting.pgId, 8);
+    const expired = await fetch(`${ohUrl}/_standin/master-token/expire`, { method: 'POST' });
+    expect(expired.status).toBe(200);
+    const refused = await sendWhenOpen('typeFinder', 7, 502);
+    expect(errorBodySchema.parse(refused.body)).toMatchObject({ code: 'OH_MASTER_TOKEN_REJECTED' });
+    expect(refused.body.error).toContain('(OH_MASTER_ACCESS_TOKEN): Expired token.');
+    expect(refused.body.error).toContain('generate a new one there, set OH_MASTER_ACCESS_TOKEN to it and restart svc-participants');
+    expect(refused.body.error).toContain('Nobody got it');
+    expect(await received(waiting.memberId)).toEqual([]);
+    expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${waiting.pgId}` as never })).toBeNull();
+  });
+
   it('refuses a call without the right key before reading its body, and bad input naming the field', async () => {
     const noKey = await request(svc.url).post('/api/admin/reminders/send').set('content-type', 'application/json').send('{not json').expect(401);
     expect(noKey.body.code).toBe('ADMIN_KEY_REQUIRED');

@@ -72,6 +72,8 @@ export interface OpenHumansUpload {
 
 const uploadAnswerSchema = z.looseObject({ id: z.unknown() });
 /** A project-members form refused (BaseProjectMembersForm): {"errors": {"project_member_ids": ["Invalid project member ID(s): 12345678"]}}. */
+/** DRF's refusal of a request's credentials: {"detail": "Expired token."}. */
+const refusalDetailSchema = z.looseObject({ detail: z.string() });
 const removalRefusalSchema = z.looseObject({ errors: z.looseObject({ project_member_ids: z.array(z.string()) }) });
 const deleteAnswerSchema = z.looseObject({ ids: z.array(z.unknown()) });
 
@@ -294,8 +296,14 @@ export class OpenHumansClient {
       return;
     }
     if (res.status === 401 || res.status === 403) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new OpenHumansError('token-rejected', "Open Humans did not accept the project's master access token (OH_MASTER_ACCESS_TOKEN).", { status: res.status });
+      const refusal = refusalDetailSchema.safeParse(await this.readJson(res, 'the project message').catch(() => undefined));
+      const detail = refusal.success ? cleanText(refusal.data.detail) : undefined;
+      throw new OpenHumansError(
+        'token-rejected',
+        `Open Humans did not accept the project's master access token (OH_MASTER_ACCESS_TOKEN)${detail ? `: ${detail}` : '.'} ` +
+          "It lasts 24 hours from when it is generated on the project's page on Open Humans, unless an Open Humans admin turns its expiry off: generate a new one there, set OH_MASTER_ACCESS_TOKEN to it and restart svc-participants.",
+        { status: res.status, description: detail },
+      );
     }
     if (res.status === 400) {
       const body = await this.readJson(res, 'the project message').catch(() => undefined);
