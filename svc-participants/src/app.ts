@@ -27,6 +27,7 @@ import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
 import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
+import { leaveStudy } from './domain/leave-study';
 import { openHumansClient } from './open-humans-setup';
 import { mountReminders, prepareReminders } from './reminders-setup';
 
@@ -88,7 +89,10 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
     beforeBody: (app, ctx) => {
       mountAdmin(app, ctx);
-      mountReminders(app, ctx);
+      // A member the platform refuses a reminder for has left: as its notice would, withdraw them (data kept).
+      mountReminders(app, ctx, async ({ pgId, memberId }, correlationId) => {
+        await leaveStudy(participantsDeps(ctx), { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId);
+      });
     },
     routes: (app, ctx) => {
       const base = participantsDeps(ctx);

@@ -14,9 +14,10 @@ import { openHumansClient } from './open-humans-setup';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
 
-export function reminderDeps(ctx: Ctx): ReminderDeps {
+export function reminderDeps(ctx: Ctx, memberLeft: ReminderDeps['memberLeft']): ReminderDeps {
   const { config } = ctx;
   return {
+    memberLeft,
     awaiting: AwaitingSteps.fromDb(ctx.db),
     reminders: new RemindersRepository(ctx.db),
     // Scoped to the deployment (its exchange and database), like the admin rate limits.
@@ -35,13 +36,13 @@ export function reminderDeps(ctx: Ctx): ReminderDeps {
 
 /** Before traffic: the step index, and the step fields of documents written before they existed (once per database). */
 export async function prepareReminders(ctx: Ctx): Promise<void> {
-  const deps = reminderDeps(ctx);
-  await deps.awaiting.ensureIndex();
-  await backfillAwaitingSteps({ awaiting: deps.awaiting, reminders: deps.reminders, lock: ctx.lock, logger: ctx.logger, now: deps.now });
+  const awaiting = AwaitingSteps.fromDb(ctx.db);
+  await awaiting.ensureIndex();
+  await backfillAwaitingSteps({ awaiting, reminders: new RemindersRepository(ctx.db), lock: ctx.lock, logger: ctx.logger, now: () => new Date() });
 }
 
 /** Mounts the reminder calls ahead of the JSON body parser, behind the admin guard. */
-export function mountReminders(app: Express, ctx: Ctx): void {
-  const base = reminderDeps(ctx);
+export function mountReminders(app: Express, ctx: Ctx, memberLeft: ReminderDeps['memberLeft']): void {
+  const base = reminderDeps(ctx, memberLeft);
   mountReminderRoutes(app, (req: Request) => ({ ...base, logger: req.log }), adminGuards(ctx));
 }

@@ -16,7 +16,6 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { REMINDER_CLAIMS_COLLECTION, REMINDER_SENDS_COLLECTION, type ReminderSendDocument } from './data-access/reminders-repository';
-import { authorizeOnOpenHumans } from './test-support/open-humans-browser';
 import { consentThroughStudy } from './test-support/consent-agreement';
 
 const CLIENT_ID = 'study-client';
@@ -212,24 +211,23 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
     expect(await received(p4.memberId)).toHaveLength(1);
   });
 
-  it('records a send Open Humans refused, releases its members, and a later send reaches them', async () => {
+  it('a send holding a member who left without the study hearing of it reaches every other member once; that member is withdrawn, data kept', async () => {
+    const p6 = await consent();
     await waitedFor(p5.pgId, 8);
-    // The member left the project on Open Humans; the study has not heard of it yet (no webhook).
+    await waitedFor(p6.pgId, 8);
+    // p5 left the project on Open Humans; no notice reaches the study (this stand-in has no webhook).
     await fetch(`${ohUrl}/_standin/members/${p5.memberId}/deauthorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const refused = (await sendWhenOpen('typeFinder', 7, 502));
-    expect(errorBodySchema.parse(refused.body).error).toContain('Nobody got it');
+    const sent = reminderSendResponseSchema.parse((await sendWhenOpen('typeFinder', 7, 200)).body);
+    expect(sent.recipients.map((r) => r.pgId)).toEqual([p6.pgId]);
+    expect(await received(p6.memberId)).toHaveLength(1);
     expect(await received(p5.memberId)).toEqual([]);
-    const failed = await svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).findOne({ status: 'failed' });
-    expect(failed).toMatchObject({ step: 'typeFinder', pgIds: [p5.pgId], memberIds: [p5.memberId] });
-    expect(failed?.error).toContain('Invalid project member ID');
-    expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${p5.pgId}` as never })).toBeNull();
-
-    // Back in the project: the next send reaches them, once.
-    await authorizeOnOpenHumans(`${ohUrl}/direct-sharing/projects/oauth2/authorize/?client_id=${CLIENT_ID}&response_type=code`, { member: p5.memberId });
-    const retried = reminderSendResponseSchema.parse((await sendWhenOpen('typeFinder', 7, 200)).body);
-    expect(retried.recipients.map((r) => r.pgId)).toEqual([p5.pgId]);
-    expect(await received(p5.memberId)).toHaveLength(1);
     for (const p of [p1, p2, p3]) expect(await received(p.memberId)).toHaveLength(1);
+    const delivered = await svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).findOne({ _id: sent.sendId as never });
+    expect(delivered).toMatchObject({ status: 'delivered', pgIds: [p6.pgId], memberIds: [p6.memberId] });
+    expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${p5.pgId}` as never })).toBeNull();
+    const withdrawn = await docOf(p5.pgId);
+    expect(withdrawn).toMatchObject({ consent: false });
+    expect(withdrawn.withdrawnAt).toBeInstanceOf(Date);
   });
 
   it('records every send in the audit trail, with its step, size and outcome', async () => {

@@ -13,7 +13,7 @@ export class OpenHumansError extends Error {
   constructor(
     readonly kind: OpenHumansErrorKind,
     message: string,
-    readonly details: { status?: number; oauthError?: string; description?: string } = {},
+    readonly details: { status?: number; oauthError?: string; description?: string; /** Members a project-members form named invalid (no longer in the project). */ invalidMemberIds?: string[] } = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);

@@ -71,6 +71,12 @@ export interface OpenHumansUpload {
 }
 
 const uploadAnswerSchema = z.looseObject({ id: z.unknown() });
+/** The ids a project-members form named as not in the project ("Invalid project member ID(s): 12345678, 87654321"). */
+function invalidMemberIdsOf(reasons: readonly string[]): string[] {
+  const prefix = 'Invalid project member ID(s): ';
+  return reasons.filter((reason) => reason.startsWith(prefix)).flatMap((reason) => reason.slice(prefix.length).split(', ')).filter((id) => /^\d{8}(\d{8})?$/.test(id));
+}
+
 /** A project-members form refused (BaseProjectMembersForm): {"errors": {"project_member_ids": ["Invalid project member ID(s): 12345678"]}}. */
 /** DRF's refusal of a request's credentials: {"detail": "Expired token."}. */
 const refusalDetailSchema = z.looseObject({ detail: z.string() });
@@ -307,7 +313,12 @@ export class OpenHumansClient {
     }
     if (res.status === 400) {
       const body = await this.readJson(res, 'the project message').catch(() => undefined);
-      throw new OpenHumansError('bad-response', `Open Humans refused the project message: ${cleanText(JSON.stringify(body ?? {})) ?? 'no reason given'}.`, { status: 400 });
+      const refusal = removalRefusalSchema.safeParse(body);
+      const invalidMemberIds = refusal.success ? invalidMemberIdsOf(refusal.data.errors.project_member_ids) : [];
+      throw new OpenHumansError('bad-response', `Open Humans refused the project message: ${cleanText(JSON.stringify(body ?? {})) ?? 'no reason given'}.`, {
+        status: 400,
+        ...(invalidMemberIds.length > 0 ? { invalidMemberIds } : {}),
+      });
     }
     await res.body?.cancel().catch(() => undefined);
     throw this.failure(res.status, 'the project message');

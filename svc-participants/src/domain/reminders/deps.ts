@@ -17,4 +17,9 @@ export interface ReminderDeps extends AuditDeps {
   /** The least time between two sends (the gate's interval). */
   sendIntervalSeconds: number;
   newId(): string;
+  /**
+   * The platform no longer counts this member in the project, though no notice reached the study:
+   * they left, and leave the study as the notice would have made them (withdrawn, data kept).
+   */
+  memberLeft(recipient: { pgId: string; memberId: string }, correlationId: string): Promise<void>;
 }

@@ -66,7 +66,7 @@ function tooSoon(intervalSeconds: number, opensInMs: number): AppError & { retry
 
 /**
  * POST /api/admin/reminders/send: sends the message to those the preview lists, as one Open
- * Humans project message. Each participant is claimed for the step first (an insert on a unique
+ * Humans project message (members the platform says have left are let go, and the rest sent to). Each participant is claimed for the step first (an insert on a unique
  * _id), so no one is reminded twice for a step, whatever runs at the same time; the send is
  * recorded (reminder_sends) before and after. When Open Humans did not take the message the
  * claims are released (and the record says so), so a later send retries those members.
@@ -98,30 +98,57 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
   const endSend = (outcome: Parameters<ReminderDeps['reminders']['recordEnd']>[1]) => deps.lock.run(reminderSendLockKey(sendId), () => deps.reminders.recordEnd(sendId, outcome));
   const claimed: ReminderRecipient[] = [];
   for (const recipient of found.recipients) if (await deps.reminders.claim(request.step, recipient.pgId, sendId, startedAt)) claimed.push(recipient);
-  const pgIds = claimed.map((r) => r.pgId);
-  const memberIds = claimed.map((r) => r.memberId);
   const log = deps.logger.child({ sendId, step: request.step, correlationId });
   if (claimed.length === 0) {
-    await endSend({ status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: 'Another send reminded every one of them first.' });
+    await endSend({ status: 'failed', pgIds: [], memberIds: [], finishedAt: deps.now(), error: 'Another send reminded every one of them first.' });
     throw new AppError(409, 'REMINDER_ALREADY_SENT', 'Another send reminded these participants a moment ago; nothing was sent twice. Preview again.');
   }
 
+  // The platform sends to all or to none. Members it names as no longer in the project left
+  // without their notice reaching the study: they are let go (withdrawn, data kept, their claims
+  // released) and the message goes to the rest, once more.
+  let sendTo = claimed;
+  const message = (recipients: ReminderRecipient[]) =>
+    deps.openHumans.messageMembers({ subject: request.subject, message: request.message, projectMemberIds: recipients.map((r) => r.memberId) });
+  const letGo = async (err: unknown): Promise<boolean> => {
+    const refused = err instanceof OpenHumansError ? new Set(err.details.invalidMemberIds ?? []) : new Set<string>();
+    const left = sendTo.filter((r) => refused.has(r.memberId));
+    if (left.length === 0) return false;
+    const rest = sendTo.filter((r) => !refused.has(r.memberId));
+    await deps.reminders.release(request.step, left.map((r) => r.pgId), sendId);
+    for (const recipient of left) await deps.memberLeft(recipient, correlationId);
+    log.warn({ left: left.length, members: rest.length }, 'Open Humans no longer counts some members in the project: they are withdrawn, and the reminder goes to the rest');
+    // Nobody else to send to: the refusal stands, and the send's record names whom it tried.
+    if (rest.length === 0) return false;
+    sendTo = rest;
+    return true;
+  };
+  const pgIdsOf = () => sendTo.map((r) => r.pgId);
+  const memberIdsOf = () => sendTo.map((r) => r.memberId);
+
   // One audit entry per send, with how it ended (the send's own record holds whom it reached).
   const audit = (status: 'delivered' | 'failed' | 'uncertain') =>
-    recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members: claimed.length, status } });
+    recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members: sendTo.length, status } });
   try {
-    await deps.openHumans.messageMembers({ subject: request.subject, message: request.message, projectMemberIds: memberIds });
+    try {
+      await message(sendTo);
+    } catch (err) {
+      if (!(await letGo(err))) throw err;
+      await message(sendTo);
+    }
   } catch (err) {
+    const pgIds = pgIdsOf();
+    const memberIds = memberIdsOf();
     const outcome = sendFailureOutcome(err);
     const reason = err instanceof Error ? err.message : String(err);
     if (outcome === 'not-delivered') {
       await endSend({ status: 'failed', pgIds, memberIds, finishedAt: deps.now(), error: reason });
       await deps.reminders.release(request.step, pgIds, sendId);
-      log.warn({ members: claimed.length, err: reason }, 'reminder not delivered; its members can be sent to again');
+      log.warn({ members: sendTo.length, err: reason }, 'reminder not delivered; its members can be sent to again');
       await audit('failed');
     } else {
       await endSend({ status: 'uncertain', pgIds, memberIds, finishedAt: deps.now(), error: reason });
-      log.error({ members: claimed.length, err: reason }, 'reminder send had no answer; its members are not sent to again');
+      log.error({ members: sendTo.length, err: reason }, 'reminder send had no answer; its members are not sent to again');
       await audit('uncertain');
     }
     if (err instanceof OpenHumansError) {
@@ -132,15 +159,15 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
     throw err;
   }
   const finishedAt = deps.now();
-  await endSend({ status: 'delivered', pgIds, memberIds, finishedAt });
+  await endSend({ status: 'delivered', pgIds: pgIdsOf(), memberIds: memberIdsOf(), finishedAt });
   await audit('delivered');
-  log.info({ members: claimed.length, days: request.days }, 'reminder sent');
+  log.info({ members: sendTo.length, days: request.days }, 'reminder sent');
   return {
     sendId,
     step: request.step,
     days: request.days,
     sentAt: finishedAt.toISOString(),
-    recipients: claimed,
+    recipients: sendTo,
     remaining: found.count - claimed.length,
   };
 }
