@@ -82,8 +82,9 @@ describe('/self-assessment', () => {
     const api = fakeApi({ requestFinalScore: jest.fn(async () => Promise.reject(new ApiError('Not ready', status))) });
     await open(api);
     await userEvent.click(screen.getByRole('button', { name: 'No thank you' }));
+    // The refusal, the reload and the navigation settle over several turns: wait for the page, not for a turn count.
+    expect(await screen.findByText('now at /survey', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(api.fetchUser).toHaveBeenCalledWith(PG_ID);
-    expect(screen.getByText('now at /survey')).toBeTruthy();
     expect(store.getState().user?.finalScore).toBeNull();
     expect(warn).not.toHaveBeenCalled();
   });
