@@ -357,6 +357,23 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
     });
   });
 
+  it("a member whose leave never reached the study is withdrawn, data kept, once Open Humans refuses their grant (here for the report's upload)", async () => {
+    const { pgId, memberId } = await consent();
+    await control('webhooks/timestamp-bug', { enabled: true });
+    try {
+      await fetch(`${ohUrl}/_standin/members/${memberId}/deauthorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ erasure_requested: false }) });
+    } finally {
+      await control('webhooks/timestamp-bug', { enabled: false });
+    }
+    expect((await view(pgId)).access.consent).toBe(true);
+    await toFinalReport(pgId);
+    await waitFor(async () => ((await view(pgId)).access.consent ? undefined : true), 'the participant withdrawn', 30_000);
+    expect((await participantDoc(pgId))?.withdrawnAt).toBeInstanceOf(Date);
+    expect((await view(pgId)).typeFinder).toMatchObject({ status: 'completed', typeCode: 'INTJ' });
+    await waitFor(async () => ((await auditEntries(pgId, 'consent.withdrawn')) > 0 ? true : undefined), 'the withdrawal in the audit trail', 20_000);
+    expect(await auditEntries(pgId, 'consent.withdrawn')).toBe(1);
+  });
+
   it('while Open Humans cannot remove the member: 503 with Retry-After, and nothing changed; then it works', async () => {
     const { pgId, memberId } = await consent();
     await failNext('remove-members', 1);

@@ -3,6 +3,7 @@ import { normalizePgId } from '@study/personality';
 import { AppError } from '@study/service-kit';
 import { OpenHumansError } from '../../data-access/open-humans';
 import type { ParticipantsDeps } from '../deps';
+import { leaveStudy } from '../leave-study';
 import { openHumansAccessToken } from '../open-humans-access';
 
 /**
@@ -10,10 +11,11 @@ import { openHumansAccessToken } from '../open-humans-access';
  * - stale: the event is not about the report the participant holds now (a newer one has its own event);
  * - no-report: svc-reports holds no final report now (a reset, say);
  * - not-linked: no live Open Humans authorization (withdrawn, or never linked);
- * - authorization-ended: Open Humans no longer accepts the member's authorization (they left).
+ * - authorization-ended: the study holds no live authorization for the member (none stored, or erased meanwhile);
+ * - member-left: Open Humans refused the member's own grant, which only leaving deletes: they are withdrawn (data kept);
  * - not-found: no such participant (erased).
  */
-export type ShareOutcome = 'shared' | 'stale' | 'no-report' | 'not-linked' | 'authorization-ended' | 'not-found';
+export type ShareOutcome = 'shared' | 'stale' | 'no-report' | 'not-linked' | 'authorization-ended' | 'member-left' | 'not-found';
 
 /** One upload at a time per participant (on every instance), so a delete and an upload never interleave with another's. */
 export function finalReportShareLockKey(pgId: string): string {
@@ -21,6 +23,12 @@ export function finalReportShareLockKey(pgId: string): string {
 }
 
 const ENDED_CODES: readonly string[] = [ErrorCodes.OH_AUTHORIZATION_REJECTED, ErrorCodes.OH_NOT_AUTHORIZED, ErrorCodes.PARTICIPANT_NOT_FOUND];
+
+/** Open Humans refused the member's own grant: only leaving the project (or its erasure) deletes it. */
+function memberLeft(err: unknown): boolean {
+  if (err instanceof OpenHumansError) return err.kind === 'token-rejected';
+  return err instanceof AppError && err.code === ErrorCodes.OH_AUTHORIZATION_REJECTED;
+}
 
 /**
  * reports.report.generated.v1, after the report was recorded: the final report PDF goes to the
@@ -45,6 +53,7 @@ export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, dat
     try {
       accessToken = await openHumansAccessToken(deps, pgId);
     } catch (err) {
+      if (memberLeft(err)) return 'member-left';
       if (err instanceof AppError && ENDED_CODES.includes(err.code)) return 'authorization-ended';
       throw err;
     }
@@ -57,11 +66,18 @@ export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, dat
         metadata: { tags: FINAL_REPORT_UPLOAD.tags, description: FINAL_REPORT_UPLOAD.description },
       });
     } catch (err) {
-      if (err instanceof OpenHumansError && err.kind === 'token-rejected') return 'authorization-ended';
+      if (memberLeft(err)) return 'member-left';
       throw err;
     }
     return 'shared';
   });
+  // Their notice never reached the study (the platform sends it once, and not at all for a leave
+  // without erasure at its current source): they leave the study as the notice would have made them.
+  if (outcome === 'member-left') {
+    const memberId = (await deps.participants.findById(pgId))?.openHumans?.memberId;
+    const left = await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId ?? pgId);
+    deps.logger.info({ pgId, left }, 'Open Humans refused the member\'s authorization: withdrawn, data kept');
+  }
   deps.logger.info({ pgId, outcome, scoreVersion: data.scoreVersion }, 'final report for the Open Humans account');
   return outcome;
 }
