@@ -1,46 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import request from 'supertest';
-import { EXCHANGE, TOKEN, basic, linkedMember, makeStandin } from '../test-helpers';
-
-interface Received {
-  rawBody: string;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-/** A tiny project-side receiver that records what the platform sends. */
-async function startReceiver(status = 200): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const app = express();
-  app.post('/deauth', express.raw({ type: '*/*' }), (req, res) => {
-    received.push({ rawBody: (req.body as Buffer).toString('utf8'), headers: req.headers });
-    res.status(status).json({ ok: status < 300 });
-  });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/deauth`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+import { EXCHANGE, TOKEN, basic, linkedMember, makeStandin, startWebhookReceiver } from '../test-helpers';
 
 function expectedSignature(rawBody: string, secret: string): string {
   return `sha1=${createHmac('sha1', secret).update(rawBody).digest('hex')}`;
 }
 
 describe('deauthorization (member leaves the project)', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   afterEach(async () => {
     await receiver?.close();
   });
 
   it('deletes the tokens and calls the webhook with a correct HMAC-SHA1 signature', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const { app, clock } = makeStandin({ deauthWebhookUrl: receiver.url, webhookSecret: 'hook-secret' });
     const { memberId, tokens } = await linkedMember(app);
 
@@ -83,7 +56,7 @@ describe('deauthorization (member leaves the project)', () => {
   });
 
   it('sends no signature header without a secret, and erasure_requested defaults to false', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const { app } = makeStandin({ deauthWebhookUrl: receiver.url });
     const { memberId } = await linkedMember(app);
     await request(app).post(`/_standin/members/${memberId}/deauthorize`).send({}).expect(200);
@@ -92,7 +65,7 @@ describe('deauthorization (member leaves the project)', () => {
   });
 
   it("reports the webhook's own status when it refuses", async () => {
-    receiver = await startReceiver(403);
+    receiver = await startWebhookReceiver(() => 403);
     const { app } = makeStandin({ deauthWebhookUrl: receiver.url, webhookSecret: 's' });
     const { memberId } = await linkedMember(app);
     const res = await request(app).post(`/_standin/members/${memberId}/deauthorize`).send({ erasure_requested: false }).expect(200);
@@ -100,10 +73,10 @@ describe('deauthorization (member leaves the project)', () => {
   });
 
   it('502 when the webhook cannot be reached; the tokens are still deleted', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const url = receiver.url;
     await receiver.close();
-    receiver = await startReceiver(); // a live one for afterEach; the stand-in points at the closed port
+    receiver = await startWebhookReceiver(); // a live one for afterEach; the stand-in points at the closed port
     const { app } = makeStandin({ deauthWebhookUrl: url });
     const { memberId, tokens } = await linkedMember(app);
     const res = await request(app).post(`/_standin/members/${memberId}/deauthorize`).send({ erasure_requested: true }).expect(502);
@@ -112,7 +85,7 @@ describe('deauthorization (member leaves the project)', () => {
   });
 
   it('without a webhook URL it only deletes the tokens', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const { app } = makeStandin();
     const { memberId } = await linkedMember(app);
     const res = await request(app).post(`/_standin/members/${memberId}/deauthorize`).send({ erasure_requested: false }).expect(200);
@@ -121,7 +94,7 @@ describe('deauthorization (member leaves the project)', () => {
   });
 
   it('validates the body and the member', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const { app } = makeStandin({ deauthWebhookUrl: receiver.url });
     const { memberId } = await linkedMember(app);
     await request(app).post(`/_standin/members/${memberId}/deauthorize`).send({ erasure_requested: 'yes' }).expect(400);
@@ -131,7 +104,7 @@ describe('deauthorization (member leaves the project)', () => {
   });
 
   it('a member who left can authorize again and gets working tokens', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const { app } = makeStandin({ deauthWebhookUrl: receiver.url });
     const { memberId } = await linkedMember(app);
     await request(app).post(`/_standin/members/${memberId}/deauthorize`).send({}).expect(200);
