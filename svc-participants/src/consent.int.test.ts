@@ -460,6 +460,10 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
         const res = await signedWebhook(svc, body, signature).expect(401);
         expect(errorBodySchema.parse(res.body).code).toBe('WEBHOOK_SIGNATURE_INVALID');
       }
+      // The platform's second try after a refused notice: the JSON text encoded again as a JSON string, unsigned.
+      // Refused as a body (a JSON object is required) before its missing signature is even looked at.
+      const resent = await signedWebhook(svc, JSON.stringify(body), null).expect(400);
+      errorBodySchema.parse(resent.body);
       expect(await snapshot(svc)).toBe(before);
       expect((await userView(svc, pgId)).access.consent).toBe(true);
     });
