@@ -80,7 +80,7 @@ function invalidMemberIdsOf(reasons: readonly string[]): string[] {
 /** A project-members form refused (BaseProjectMembersForm): {"errors": {"project_member_ids": ["Invalid project member ID(s): 12345678"]}}. */
 /** DRF's refusal of a request's credentials: {"detail": "Expired token."}. */
 const refusalDetailSchema = z.looseObject({ detail: z.string() });
-const removalRefusalSchema = z.looseObject({ errors: z.looseObject({ project_member_ids: z.array(z.string()) }) });
+const membersFormRefusalSchema = z.looseObject({ errors: z.looseObject({ project_member_ids: z.array(z.string()) }) });
 const deleteAnswerSchema = z.looseObject({ ids: z.array(z.unknown()) });
 
 const tokenAnswerSchema = z.looseObject({
@@ -244,7 +244,7 @@ export class OpenHumansClient {
       return 'not-a-member';
     }
     if (res.status === 400) {
-      const body = removalRefusalSchema.safeParse(await this.readJson(res, 'the member removal').catch(() => undefined));
+      const body = membersFormRefusalSchema.safeParse(await this.readJson(res, 'the member removal').catch(() => undefined));
       if (body.success && body.data.errors.project_member_ids.some((reason) => reason.startsWith('Invalid project member ID(s):') && reason.includes(projectMemberId))) return 'not-a-member';
       throw new OpenHumansError('bad-response', `Open Humans refused the member removal: ${cleanText(JSON.stringify(body.success ? body.data : {})) ?? 'no reason given'}.`, { status: 400 });
     }
@@ -313,7 +313,7 @@ export class OpenHumansClient {
     }
     if (res.status === 400) {
       const body = await this.readJson(res, 'the project message').catch(() => undefined);
-      const refusal = removalRefusalSchema.safeParse(body);
+      const refusal = membersFormRefusalSchema.safeParse(body);
       const invalidMemberIds = refusal.success ? invalidMemberIdsOf(refusal.data.errors.project_member_ids) : [];
       throw new OpenHumansError('bad-response', `Open Humans refused the project message: ${cleanText(JSON.stringify(body ?? {})) ?? 'no reason given'}.`, {
         status: 400,

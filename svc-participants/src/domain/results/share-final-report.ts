@@ -39,9 +39,11 @@ function memberLeft(err: unknown): boolean {
  * participant never waits for it: the dashboard and the download work from the recorded report.
  */
 export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, data: ReportGeneratedData, correlationId?: string): Promise<ShareOutcome> {
+  let memberId: string | undefined;
   const outcome = await deps.lock.run(finalReportShareLockKey(pgId), async (): Promise<ShareOutcome> => {
     const participant = await deps.participants.findById(pgId);
     if (!participant) return 'not-found';
+    memberId = participant.openHumans?.memberId;
     const held = participant.finalReport;
     if (!held || held.scoreVersion !== data.scoreVersion || held.generatedAt !== data.generatedAt) return 'stale';
     if (!participant.openHumans?.authorized) return 'not-linked';
@@ -74,7 +76,6 @@ export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, dat
   // Their notice never reached the study (the platform sends it once, and not at all for a leave
   // without erasure at its current source): they leave the study as the notice would have made them.
   if (outcome === 'member-left') {
-    const memberId = (await deps.participants.findById(pgId))?.openHumans?.memberId;
     const left = await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId ?? pgId);
     deps.logger.info({ pgId, left }, 'Open Humans refused the member\'s authorization: withdrawn, data kept');
   }
