@@ -257,6 +257,28 @@ describe('study ID and load status', () => {
     expect(surveys.nardi).toMatchObject({ status: 'pending', index: 4, answers: [{ id: 1, value: 'A' }] });
   });
 
+  it('keeps an answer given while a load was under way, and takes what the server moved on or back', () => {
+    const store = makeStore(null);
+    const answered = { id: 'nardi' as const, status: 'in-progress' as const, index: 5, answers: [{ id: 1, value: 'A' }, { id: 2, value: 'B' }] };
+    // From the dashboard straight to the questions: the load answers after the second answer.
+    store.loadStarted(PG_ID);
+    store.setSurvey(answered);
+    store.loadSucceeded(userView());
+    expect(store.getState().surveys.nardi).toEqual(answered);
+    expect(store.getState().load).toEqual({ status: 'loaded', message: 'User data loaded successfully' });
+
+    // A save's answer moves the survey on: it is taken.
+    store.saveStarted();
+    store.loadSucceeded(userView(PG_ID, { nardi: { id: 'nardi', status: 'part-one', index: 0, answers: answered.answers } }));
+    expect(store.getState().surveys.nardi.status).toBe('part-one');
+
+    // The next visit's load shows a reset made elsewhere: nothing was answered since it started.
+    store.setSurvey(answered);
+    store.loadStarted(PG_ID);
+    store.loadSucceeded(userView(PG_ID, { nardi: { id: 'nardi', status: 'pending', index: 0, answers: [] } }));
+    expect(store.getState().surveys.nardi).toEqual({ id: 'nardi', status: 'pending', index: 0, answers: [] });
+  });
+
   it('records saving, saved and save-failed', () => {
     const store = makeStore(null);
     store.saveStarted();

@@ -10,6 +10,7 @@ import {
   type CompletedAuthorization,
   type NoticeInput,
   type PersistedState,
+  type SurveyStates,
 } from './state';
 import { surveyStatesOf } from './survey-states';
 
@@ -77,6 +78,24 @@ export interface ClientStore {
   dispose(): void;
 }
 
+const ANSWERING: ReadonlySet<SurveyState['status']> = new Set(['pending', 'in-progress', 'reviewing']);
+
+/**
+ * The loaded survey states, except where the participant went on answering while the load was
+ * under way (a quick click from the dashboard to the first question): there the loaded state is
+ * older than the one on screen, so the screen's stays. A survey the server moved on (a save's
+ * answer, a completion) or back (a reset elsewhere, seen by the next load) takes the loaded state.
+ */
+function keepAnswering(loaded: SurveyStates, held: SurveyStates, answered: ReadonlySet<SurveyState['id']>): SurveyStates {
+  let surveys = loaded;
+  for (const id of answered) {
+    const mine = held[id];
+    const theirs = loaded[id];
+    if (ANSWERING.has(mine.status) && ANSWERING.has(theirs.status) && mine.answers.length >= theirs.answers.length) surveys = { ...surveys, [id]: mine };
+  }
+  return surveys;
+}
+
 function persistedPart(state: ClientState): PersistedState {
   const { pgId, user, load, surveys, authorization } = state;
   return { pgId, user, load, surveys, authorization };
@@ -108,6 +127,9 @@ export function createClientStore(options: ClientStoreOptions = {}): ClientStore
   let persistTimer: ReturnType<typeof setTimeout> | undefined;
   const noticeTimers = new Map<number, ReturnType<typeof setTimeout>>();
   let nextNoticeId = 1;
+  // Surveys the participant answered since the last load started: that load's answer was read
+  // before those answers, so it must not take them back (see keepAnswering).
+  let answeredSinceLoad = new Set<SurveyState['id']>();
 
   function read(): string | null {
     try {
@@ -196,13 +218,14 @@ export function createClientStore(options: ClientStoreOptions = {}): ClientStore
     },
     loadStarted(pgId) {
       if (!isV4Uuid(pgId)) throw new Error(`Not a study ID: ${pgId}`);
+      answeredSinceLoad = new Set();
       update((current) => ({ ...withPgId(current, pgId), load: { status: 'loading', message: LOAD_MESSAGES.loading } }));
     },
     loadSucceeded(user) {
       update((current) =>
         current.pgId !== user.access.pgId.toLowerCase()
           ? current
-          : { ...current, user, surveys: surveyStatesOf(user), load: { status: 'loaded', message: LOAD_MESSAGES.loaded } },
+          : { ...current, user, surveys: keepAnswering(surveyStatesOf(user), current.surveys, answeredSinceLoad), load: { status: 'loaded', message: LOAD_MESSAGES.loaded } },
       );
     },
     resultsArrived(results) {
@@ -243,6 +266,7 @@ export function createClientStore(options: ClientStoreOptions = {}): ClientStore
       update((current) => (current.load === null ? current : { ...current, load: null }));
     },
     setSurvey(survey) {
+      answeredSinceLoad.add(survey.id);
       update((current) => ({ ...current, surveys: { ...current.surveys, [survey.id]: survey } }));
     },
     clearSurveys() {
