@@ -29,6 +29,7 @@ import { mountUserRoutes } from './entry-points/http/user-routes';
 import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
 import { leaveStudy } from './domain/leave-study';
 import { openHumansClient } from './open-humans-setup';
+import { scheduleMemberReconciliation } from './reconciliation-setup';
 import { mountReminders, prepareReminders } from './reminders-setup';
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
@@ -116,11 +117,13 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminGuard: adminGuards(ctx)('typefinder-import', { kind: 'header' }) });
     },
   });
+  const stopReconciliation = scheduleMemberReconciliation(started.ctx, participantsDeps(started.ctx));
   const stopService = started.stop;
   // Open result streams would hold the server's drain until its timeout: end them first.
   let stopping: Promise<void> | undefined;
   started.stop = () => {
     stopping ??= (async () => {
+      stopReconciliation();
       for (const stream of streams) stream.end();
       await resultsChannel(started.ctx).close();
       await stopService();

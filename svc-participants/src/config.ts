@@ -71,6 +71,13 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .default('0')
     .transform((flag) => flag === '1')
     .describe('1 to let participants reset their surveys, 0 (default) to refuse it'),
+  MEMBER_RECONCILIATION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(168)
+    .default(24)
+    .describe('how often the study checks its participants against the Open Humans project member list, to find members who left without a notice reaching the study, in hours (default 24; 0 turns it off)'),
   ...adminConfigShape,
   ...reminderConfigShape,
 });

@@ -15,7 +15,9 @@ import { SAMPLE_ANSWERS } from '@study/personality/testing';
 import { memoryLogger, serviceTestEnv, waitFor } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
-import { start, type RunningParticipants } from './app';
+import { participantsDeps, start, type RunningParticipants } from './app';
+import { OpenHumansClient } from './data-access/open-humans';
+import { reconcileMembers } from './domain/reconcile-members';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { AUDIT_LOG_COLLECTION } from './data-access/audit-log-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
@@ -172,7 +174,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
   }
   const projectFiles = async (memberId: string) => (await standinFiles(memberId)).files.filter((f) => f.uploaded_by_project);
 
-  async function failNext(target: 'files' | 'remove-members', count: number): Promise<void> {
+  async function failNext(target: 'files' | 'upload' | 'remove-members', count: number): Promise<void> {
     const res = await fetch(`${ohUrl}/_standin/failures`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ target, count }) });
     expect(res.status).toBe(200);
   }
@@ -220,18 +222,39 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       expect((await standinFiles(memberId)).files.filter((f) => !f.uploaded_by_project)).toHaveLength(1);
     });
 
-    it('a redelivered report event replaces the file: still one copy', async () => {
-      const [before] = await projectFiles(memberId);
+    /** The report's event once more, as a redelivery brings it; answers its id. */
+    async function redeliverReportEvent(): Promise<string> {
       const user = await view(pgId);
       const pdf = await finalReportPdf(pgId);
       const data = { report: 'final', scoreVersion: 1, typeCode: user.finalScore!.typeCode, contentType: 'application/pdf', byteLength: pdf.length, generatedAt: user.finalReport!.generatedAt };
       const copy = createEvent({ type: EventTypes.reportGenerated, source: 'svc-reports', subject: pgId, data });
       await svc.ctx.broker.publish(copy as CloudEvent);
-      await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: copy.id as never }), 'the copy to be handled', 20_000);
+      return copy.id;
+    }
+    const handled = (eventId: string) => waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: eventId as never }), 'the copy to be handled', 20_000);
+
+    it('a redelivered report event replaces the file: still one copy', async () => {
+      const [before] = await projectFiles(memberId);
+      await handled(await redeliverReportEvent());
       const after = await projectFiles(memberId);
       expect(after).toHaveLength(1);
       expect(after[0]!.id).not.toBe(before!.id);
-      expect(after[0]!.sha256).toBe(sha256(pdf));
+      expect(after[0]!.sha256).toBe(sha256(await finalReportPdf(pgId)));
+    });
+
+    it('a replacement is uploaded before the copy there goes: while its upload fails, the copy there before stays', async () => {
+      const [before] = await projectFiles(memberId);
+      const failedBefore = (await failures()).upload?.failed ?? 0;
+      await failNext('upload', 1000);
+      const eventId = await redeliverReportEvent();
+      await waitFor(async () => ((await failures()).upload!.failed >= failedBefore + 2 ? true : undefined), 'the upload to fail twice', 30_000);
+      expect((await projectFiles(memberId)).map((file) => file.id)).toEqual([before!.id]);
+
+      await failNext('upload', 0);
+      await handled(eventId);
+      const after = await projectFiles(memberId);
+      expect(after).toHaveLength(1);
+      expect(after[0]!.id).not.toBe(before!.id);
     });
 
     it('withdrawing with erasure removes the member from the project and erases the participant in every service', async () => {
@@ -372,6 +395,63 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
     expect((await view(pgId)).typeFinder).toMatchObject({ status: 'completed', typeCode: 'INTJ' });
     await waitFor(async () => ((await auditEntries(pgId, 'consent.withdrawn')) > 0 ? true : undefined), 'the withdrawal in the audit trail', 20_000);
     expect(await auditEntries(pgId, 'consent.withdrawn')).toBe(1);
+  });
+
+  describe('the member reconciliation', () => {
+    /** The service's parts with the master token the coordinator page shows now (an earlier test renewed it). */
+    const withLiveMaster = () => ({
+      ...participantsDeps(svc.ctx),
+      openHumans: new OpenHumansClient({ baseUrl: ohUrl, clientId: OH_CLIENT_ID, clientSecret: OH_CLIENT_SECRET, masterAccessToken: master }),
+    });
+    /** A member leaves on Open Humans, and no notice reaches the study (the platform's current source sends none). */
+    async function leaveWithoutNotice(memberId: string): Promise<void> {
+      await control('webhooks/timestamp-bug', { enabled: true });
+      try {
+        await fetch(`${ohUrl}/_standin/members/${memberId}/deauthorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ erasure_requested: false }) });
+      } finally {
+        await control('webhooks/timestamp-bug', { enabled: false });
+      }
+    }
+
+    it('finds a leave whose notice never came in one run, from the paged member list, and withdraws that member, data kept; the others stay', async () => {
+      const staying = await consent();
+      const leaving = await consent();
+      await typeFinderTest(leaving.pgId);
+      await leaveWithoutNotice(leaving.memberId);
+      expect((await view(leaving.pgId)).access.consent).toBe(true);
+
+      const report = await reconcileMembers(withLiveMaster(), 'reconciliation-test');
+      expect(report).toMatchObject({ checkedBy: 'member-list', failed: 0 });
+      expect(report.withdrawn).toBeGreaterThanOrEqual(1);
+      expect(report.linked).toBeGreaterThanOrEqual(2);
+      expect((await view(leaving.pgId)).access.consent).toBe(false);
+      expect((await view(leaving.pgId)).typeFinder).toMatchObject({ status: 'completed', typeCode: 'INTJ' });
+      expect((await participantDoc(leaving.pgId))?.withdrawnAt).toBeInstanceOf(Date);
+      expect((await view(staying.pgId)).access.consent).toBe(true);
+      await waitFor(async () => ((await auditEntries(leaving.pgId, 'consent.withdrawn')) > 0 ? true : undefined), 'the withdrawal in the audit trail', 20_000);
+
+      // A second run finds nothing more to do.
+      expect(await reconcileMembers(withLiveMaster(), 'reconciliation-test-2')).toMatchObject({ checkedBy: 'member-list', asked: 0, withdrawn: 0 });
+      expect(await auditEntries(leaving.pgId, 'consent.withdrawn')).toBe(1);
+    });
+
+    it('with the master token expired, asks each member with their own grant: the one who left is withdrawn, nobody else', async () => {
+      const staying = await consent();
+      const leaving = await consent();
+      await leaveWithoutNotice(leaving.memberId);
+      await control('master-token/expire');
+      let report: Awaited<ReturnType<typeof reconcileMembers>>;
+      try {
+        report = await reconcileMembers(withLiveMaster(), 'reconciliation-test-3');
+      } finally {
+        master = (await control('master-token/regenerate')).master_access_token as string;
+      }
+      expect(report).toMatchObject({ checkedBy: 'member-tokens', failed: 0 });
+      expect(report.withdrawn).toBeGreaterThanOrEqual(1);
+      expect(report.asked).toBe(report.linked);
+      expect((await view(leaving.pgId)).access.consent).toBe(false);
+      expect((await view(staying.pgId)).access.consent).toBe(true);
+    });
   });
 
   it('while Open Humans cannot remove the member: 503 with Retry-After, and nothing changed; then it works', async () => {

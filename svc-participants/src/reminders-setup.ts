@@ -5,7 +5,7 @@ import { adminGuards } from './admin-setup';
 import { configuredSecrets, type ParticipantsConfig } from './config';
 import { AuditLogRepository } from './data-access/audit-log-repository';
 import { AwaitingSteps } from './data-access/awaiting-steps';
-import { ReminderSendGate } from './data-access/reminder-send-gate';
+import { IntervalGate } from './data-access/interval-gate';
 import { RemindersRepository } from './data-access/reminders-repository';
 import type { ReminderDeps } from './domain/reminders/deps';
 import { backfillAwaitingSteps } from './domain/reminders/backfill';
@@ -21,7 +21,7 @@ export function reminderDeps(ctx: Ctx, memberLeft: ReminderDeps['memberLeft']): 
     awaiting: AwaitingSteps.fromDb(ctx.db),
     reminders: new RemindersRepository(ctx.db),
     // Scoped to the deployment (its exchange and database), like the admin rate limits.
-    gate: new ReminderSendGate(ctx.redis, `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:reminder-send`, config.REMINDER_SEND_INTERVAL_SECONDS * 1000),
+    gate: new IntervalGate(ctx.redis, `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:reminder-send`, config.REMINDER_SEND_INTERVAL_SECONDS * 1000),
     openHumans: openHumansClient(config),
     lock: ctx.lock,
     auditLog: new AuditLogRepository(ctx.db),

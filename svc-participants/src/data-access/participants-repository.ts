@@ -122,6 +122,14 @@ export class ParticipantsRepository {
     return record.state === 'active' ? record.participant : null;
   }
 
+  /** Every participant who holds a live Open Humans authorization: study ID and project member id (one read, two fields each). */
+  async linkedMembers(): Promise<Array<{ pgId: string; memberId: string }>> {
+    const docs = await this.collection
+      .find({ erased: { $ne: true }, 'openHumans.tokens': { $exists: true } }, { projection: { _id: 1, 'openHumans.memberId': 1 } })
+      .toArray();
+    return docs.flatMap((doc) => (doc.openHumans?.memberId ? [{ pgId: doc._id, memberId: doc.openHumans.memberId }] : []));
+  }
+
   async find(pgId: string): Promise<ParticipantRecord> {
     const doc = await this.collection.findOne({ _id: normalizePgId(pgId) }, { projection: { outbox: 0 } });
     if (!doc) return { state: 'missing' };

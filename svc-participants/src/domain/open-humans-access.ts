@@ -1,5 +1,6 @@
 import { ErrorCodes } from '@study/contracts';
 import { AppError } from '@study/service-kit';
+import { OpenHumansError } from '../data-access/open-humans';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
 import { participantDocuments } from './participant-documents';
@@ -26,6 +27,30 @@ export async function openHumansAccessToken(deps: ParticipantsDeps, pgId: string
   });
   if (outcome === 'erased' || accessToken === undefined) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   return accessToken;
+}
+
+/**
+ * Open Humans refused the member's own grant (a refused refresh, or their token refused): only
+ * leaving the project (or its erasure) deletes it, so the member has left.
+ */
+export function memberLeftOpenHumans(err: unknown): boolean {
+  if (err instanceof OpenHumansError) return err.kind === 'token-rejected' || err.kind === 'refresh-rejected';
+  return err instanceof AppError && err.code === ErrorCodes.OH_AUTHORIZATION_REJECTED;
+}
+
+/**
+ * Whether the participant is still a member of the project, asked with their own grant:
+ * 'left' when Open Humans refuses it, 'not-linked' when the study holds no live grant for them.
+ */
+export async function memberStatus(deps: ParticipantsDeps, pgId: string): Promise<'member' | 'left' | 'not-linked'> {
+  try {
+    const accessToken = await openHumansAccessToken(deps, pgId);
+    return (await callOpenHumans(deps.logger, 'member exchange', () => deps.openHumans.isMember(accessToken))) ? 'member' : 'left';
+  } catch (err) {
+    if (memberLeftOpenHumans(err)) return 'left';
+    if (err instanceof AppError && (err.code === ErrorCodes.OH_NOT_AUTHORIZED || err.code === ErrorCodes.PARTICIPANT_NOT_FOUND)) return 'not-linked';
+    throw err;
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { CONTROL_PREFIX } from './control-routes';
 /** Which platform calls a test can make fail. */
 const TARGETS = {
   files: [UPLOAD_PATH, DELETE_PATH],
+  upload: [UPLOAD_PATH],
   'remove-members': [REMOVE_MEMBERS_PATH],
 } as const;
 type Target = keyof typeof TARGETS;

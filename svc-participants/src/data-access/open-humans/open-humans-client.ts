@@ -11,6 +11,7 @@ export const UPLOAD_PATH = '/api/direct-sharing/project/files/upload/';
 export const DELETE_FILES_PATH = '/api/direct-sharing/project/files/delete/';
 export const REMOVE_MEMBERS_PATH = '/api/direct-sharing/project/remove-members/';
 export const PROJECT_MESSAGE_PATH = '/api/direct-sharing/project/message/';
+export const PROJECT_MEMBERS_PATH = '/api/direct-sharing/project/members/';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A member with more pages than this is not plausible; it guards against a `next` loop. */
@@ -82,6 +83,12 @@ function invalidMemberIdsOf(reasons: readonly string[]): string[] {
 const refusalDetailSchema = z.looseObject({ detail: z.string() });
 const membersFormRefusalSchema = z.looseObject({ errors: z.looseObject({ project_member_ids: z.array(z.string()) }) });
 const deleteAnswerSchema = z.looseObject({ ids: z.array(z.unknown()) });
+/** One page of the project's members (DRF limit/offset pagination). */
+const membersPageSchema = z.looseObject({
+  count: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+  results: z.array(z.looseObject({ project_member_id: projectMemberIdSchema })),
+});
 
 const tokenAnswerSchema = z.looseObject({
   access_token: z.string().min(1),
@@ -213,16 +220,20 @@ export class OpenHumansClient {
     return { id: answer.data.id };
   }
 
-  /** Deletes the project's files of that name from the member's account; answers how many went (none is fine). */
-  async deleteFiles(accessToken: string, basename: string): Promise<number> {
+  /**
+   * Deletes one file the project put on the member's account, by the platform's file id (a file
+   * of another source is never the project's to delete: the platform then deletes nothing).
+   * Answers whether it went; one already gone is no error.
+   */
+  async deleteFile(accessToken: string, fileId: number): Promise<boolean> {
     const res = await this.send(this.projectUrl(DELETE_FILES_PATH, accessToken), {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ file_basename: basename }),
+      body: JSON.stringify({ file_id: fileId }),
     });
     const answer = deleteAnswerSchema.safeParse(await this.projectAnswer(res, 'the file deletion', 'member'));
     if (!answer.success) throw new OpenHumansError('bad-response', 'Open Humans answered a file deletion the study cannot read.', { status: res.status });
-    return answer.data.ids.length;
+    return answer.data.ids.length > 0;
   }
 
   /**
@@ -303,13 +314,7 @@ export class OpenHumansClient {
     }
     if (res.status === 401 || res.status === 403) {
       const refusal = refusalDetailSchema.safeParse(await this.readJson(res, 'the project message').catch(() => undefined));
-      const detail = refusal.success ? cleanText(refusal.data.detail) : undefined;
-      throw new OpenHumansError(
-        'token-rejected',
-        `Open Humans did not accept the project's master access token (OH_MASTER_ACCESS_TOKEN)${detail ? `: ${detail}` : '.'} ` +
-          "It lasts 24 hours from when it is generated on the project's page on Open Humans, unless an Open Humans admin turns its expiry off: generate a new one there, set OH_MASTER_ACCESS_TOKEN to it and restart svc-participants.",
-        { status: res.status, description: detail },
-      );
+      throw this.masterRefused(res.status, refusal.success ? cleanText(refusal.data.detail) : undefined);
     }
     if (res.status === 400) {
       const body = await this.readJson(res, 'the project message').catch(() => undefined);
@@ -322,6 +327,44 @@ export class OpenHumansClient {
     }
     await res.body?.cancel().catch(() => undefined);
     throw this.failure(res.status, 'the project message');
+  }
+
+  /**
+   * Every member of the project now, with the master access token, following the list's pages
+   * (the token travels in each page's query string, as the platform links them). Offsets can
+   * shift while members leave mid-read, so a member missing here is only a candidate: ask with
+   * their own token before acting on it.
+   */
+  async projectMemberIds(): Promise<Set<string>> {
+    const master = this.options.masterAccessToken;
+    if (!master) throw new OpenHumansError('client-rejected', 'The study has no Open Humans master access token configured (OH_MASTER_ACCESS_TOKEN).');
+    const ids = new Set<string>();
+    const seen = new Set<string>();
+    let url: URL | undefined = this.projectUrl(PROJECT_MEMBERS_PATH, master);
+    while (url) {
+      if (seen.has(url.toString()) || seen.size >= MAX_MEMBER_PAGES * 10) throw new OpenHumansError('bad-response', 'Open Humans kept answering with more pages of project members than the study reads.');
+      seen.add(url.toString());
+      const res = await this.send(url, { method: 'GET', headers: { accept: 'application/json' } });
+      if (res.status === 401 || res.status === 403) {
+        const refusal = refusalDetailSchema.safeParse(await this.readJson(res, 'the project member list').catch(() => undefined));
+        throw this.masterRefused(res.status, refusal.success ? cleanText(refusal.data.detail) : undefined);
+      }
+      const page = membersPageSchema.safeParse(await this.projectAnswer(res, 'the project member list', 'master'));
+      if (!page.success) throw new OpenHumansError('bad-response', 'Open Humans answered a project member list the study cannot read.', { status: res.status });
+      for (const member of page.data.results) ids.add(member.project_member_id);
+      url = page.data.next ? this.nextPageUrl(page.data.next, master) : undefined;
+    }
+    return ids;
+  }
+
+  /** The master token refused: what it means and how the study team renews it. */
+  private masterRefused(status: number, detail: string | undefined): OpenHumansError {
+    return new OpenHumansError(
+      'token-rejected',
+      `Open Humans did not accept the project's master access token (OH_MASTER_ACCESS_TOKEN)${detail ? `: ${detail}` : '.'} ` +
+        "It lasts 24 hours from when it is generated on the project's page on Open Humans, unless an Open Humans admin turns its expiry off: generate a new one there, set OH_MASTER_ACCESS_TOKEN to it and restart svc-participants.",
+      { status, description: detail },
+    );
   }
 
   private memberUrl(accessToken: string): URL {

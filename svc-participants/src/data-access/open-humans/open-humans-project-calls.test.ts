@@ -22,7 +22,7 @@ describe('OpenHumansClient: the project calls (upload, delete, a member removing
 
   beforeAll(async () => {
     standin = createOpenHumansStandin(
-      loadStandinConfig({ PORT: '0', CLIENT_ID: 'study-client', CLIENT_SECRET: 'study-secret-123', REDIRECT_URI: 'http://127.0.0.1:8080/return', MASTER_ACCESS_TOKEN: MASTER }),
+      loadStandinConfig({ PORT: '0', CLIENT_ID: 'study-client', CLIENT_SECRET: 'study-secret-123', REDIRECT_URI: 'http://127.0.0.1:8080/return', MASTER_ACCESS_TOKEN: MASTER, PAGE_SIZE: '2' }),
     );
     url = (await standin.start()).url;
     client = new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123', redirectUri: 'http://127.0.0.1:8080/return', masterAccessToken: MASTER });
@@ -43,20 +43,41 @@ describe('OpenHumansClient: the project calls (upload, delete, a member removing
     return body.files.filter((f) => f.uploaded_by_project);
   }
 
-  it('uploads a file with its metadata, and deletes it by name', async () => {
+  it('uploads a file with its metadata, lists it with the member, and deletes it by its id', async () => {
     const { memberId, tokens } = await member();
-    await expect(client.uploadFile(tokens.accessToken, upload)).resolves.toEqual({ id: expect.any(Number) });
+    const { id } = await client.uploadFile(tokens.accessToken, upload);
+    expect(id).toEqual(expect.any(Number));
     expect(await projectFiles(memberId)).toEqual([expect.objectContaining({ basename: 'report.pdf', byte_length: PDF.length, metadata: { tags: ['report'], description: 'The final report' } })]);
-    await expect(client.deleteFiles(tokens.accessToken, 'report.pdf')).resolves.toBe(1);
-    await expect(client.deleteFiles(tokens.accessToken, 'report.pdf')).resolves.toBe(0);
+    expect((await client.getMember(tokens.accessToken)).files).toContainEqual(expect.objectContaining({ id, basename: 'report.pdf' }));
+    await expect(client.deleteFile(tokens.accessToken, id as number)).resolves.toBe(true);
+    await expect(client.deleteFile(tokens.accessToken, id as number)).resolves.toBe(false);
     expect(await projectFiles(memberId)).toEqual([]);
+  });
+
+  it('lists every project member across the pages of the member list, and says how to renew an expired master token', async () => {
+    const joined = [await member(), await member(), await member()];
+    await client.removeSelf(joined[1]!.tokens.accessToken, joined[1]!.memberId);
+    const ids = await client.projectMemberIds();
+    expect(ids.size).toBeGreaterThan(2);
+    expect(ids.has(joined[0]!.memberId)).toBe(true);
+    expect(ids.has(joined[1]!.memberId)).toBe(false);
+    expect(ids.has(joined[2]!.memberId)).toBe(true);
+
+    await fetch(`${url}/_standin/master-token/expire`, { method: 'POST' });
+    try {
+      await expect(client.projectMemberIds()).rejects.toMatchObject({ kind: 'token-rejected', message: expect.stringMatching(/Expired token\..*generate a new one/) });
+    } finally {
+      const renewed = (await (await fetch(`${url}/_standin/master-token/regenerate`, { method: 'POST' })).json()) as { master_access_token: string };
+      client = new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123', redirectUri: 'http://127.0.0.1:8080/return', masterAccessToken: renewed.master_access_token });
+    }
+    await expect(new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123' }).projectMemberIds()).rejects.toMatchObject({ kind: 'client-rejected' });
   });
 
   it('says unavailable when the platform fails, and token-rejected for a dead token', async () => {
     const { tokens } = await member();
     await fetch(`${url}/_standin/failures`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ target: 'files', count: 1 }) });
     await expect(client.uploadFile(tokens.accessToken, upload)).rejects.toMatchObject({ kind: 'unavailable', details: { status: 503 } });
-    await expect(client.deleteFiles('not-a-token', 'report.pdf')).rejects.toMatchObject({ kind: 'token-rejected' });
+    await expect(client.deleteFile('not-a-token', 1)).rejects.toMatchObject({ kind: 'token-rejected' });
   });
 
   it("removes a member with their own token, no master token needed: their token stops working, and asked again they are not a member", async () => {

@@ -1,7 +1,7 @@
 import type { KeyedLock } from '@study/keyed-lock';
 import type { AwaitingSteps } from '../../data-access/awaiting-steps';
 import type { OpenHumansClient } from '../../data-access/open-humans';
-import type { ReminderSendGate } from '../../data-access/reminder-send-gate';
+import type { IntervalGate } from '../../data-access/interval-gate';
 import type { RemindersRepository } from '../../data-access/reminders-repository';
 import type { AuditDeps } from '../audit/record-audit';
 
@@ -9,7 +9,7 @@ import type { AuditDeps } from '../audit/record-audit';
 export interface ReminderDeps extends AuditDeps {
   awaiting: AwaitingSteps;
   reminders: RemindersRepository;
-  gate: ReminderSendGate;
+  gate: IntervalGate;
   lock: KeyedLock;
   openHumans: Pick<OpenHumansClient, 'messageMembers'>;
   /** The most members one send reaches. */

@@ -1,10 +1,11 @@
 import type { RedisConnection } from '@study/service-kit';
 
 /**
- * One reminder send per interval for the study (every instance shares the Redis key): a send
- * takes the gate, which opens again when the interval has passed.
+ * One run per interval for the study, whichever instance asks (every instance shares the Redis
+ * key): a run takes the gate, which opens again when the interval has passed. Reminder sends and
+ * the member reconciliation each have one.
  */
-export class ReminderSendGate {
+export class IntervalGate {
   constructor(
     private readonly redis: RedisConnection,
     private readonly key: string,
