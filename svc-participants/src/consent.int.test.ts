@@ -423,18 +423,19 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       expect(await snapshot(svc)).toBe(before);
     });
 
-    it('answers 502 with a clear message when Open Humans cannot be reached, storing nothing and keeping the request for another try', async () => {
+    it('answers 503 with Retry-After and a clear message when Open Humans cannot be reached, storing nothing and keeping the request for another try', async () => {
       const closed = await freePort();
       const offline = await start(loadParticipantsConfig(participantsEnv(testEnv.env, `http://127.0.0.1:${closed}`, { LOG_LEVEL: 'silent' })));
       try {
         const before = await snapshot(svc);
         const authorization = { ...(await startAuthorization(offline.url)), code: 'AnyCode0123456789' };
-        const res = await postConsent(offline.url, authorization, await consentAgreement(svc.url)).expect(502);
+        const res = await postConsent(offline.url, authorization, await consentAgreement(svc.url)).expect(503);
+        expect(res.headers['retry-after']).toBe('30');
         expect(res.body).toMatchObject({ code: 'OH_UNAVAILABLE', error: 'Open Humans could not be reached (ECONNREFUSED). Please try again in a few minutes.' });
         expect(await snapshot(svc)).toBe(before);
         // The request was not used up: the same answer can be sent again (it would be 400 if it had been spent).
         expect(res.headers['set-cookie']).toBeUndefined();
-        expect((await postConsent(offline.url, authorization, await consentAgreement(svc.url)).expect(502)).body.code).toBe('OH_UNAVAILABLE');
+        expect((await postConsent(offline.url, authorization, await consentAgreement(svc.url)).expect(503)).body.code).toBe('OH_UNAVAILABLE');
       } finally {
         await offline.stop();
       }

@@ -15,10 +15,15 @@ describe('openHumansAppError', () => {
     ['refresh-rejected', 409, 'OH_AUTHORIZATION_REJECTED'],
     ['token-rejected', 409, 'OH_AUTHORIZATION_REJECTED'],
     ['client-rejected', 502, 'OH_CLIENT_REJECTED'],
-    ['unavailable', 502, 'OH_UNAVAILABLE'],
+    ['unavailable', 503, 'OH_UNAVAILABLE'],
     ['bad-response', 502, 'OH_BAD_RESPONSE'],
   ])('maps %s to %d %s', (kind, status, code) => {
     expect(openHumansAppError(new OpenHumansError(kind, 'Open Humans could not be reached (ECONNREFUSED).'))).toMatchObject({ status, code });
+  });
+
+  it('answers 503 with the wait Open Humans asked for when it limited the calls, and 30 s when it said nothing', () => {
+    expect(openHumansAppError(new OpenHumansError('unavailable', 'Limited.', { status: 429, retryAfterSeconds: 120 }))).toMatchObject({ status: 503, retryAfterSeconds: 120 });
+    expect(openHumansAppError(new OpenHumansError('unavailable', 'Open Humans could not be reached (ECONNREFUSED).'))).toMatchObject({ status: 503, retryAfterSeconds: 30 });
   });
 
   it('says the platform could not be reached in words the user can act on', () => {

@@ -3,6 +3,9 @@ import { AppError } from '@study/service-kit';
 import type { Logger } from 'pino';
 import { OpenHumansError } from '../data-access/open-humans';
 
+/** How long to wait before trying again when Open Humans could not be reached and said nothing. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
+
 /** What the caller sees when Open Humans refuses or fails; the platform's own words go to the log. */
 export function openHumansAppError(err: OpenHumansError): AppError {
   switch (err.kind) {
@@ -19,8 +22,12 @@ export function openHumansAppError(err: OpenHumansError): AppError {
       return new AppError(502, ErrorCodes.OH_CLIENT_REJECTED, "Open Humans did not accept this study's project credentials. The study team has been told; please try again later.", {
         cause: err,
       });
-    case 'unavailable':
-      return new AppError(502, ErrorCodes.OH_UNAVAILABLE, `${err.message} Please try again in a few minutes.`, { cause: err });
+    case 'unavailable': {
+      // A dependency away or busy: 503, with how long the platform asked to wait when it said.
+      const error = new AppError(503, ErrorCodes.OH_UNAVAILABLE, `${err.message} Please try again in a few minutes.`, { cause: err }) as AppError & { retryAfterSeconds: number };
+      error.retryAfterSeconds = err.details.retryAfterSeconds ?? UNAVAILABLE_RETRY_AFTER_SECONDS;
+      return error;
+    }
     case 'bad-response':
       return new AppError(502, ErrorCodes.OH_BAD_RESPONSE, 'Open Humans answered in a way the study could not read. Please try again later.', { cause: err });
   }

@@ -75,6 +75,9 @@ async function removeFromProject(deps: ParticipantsDeps, pgId: string, memberId:
 /** Open Humans could not be reached or could not say: nothing changed here. */
 function unavailable(err: unknown): AppError {
   if (err instanceof AppError && !(err.cause instanceof OpenHumansError && err.cause.kind === 'unavailable')) return err;
-  const reason = err instanceof OpenHumansError ? err.message : err instanceof AppError && err.cause instanceof OpenHumansError ? err.cause.message : 'Open Humans could not be reached.';
-  return new AppError(503, ErrorCodes.OH_UNAVAILABLE, `${reason} ${NOTHING_CHANGED}`, { cause: err });
+  const platform = err instanceof OpenHumansError ? err : err instanceof AppError && err.cause instanceof OpenHumansError ? err.cause : undefined;
+  const error = new AppError(503, ErrorCodes.OH_UNAVAILABLE, `${platform?.message ?? 'Open Humans could not be reached.'} ${NOTHING_CHANGED}`, { cause: err }) as AppError & { retryAfterSeconds?: number };
+  // A 429 says how long to wait: the participant is told the same.
+  if (platform?.details.retryAfterSeconds !== undefined) error.retryAfterSeconds = platform.details.retryAfterSeconds;
+  return error;
 }

@@ -4,7 +4,7 @@
  * - refresh-rejected: the stored refresh token no longer works (the member left, or it was rotated);
  * - token-rejected: the access token was refused by the API;
  * - client-rejected: the study's client id or secret is wrong (configuration);
- * - unavailable: no answer, a timeout, or a server error;
+ * - unavailable: no answer, a timeout, a server error, or the platform limiting the study's calls (429);
  * - bad-response: an answer the study cannot read.
  */
 export type OpenHumansErrorKind = 'code-rejected' | 'refresh-rejected' | 'token-rejected' | 'client-rejected' | 'unavailable' | 'bad-response';
@@ -13,7 +13,15 @@ export class OpenHumansError extends Error {
   constructor(
     readonly kind: OpenHumansErrorKind,
     message: string,
-    readonly details: { status?: number; oauthError?: string; description?: string; /** Members a project-members form named invalid (no longer in the project). */ invalidMemberIds?: string[] } = {},
+    readonly details: {
+      status?: number;
+      oauthError?: string;
+      description?: string;
+      /** Members a project-members form named invalid (no longer in the project). */
+      invalidMemberIds?: string[];
+      /** How long the platform asked the study to wait (its Retry-After on a 429). */
+      retryAfterSeconds?: number;
+    } = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);

@@ -1,6 +1,6 @@
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { authorizeOnOpenHumans } from '../../test-support/open-humans-browser';
-import { OpenHumansClient } from './open-humans-client';
+import { OpenHumansClient, retryAfterOf } from './open-humans-client';
 
 const base = { baseUrl: 'https://www.openhumans.org/', clientId: 'study client&x', clientSecret: 'secret-123' };
 
@@ -53,5 +53,19 @@ describe('OpenHumansClient with a separate address for its own calls', () => {
     const tokens = await client.exchangeCode(code, VERIFIER);
     expect(tokens.accessToken).toEqual(expect.any(String));
     expect((await client.getMember(tokens.accessToken)).projectMemberId).toBe(memberId);
+  });
+});
+
+describe('retryAfterOf', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  it.each<[string | null, number]>([
+    ['120', 120],
+    ['0', 1],
+    ['999999', 3600],
+    ['Thu, 26 Nov 2026 12:01:30 GMT', 90],
+    [null, 60],
+    ['soon', 60],
+  ])('reads %p as %d s', (header, seconds) => {
+    expect(retryAfterOf(header, now)).toBe(seconds);
   });
 });

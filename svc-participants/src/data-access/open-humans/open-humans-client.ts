@@ -114,6 +114,13 @@ const memberPageSchema = z.looseObject({
     .optional(),
 });
 
+/** Seconds to wait from a Retry-After header (seconds or an HTTP date), 60 when absent or unreadable, at most an hour. */
+export function retryAfterOf(header: string | null, now: number): number {
+  const text = header?.trim() ?? '';
+  const seconds = /^\d+$/.test(text) ? Number(text) : text === '' ? NaN : Math.ceil((Date.parse(text) - now) / 1000);
+  return Number.isFinite(seconds) ? Math.min(3600, Math.max(1, seconds)) : 60;
+}
+
 /** Printable text from the platform, short enough to show: it may reach a participant's screen. */
 function cleanText(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -441,6 +448,11 @@ export class OpenHumansClient {
       res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
       throw this.transportError(err);
+    }
+    if (res.status === 429) {
+      await res.body?.cancel().catch(() => undefined);
+      const retryAfterSeconds = retryAfterOf(res.headers.get('retry-after'), this.now());
+      throw new OpenHumansError('unavailable', `Open Humans is limiting the study's calls for now (HTTP 429); it asked to wait ${retryAfterSeconds} s.`, { status: 429, retryAfterSeconds });
     }
     if (res.status >= 300 && res.status < 400) {
       await res.body?.cancel();

@@ -73,6 +73,13 @@ describe('OpenHumansClient: the project calls (upload, delete, a member removing
     await expect(new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123' }).projectMemberIds()).rejects.toMatchObject({ kind: 'client-rejected' });
   });
 
+  it('a throttled call is unavailable for as long as Open Humans asked (429 with Retry-After), and then works', async () => {
+    const { tokens } = await member();
+    await fetch(`${url}/_standin/throttle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 90, count: 1 }) });
+    await expect(client.uploadFile(tokens.accessToken, upload)).rejects.toMatchObject({ kind: 'unavailable', details: { status: 429, retryAfterSeconds: 90 } });
+    await expect(client.uploadFile(tokens.accessToken, upload)).resolves.toEqual({ id: expect.any(Number) });
+  });
+
   it('says unavailable when the platform fails, and token-rejected for a dead token', async () => {
     const { tokens } = await member();
     await fetch(`${url}/_standin/failures`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ target: 'files', count: 1 }) });
