@@ -419,12 +419,14 @@ export class OpenHumansClient {
     }
     const oauth = oauthErrorSchema.safeParse(body);
     const details = { status: res.status, oauthError: oauth.success ? cleanText(oauth.data.error) : undefined, description: oauth.success ? cleanText(oauth.data.error_description) : undefined };
-    if (res.status === 401 || details.oauthError === 'invalid_client') {
-      throw new OpenHumansError('client-rejected', "Open Humans did not accept the study's client credentials.", details);
-    }
-    if (res.status === 400 && details.oauthError === 'invalid_grant') {
+    // The error names the cause, whatever the status: the platform has answered invalid_grant
+    // with 401 (its recorded answers) as well as 400 (oauthlib 3.2.2, pinned today).
+    if ((res.status === 400 || res.status === 401) && details.oauthError === 'invalid_grant') {
       const what = rejectedKind === 'code-rejected' ? 'the authorization code' : 'the stored authorization';
       throw new OpenHumansError(rejectedKind, `Open Humans did not accept ${what} (invalid_grant).`, details);
+    }
+    if (res.status === 401 || details.oauthError === 'invalid_client') {
+      throw new OpenHumansError('client-rejected', "Open Humans did not accept the study's client credentials.", details);
     }
     if (res.status >= 500) throw this.failure(res.status, 'the token request');
     throw new OpenHumansError('bad-response', `Open Humans refused the token request (${details.oauthError ?? `HTTP ${res.status}`}).`, details);
