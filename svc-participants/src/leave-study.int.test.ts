@@ -452,6 +452,30 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       expect((await view(leaving.pgId)).access.consent).toBe(false);
       expect((await view(staying.pgId)).access.consent).toBe(true);
     });
+
+    it("reads again the data of members still in without a genotype file: one added since is found, and a grant refused there means the member left", async () => {
+      const FITBIT = 'direct-sharing-138';
+      const TWENTY_THREE_AND_ME = 'direct-sharing-128';
+      const adds = await consentThroughStudy(svc.url, { sources: [FITBIT] });
+      const refused = await consentThroughStudy(svc.url, { sources: [FITBIT] });
+      expect((await view(adds.pgId)).access.snpFileUploaded).toBe(false);
+      // One shares a genotype source on Open Humans after consenting; the other's grant is refused.
+      const files = await fetch(`${ohUrl}/_standin/members/${adds.memberId}/files`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ files: [{ source: TWENTY_THREE_AND_ME }], sources_shared: [TWENTY_THREE_AND_ME] }),
+      });
+      expect(files.status).toBe(200);
+      const { accessToken } = (await participantsDeps(svc.ctx).participants.readTokens(refused.pgId))!.tokens;
+      await control(`tokens/${accessToken}/revoke`, { refresh_token: true });
+
+      const report = await reconcileMembers(withLiveMaster(), 'reconciliation-test-4');
+      expect(report.genotypeRechecked).toBeGreaterThanOrEqual(2);
+      expect(report.genotypeFound).toBeGreaterThanOrEqual(1);
+      expect((await view(adds.pgId)).access).toMatchObject({ consent: true, snpFileUploaded: true });
+      expect((await view(refused.pgId)).access.consent).toBe(false);
+      expect((await participantDoc(refused.pgId))?.withdrawnAt).toBeInstanceOf(Date);
+    });
   });
 
   it('while Open Humans cannot remove the member: 503 with Retry-After, and nothing changed; then it works', async () => {

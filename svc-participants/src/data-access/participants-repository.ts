@@ -122,12 +122,12 @@ export class ParticipantsRepository {
     return record.state === 'active' ? record.participant : null;
   }
 
-  /** Every participant who holds a live Open Humans authorization: study ID and project member id (one read, two fields each). */
-  async linkedMembers(): Promise<Array<{ pgId: string; memberId: string }>> {
+  /** Every participant who holds a live Open Humans authorization: study ID, project member id and whether a genotype file was found (one read, three fields each). */
+  async linkedMembers(): Promise<Array<{ pgId: string; memberId: string; snpFileUploaded: boolean }>> {
     const docs = await this.collection
-      .find({ erased: { $ne: true }, 'openHumans.tokens': { $exists: true } }, { projection: { _id: 1, 'openHumans.memberId': 1 } })
+      .find({ erased: { $ne: true }, 'openHumans.tokens': { $exists: true } }, { projection: { _id: 1, 'openHumans.memberId': 1, snpFileUploaded: 1 } })
       .toArray();
-    return docs.flatMap((doc) => (doc.openHumans?.memberId ? [{ pgId: doc._id, memberId: doc.openHumans.memberId }] : []));
+    return docs.flatMap((doc) => (doc.openHumans?.memberId ? [{ pgId: doc._id, memberId: doc.openHumans.memberId, snpFileUploaded: doc.snpFileUploaded === true }] : []));
   }
 
   async find(pgId: string): Promise<ParticipantRecord> {

@@ -1,7 +1,9 @@
+import { ErrorCodes } from '@study/contracts';
+import { AppError } from '@study/service-kit';
 import { OpenHumansError } from '../data-access/open-humans';
 import type { ParticipantsDeps } from './deps';
 import { leaveStudy } from './leave-study';
-import { memberStatus } from './open-humans-access';
+import { memberLeftOpenHumans, memberStatus, refreshGenotypeStatus } from './open-humans-access';
 
 /** What one reconciliation found. */
 export interface ReconciliationReport {
@@ -15,6 +17,10 @@ export interface ReconciliationReport {
   withdrawn: number;
   /** Could not be asked (Open Humans failed for them): the next run asks again. */
   failed: number;
+  /** Members still in the project without a genotype file on record, whose data was read again. */
+  genotypeRechecked: number;
+  /** Of those, how many now share a genotype file. */
+  genotypeFound: number;
 }
 
 /**
@@ -24,7 +30,8 @@ export interface ReconciliationReport {
  * member list (master token) names who is still in; a linked participant missing from it is
  * asked with their own grant before anything happens, since a list read page by page can miss
  * someone while others leave. Without a usable master token every linked participant is asked
- * that way instead.
+ * that way instead. Members still in whose genotype file was missing are read again (a member
+ * may add their genotype data after consenting); a grant refused there means they left too.
  */
 export async function reconcileMembers(deps: ParticipantsDeps, correlationId: string): Promise<ReconciliationReport> {
   const linked = await deps.participants.linkedMembers();
@@ -41,6 +48,9 @@ export async function reconcileMembers(deps: ParticipantsDeps, correlationId: st
 
   let withdrawn = 0;
   let failed = 0;
+  const leave = async (pgId: string, memberId: string) => {
+    if ((await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId)) === 'withdrawn') withdrawn += 1;
+  };
   for (const { pgId, memberId } of candidates) {
     let status: Awaited<ReturnType<typeof memberStatus>>;
     try {
@@ -50,11 +60,25 @@ export async function reconcileMembers(deps: ParticipantsDeps, correlationId: st
       deps.logger.warn({ pgId, reason: err instanceof Error ? err.message : String(err) }, 'member reconciliation: could not ask Open Humans about this member');
       continue;
     }
-    if (status !== 'left') continue;
-    const outcome = await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId);
-    if (outcome === 'withdrawn') withdrawn += 1;
+    if (status === 'left') await leave(pgId, memberId);
   }
-  const report: ReconciliationReport = { linked: linked.length, checkedBy, asked: candidates.length, withdrawn, failed };
+
+  const asked = new Set(candidates.map((member) => member.pgId));
+  let genotypeRechecked = 0;
+  let genotypeFound = 0;
+  for (const { pgId, memberId } of linked.filter((member) => !member.snpFileUploaded && !asked.has(member.pgId))) {
+    try {
+      genotypeRechecked += 1;
+      if ((await refreshGenotypeStatus(deps, pgId)).snpFileUploaded) genotypeFound += 1;
+    } catch (err) {
+      if (memberLeftOpenHumans(err)) await leave(pgId, memberId);
+      else if (!(err instanceof AppError && (err.code === ErrorCodes.OH_NOT_AUTHORIZED || err.code === ErrorCodes.PARTICIPANT_NOT_FOUND))) {
+        failed += 1;
+        deps.logger.warn({ pgId, reason: err instanceof Error ? err.message : String(err) }, 'member reconciliation: could not read this member\'s genotype data again');
+      }
+    }
+  }
+  const report: ReconciliationReport = { linked: linked.length, checkedBy, asked: candidates.length, withdrawn, failed, genotypeRechecked, genotypeFound };
   deps.logger.info(report, 'member reconciliation done');
   return report;
 }
