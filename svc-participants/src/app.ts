@@ -28,6 +28,7 @@ import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
 import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
 import { leaveStudy } from './domain/leave-study';
+import { messageWithOwnGrant } from './domain/open-humans-access';
 import { openHumansClient } from './open-humans-setup';
 import { scheduleMemberReconciliation } from './reconciliation-setup';
 import { mountReminders, prepareReminders } from './reminders-setup';
@@ -90,9 +91,12 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
     beforeBody: (app, ctx) => {
       mountAdmin(app, ctx);
-      // A member the platform refuses a reminder for has left: as its notice would, withdraw them (data kept).
-      mountReminders(app, ctx, async ({ pgId, memberId }, correlationId) => {
-        await leaveStudy(participantsDeps(ctx), { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId);
+      mountReminders(app, ctx, {
+        // A member the platform refuses a reminder for has left: as its notice would, withdraw them (data kept).
+        memberLeft: async ({ pgId, memberId }, correlationId) => {
+          await leaveStudy(participantsDeps(ctx), { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId);
+        },
+        messageWithOwnGrant: ({ pgId }, message) => messageWithOwnGrant(participantsDeps(ctx), pgId, message),
       });
     },
     routes: (app, ctx) => {

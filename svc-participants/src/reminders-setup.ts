@@ -7,17 +7,17 @@ import { AuditLogRepository } from './data-access/audit-log-repository';
 import { AwaitingSteps } from './data-access/awaiting-steps';
 import { IntervalGate } from './data-access/interval-gate';
 import { RemindersRepository } from './data-access/reminders-repository';
-import type { ReminderDeps } from './domain/reminders/deps';
+import type { ReminderDeps, ReminderParticipantPorts } from './domain/reminders/deps';
 import { backfillAwaitingSteps } from './domain/reminders/backfill';
 import { mountReminderRoutes } from './entry-points/http/reminder-routes';
 import { openHumansClient } from './open-humans-setup';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
 
-export function reminderDeps(ctx: Ctx, memberLeft: ReminderDeps['memberLeft']): ReminderDeps {
+export function reminderDeps(ctx: Ctx, ports: ReminderParticipantPorts): ReminderDeps {
   const { config } = ctx;
   return {
-    memberLeft,
+    ...ports,
     awaiting: AwaitingSteps.fromDb(ctx.db),
     reminders: new RemindersRepository(ctx.db),
     // Scoped to the deployment (its exchange and database), like the admin rate limits.
@@ -42,7 +42,7 @@ export async function prepareReminders(ctx: Ctx): Promise<void> {
 }
 
 /** Mounts the reminder calls ahead of the JSON body parser, behind the admin guard. */
-export function mountReminders(app: Express, ctx: Ctx, memberLeft: ReminderDeps['memberLeft']): void {
-  const base = reminderDeps(ctx, memberLeft);
+export function mountReminders(app: Express, ctx: Ctx, ports: ReminderParticipantPorts): void {
+  const base = reminderDeps(ctx, ports);
   mountReminderRoutes(app, (req: Request) => ({ ...base, logger: req.log }), adminGuards(ctx));
 }

@@ -263,18 +263,22 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
     expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${p2.pgId}` as never })).not.toBeNull();
   });
 
-  it("with the project's master token expired: 502 saying so and how to renew it, nobody claimed, nothing sent", async () => {
+  it("with the project's master token expired: each member gets it with their own grant, once, and the send's record says the master token was refused and why", async () => {
     const waiting = await consent();
     await waitedFor(waiting.pgId, 8);
     const expired = await fetch(`${ohUrl}/_standin/master-token/expire`, { method: 'POST' });
     expect(expired.status).toBe(200);
-    const refused = await sendWhenOpen('typeFinder', 7, 502);
-    expect(errorBodySchema.parse(refused.body)).toMatchObject({ code: 'OH_MASTER_TOKEN_REJECTED' });
-    expect(refused.body.error).toContain('(OH_MASTER_ACCESS_TOKEN): Expired token.');
-    expect(refused.body.error).toContain('generate a new one there, set OH_MASTER_ACCESS_TOKEN to it and restart svc-participants');
-    expect(refused.body.error).toContain('Nobody got it');
-    expect(await received(waiting.memberId)).toEqual([]);
-    expect(await svc.ctx.db.collection(REMINDER_CLAIMS_COLLECTION).findOne({ _id: `typeFinder:${waiting.pgId}` as never })).toBeNull();
+    const sent = await sendWhenOpen('typeFinder', 7, 200);
+    const answer = reminderSendResponseSchema.parse(sent.body);
+    expect(answer.recipients.map((r) => r.pgId)).toEqual([waiting.pgId]);
+    // The study team is told the master token needs renewing, and how.
+    expect(answer.notice).toMatch(/own Open Humans grant.*Expired token\..*generate a new one there, set OH_MASTER_ACCESS_TOKEN/);
+    expect(await received(waiting.memberId)).toHaveLength(1);
+    const record = await svc.ctx.db.collection<ReminderSendDocument>(REMINDER_SENDS_COLLECTION).findOne({ _id: sent.body.sendId });
+    expect(record).toMatchObject({ status: 'delivered', pgIds: [waiting.pgId], memberIds: [waiting.memberId] });
+    expect(record?.error).toContain('Expired token.');
+    // Claimed: the next send does not remind them again.
+    expect((await admin('/api/admin/reminders/preview', { step: 'typeFinder', days: 7 }).expect(200)).body.count).toBe(0);
   });
 
   it('refuses a call without the right key before reading its body, and bad input naming the field', async () => {

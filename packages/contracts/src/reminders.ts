@@ -95,5 +95,10 @@ export const reminderSendResponseSchema = z.object({
   recipients: z.array(reminderRecipientSchema),
   /** Eligible participants this send did not reach (over the per-send cap): a later send reaches them. */
   remaining: count,
+  /**
+   * What the study team should do though the send went: the project's master token was refused
+   * (it expires), so each member was sent the reminder with their own grant; why, and how to renew it.
+   */
+  notice: z.string().min(1).optional(),
 });
 export type ReminderSendResponse = z.infer<typeof reminderSendResponseSchema>;

@@ -53,6 +53,18 @@ export async function memberStatus(deps: ParticipantsDeps, pgId: string): Promis
   }
 }
 
+/** A project message to the participant with their own grant: 'left' when Open Humans refuses it (only leaving deletes it). */
+export async function messageWithOwnGrant(deps: ParticipantsDeps, pgId: string, message: { subject: string; message: string }): Promise<'sent' | 'left'> {
+  let accessToken: string;
+  try {
+    accessToken = await openHumansAccessToken(deps, pgId);
+  } catch (err) {
+    if (memberLeftOpenHumans(err)) return 'left';
+    throw err;
+  }
+  return (await deps.openHumans.messageSelf(accessToken, message)) === 'sent' ? 'sent' : 'left';
+}
+
 /**
  * Reads the participant's Open Humans data again and stores whether it now holds a genotype
  * file (a member may add their genotype data after consenting).

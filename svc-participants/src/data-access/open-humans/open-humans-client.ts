@@ -374,6 +374,25 @@ export class OpenHumansClient {
     );
   }
 
+  /**
+   * Sends a project message to the member behind `accessToken` with their own token: the
+   * platform lets a member's token message that member only (its ProjMemberFormAPIMixin), so no
+   * master token is needed. Answers 'not-a-member' when their token is refused (leaving deletes it).
+   */
+  async messageSelf(accessToken: string, message: { subject: string; message: string }): Promise<'sent' | 'not-a-member'> {
+    const res = await this.send(this.projectUrl(PROJECT_MESSAGE_PATH, accessToken), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ subject: message.subject, message: message.message }),
+    });
+    if (res.status === 401 || res.status === 403) {
+      await res.body?.cancel().catch(() => undefined);
+      return 'not-a-member';
+    }
+    await this.projectAnswer(res, 'the project message', 'member');
+    return 'sent';
+  }
+
   private memberUrl(accessToken: string): URL {
     const url = new URL(`${this.apiBaseUrl}${EXCHANGE_MEMBER_PATH}`);
     url.searchParams.set('access_token', accessToken);

@@ -96,6 +96,16 @@ describe('OpenHumansClient: the project calls (upload, delete, a member removing
     await expect(noMaster.removeSelf(tokens.accessToken, memberId)).resolves.toBe('not-a-member');
   });
 
+  it('sends a project message to the member behind their own token, no master token needed; refused once they left', async () => {
+    const { memberId, tokens } = await member();
+    const noMaster = new OpenHumansClient({ baseUrl: url, clientId: 'study-client', clientSecret: 'study-secret-123' });
+    await expect(noMaster.messageSelf(tokens.accessToken, { subject: 'Your next step', message: 'Hello {{ PROJECT_MEMBER_ID }}' })).resolves.toBe('sent');
+    const inbox = (await (await fetch(`${url}/_standin/members/${memberId}/messages`)).json()) as { messages: Array<{ subject: string; message: string }> };
+    expect(inbox.messages).toEqual([expect.objectContaining({ subject: '[Open Humans Project Message] Your next step', message: `Hello ${memberId}` })]);
+    await noMaster.removeSelf(tokens.accessToken, memberId);
+    await expect(noMaster.messageSelf(tokens.accessToken, { subject: 'Again', message: 'Hello' })).resolves.toBe('not-a-member');
+  });
+
   it("removes only the token's own member, whatever ids the body names", async () => {
     const one = await member();
     const other = await member();

@@ -22,4 +22,12 @@ export interface ReminderDeps extends AuditDeps {
    * they left, and leave the study as the notice would have made them (withdrawn, data kept).
    */
   memberLeft(recipient: { pgId: string; memberId: string }, correlationId: string): Promise<void>;
+  /**
+   * Sends the message to one member with their own Open Humans grant (refreshed as needed):
+   * the way when the project's master token is refused. 'left' when Open Humans refuses the grant.
+   */
+  messageWithOwnGrant(recipient: { pgId: string; memberId: string }, message: { subject: string; message: string }): Promise<'sent' | 'left'>;
 }
+
+/** What the service wires into the reminders from the rest of svc-participants. */
+export type ReminderParticipantPorts = Pick<ReminderDeps, 'memberLeft' | 'messageWithOwnGrant'>;

@@ -129,12 +129,17 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
   // One audit entry per send, with how it ended (the send's own record holds whom it reached).
   const audit = (status: 'delivered' | 'failed' | 'uncertain') =>
     recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members: sendTo.length, status } });
+  let masterRefused: OpenHumansError | undefined;
   try {
     try {
       await message(sendTo);
     } catch (err) {
-      if (!(await letGo(err))) throw err;
-      await message(sendTo);
+      // The master token refused (it expires 24 hours after it is made): each member's own grant still works.
+      if (err instanceof OpenHumansError && err.kind === 'token-rejected') masterRefused = err;
+      else {
+        if (!(await letGo(err))) throw err;
+        await message(sendTo);
+      }
     }
   } catch (err) {
     const pgIds = pgIdsOf();
@@ -152,11 +157,14 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
       await audit('uncertain');
     }
     if (err instanceof OpenHumansError) {
-      const code = err.kind === 'token-rejected' ? 'OH_MASTER_TOKEN_REJECTED' : err.kind === 'unavailable' ? ErrorCodes.OH_UNAVAILABLE : ErrorCodes.OH_BAD_RESPONSE;
       const retry = outcome === 'not-delivered' ? 'Nobody got it; send again later to retry them.' : 'It may have reached them: they will not be sent this reminder again.';
-      throw new AppError(502, code, `The reminder could not be sent: ${err.message} ${retry}`, { cause: err });
+      throw notSent(err, `The reminder could not be sent: ${err.message} ${retry}`);
     }
     throw err;
+  }
+  if (masterRefused) {
+    log.warn({ reason: masterRefused.message }, "reminder: the project's master token was refused; each member is sent it with their own grant");
+    return sendWithOwnGrants({ deps, request, correlationId, sendId, found, claimed: sendTo, endSend, audit: (status, members) => recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members, status, via: 'member-grants' } }), masterRefused });
   }
   const finishedAt = deps.now();
   await endSend({ status: 'delivered', pgIds: pgIdsOf(), memberIds: memberIdsOf(), finishedAt });
@@ -169,5 +177,76 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
     sentAt: finishedAt.toISOString(),
     recipients: sendTo,
     remaining: found.count - claimed.length,
+  };
+}
+
+/** The answer for a message Open Humans did not take: 503 with Retry-After while it is away or busy, 502 otherwise. */
+function notSent(err: OpenHumansError, message: string): AppError {
+  if (err.kind === 'unavailable') {
+    const error = new AppError(503, ErrorCodes.OH_UNAVAILABLE, message, { cause: err }) as AppError & { retryAfterSeconds: number };
+    error.retryAfterSeconds = err.details.retryAfterSeconds ?? 30;
+    return error;
+  }
+  return new AppError(502, err.kind === 'token-rejected' ? 'OH_MASTER_TOKEN_REJECTED' : ErrorCodes.OH_BAD_RESPONSE, message, { cause: err });
+}
+
+interface OwnGrantsSend {
+  deps: ReminderDeps;
+  request: ReminderSendRequest;
+  correlationId: string;
+  sendId: string;
+  found: Eligible;
+  claimed: ReminderRecipient[];
+  endSend(outcome: Parameters<ReminderDeps['reminders']['recordEnd']>[1]): Promise<void>;
+  audit(status: 'delivered' | 'failed', members: number): Promise<unknown>;
+  masterRefused: OpenHumansError;
+}
+
+/**
+ * The send, one member at a time with each member's own grant (the platform lets a member's
+ * token message that member): those Open Humans refuses have left (withdrawn, data kept, claims
+ * released), those it could not take are released for a later send, and one that had no answer
+ * keeps its claim (it may have reached them). The answer lists whom it reached.
+ */
+async function sendWithOwnGrants(send: OwnGrantsSend): Promise<ReminderSendResponse> {
+  const { deps, request, correlationId, sendId, found, claimed } = send;
+  const reached: ReminderRecipient[] = [];
+  const left: ReminderRecipient[] = [];
+  const notReached: ReminderRecipient[] = [];
+  const unknown: ReminderRecipient[] = [];
+  let lastFailure: unknown;
+  for (const recipient of claimed) {
+    try {
+      ((await deps.messageWithOwnGrant(recipient, { subject: request.subject, message: request.message })) === 'sent' ? reached : left).push(recipient);
+    } catch (err) {
+      lastFailure = err;
+      // Before the message went (its grant could not be refreshed), or refused with an answer: not sent.
+      (!(err instanceof OpenHumansError) || sendFailureOutcome(err) === 'not-delivered' ? notReached : unknown).push(recipient);
+    }
+  }
+  const release = [...left, ...notReached];
+  if (release.length > 0) await deps.reminders.release(request.step, release.map((r) => r.pgId), sendId);
+  for (const recipient of left) await deps.memberLeft(recipient, correlationId);
+  const kept = [...reached, ...unknown];
+  const finishedAt = deps.now();
+  const error = `The project's master token was refused (${send.masterRefused.details.description ?? 'no reason given'}): sent with each member's own grant.`;
+  deps.logger.info({ sendId, reached: reached.length, left: left.length, notReached: notReached.length, unknown: unknown.length }, 'reminder sent with members\' own grants');
+  if (reached.length === 0 && unknown.length === 0) {
+    await send.endSend({ status: 'failed', pgIds: [], memberIds: [], finishedAt, error });
+    await send.audit('failed', 0);
+    const reason = lastFailure instanceof Error ? lastFailure.message : 'every member it was for has left the project';
+    if (lastFailure instanceof OpenHumansError) throw notSent(lastFailure, `The reminder could not be sent: ${send.masterRefused.message} With each member's own grant it failed too: ${reason}`);
+    throw new AppError(left.length > 0 ? 409 : 503, left.length > 0 ? 'REMINDER_NO_MEMBERS' : ErrorCodes.OH_UNAVAILABLE, `The reminder could not be sent: ${reason}. ${send.masterRefused.message}`);
+  }
+  await send.endSend({ status: 'delivered', pgIds: kept.map((r) => r.pgId), memberIds: kept.map((r) => r.memberId), finishedAt, error });
+  await send.audit('delivered', kept.length);
+  return {
+    sendId,
+    step: request.step,
+    days: request.days,
+    sentAt: finishedAt.toISOString(),
+    recipients: reached,
+    remaining: found.count - claimed.length + notReached.length,
+    notice: `Sent with each member's own Open Humans grant: ${send.masterRefused.message}`,
   };
 }

@@ -69,6 +69,21 @@ describe('RemindersPage', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it("says the project's master token needs renewing when the send went with members' own grants", async () => {
+    const notice = "Sent with each member's own Open Humans grant: Open Humans did not accept the project's master access token (OH_MASTER_ACCESS_TOKEN): Expired token. Generate a new one.";
+    const api = fakeApi({ send: jest.fn(async () => ({ ...sent, notice })) });
+    await previewNardi(api);
+    await screen.findByRole('table');
+    await userEvent.type(screen.getByLabelText('Subject'), 'Nardi awaits');
+    await userEvent.type(screen.getByLabelText('Message'), 'Come back.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to 2 members' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm send' }));
+    await screen.findByText('Reminder sent to 2 members.');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain("The project's master token needs renewing.");
+    expect(alert.textContent).toContain('Expired token.');
+  });
+
   it('can cancel the confirmation without sending', async () => {
     const api = fakeApi();
     await previewNardi(api);

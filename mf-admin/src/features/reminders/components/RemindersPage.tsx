@@ -197,6 +197,11 @@ export function RemindersPage({ api = defaultApi }: RemindersPageProps) {
           </p>
         </Notice>
       )}
+      {sending.state === 'sent' && sending.result.notice && (
+        <Notice style="warning" title="The project's master token needs renewing.">
+          <p>{sending.result.notice}</p>
+        </Notice>
+      )}
 
       {loaded && (
         <section className="card admin-section" aria-labelledby="reminder-preview-title">
