@@ -43,8 +43,10 @@ export class FailureSwitch {
   /** Answers the next calls of a failing target with its error; lets everything else through. */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      const target = (Object.keys(TARGETS) as Target[]).find((t) => (TARGETS[t] as readonly string[]).includes(req.path));
-      const failing = target && req.method === 'POST' ? this.pending.get(target) : undefined;
+      // Targets overlap ('upload' is part of 'files'): the first one set to fail for this path answers.
+      const target =
+        req.method === 'POST' ? (Object.keys(TARGETS) as Target[]).find((t) => (TARGETS[t] as readonly string[]).includes(req.path) && this.pending.has(t)) : undefined;
+      const failing = target ? this.pending.get(target) : undefined;
       if (!target || !failing) return next();
       failing.remaining -= 1;
       if (failing.remaining <= 0) this.pending.delete(target);

@@ -121,6 +121,18 @@ describe('the failure switch', () => {
     expect(files.filter((f) => f.uploaded_by_project)).toEqual([expect.objectContaining({ basename: 'report.pdf', byte_length: PDF.length })]);
   });
 
+  it("'upload' makes only uploads fail: deletions go through", async () => {
+    const { app } = makeStandin();
+    const { tokens } = await linkedMember(app);
+    await request(app).post('/_standin/failures').send({ target: 'upload', count: 1 }).expect(200);
+    await request(app).post(DELETE).query({ access_token: tokens.access_token }).send({ file_basename: 'report.pdf' }).expect(200);
+    await upload(app, tokens.access_token).expect(503);
+    await upload(app, tokens.access_token).expect(201);
+    const view = (await request(app).get('/_standin/failures').expect(200)).body;
+    expect(view.upload).toEqual({ remaining: 0, status: null, failed: 1 });
+    expect(view.files.failed).toBe(0);
+  });
+
   it('refuses an unknown target', async () => {
     const { app } = makeStandin();
     await request(app).post('/_standin/failures').send({ target: 'everything', count: 1 }).expect(400);
