@@ -52,7 +52,7 @@ function pdfText(file: string): string {
 }
 
 async function consentPdf(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your consent (PDF)' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download your consent (PDF)' }).click()]);
   expect(download.suggestedFilename()).toBe('Consent.pdf');
   const file = await download.path();
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');

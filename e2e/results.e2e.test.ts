@@ -143,7 +143,7 @@ describe('results', () => {
     const code = finalCard(page).locator('.final-score__code');
     await code.waitFor({ timeout: 45_000 });
     const typeShownMs = Date.now() - savedAt;
-    await finalCard(page).getByRole('link', { name: 'Download Final Report' }).waitFor({ timeout: 45_000 });
+    await finalCard(page).getByRole('button', { name: 'Download Final Report' }).waitFor({ timeout: 45_000 });
     const reportShownMs = Date.now() - savedAt;
     // Not a timed assertion (the machine is shared): the figures go to the log for the bench notes.
     console.log(`final type shown ${typeShownMs} ms and report link ${reportShownMs} ms after Save (including the screen change)`);
@@ -181,7 +181,7 @@ describe('results', () => {
     // Back on the dashboard: the report button downloads the PDF.
     await page.goBack();
     await page.waitForURL('**/survey*');
-    const [download] = await Promise.all([page.waitForEvent('download'), finalCard(page).getByRole('link', { name: 'Download Final Report' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), finalCard(page).getByRole('button', { name: 'Download Final Report' }).click()]);
     expect(download.suggestedFilename()).toBe('Final Report.pdf');
     const pdf = path.join(workDir, 'Final Report.pdf');
     await download.saveAs(pdf);
@@ -202,5 +202,16 @@ describe('results', () => {
     expect(pixelsOf(image, BAR_COLOURS.accentSoft)).toBeGreaterThan(BAR_PIXELS_MIN);
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', pdf, path.join(SCREENSHOT_DIR, 'final-report-page-1')]);
+
+    // When the report service fails, the participant stays on the dashboard and is told why.
+    const here = page.url();
+    await page.route('**/api/user/report/**', (route) =>
+      route.fulfill({ status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' }, body: JSON.stringify({ error: 'The report service is busy. Please try again in a moment.', code: 'UNAVAILABLE' }) }),
+    );
+    await finalCard(page).getByRole('button', { name: 'Download Final Report' }).click();
+    await finalCard(page).getByRole('alert').getByText('The report service is busy. Please try again in a moment. You can try again.').waitFor();
+    expect(page.url()).toBe(here);
+    await page.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
+    await page.unroute('**/api/user/report/**');
   });
 });

@@ -71,7 +71,7 @@ describe('withdrawing from the dashboard', () => {
     const page = await newPage(1280);
     await holdSession(page, pgId);
     await page.goto(`/survey/${pgId}`);
-    await page.getByRole('region', { name: 'Your final type' }).getByRole('link', { name: 'Download Final Report' }).waitFor({ timeout: 45_000 });
+    await page.getByRole('region', { name: 'Your final type' }).getByRole('button', { name: 'Download Final Report' }).waitFor({ timeout: 45_000 });
 
     // The report on the member's Open Humans account is the PDF the dashboard downloads, once.
     const report = await fetch(`${baseUrl()}/api/user/report/${pgId}`, { headers: sessionHeaders(pgId) });
@@ -93,10 +93,10 @@ describe('withdrawing from the dashboard', () => {
     await panel.getByRole('heading', { name: 'Are you sure you want to withdraw?' }).waitFor();
     await panel.getByRole('button', { name: 'Yes, withdraw and erase my data' }).click();
 
-    await page.waitForURL('**/survey/withdrawn?data=erased');
+    await page.waitForURL('**/survey/withdrawn');
     await page.getByRole('heading', { name: 'You have left the study' }).waitFor();
     await page.getByText('Your answers and results have been erased from every part of the study.').waitFor();
-    expect(await page.title()).toMatch(/^You have left the study/);
+    expect(await page.title()).toMatch(/^Withdrawal/);
     // This browser no longer holds the study ID.
     expect(await page.evaluate(() => window.localStorage.getItem('state') ?? '')).not.toContain(pgId);
 
@@ -106,6 +106,11 @@ describe('withdrawing from the dashboard', () => {
     expect((await post('/api/user', { pgId })).status).toBe(404);
     await until(async () => ((await fetch(`${baseUrl()}/api/user/report/${pgId}`, { headers: sessionHeaders(pgId) })).status === 404 ? true : undefined), 'svc-reports to erase');
     await until(async () => ((await post('/api/user/survey/final', { pgId })).status === 404 ? true : undefined), 'svc-scoring to erase');
+
+    // The page after withdrawing, opened again by its address, claims nothing.
+    await page.goto('/survey/withdrawn?data=erased');
+    await page.getByRole('heading', { level: 1, name: 'Withdrawing from the study' }).waitFor();
+    expect(await page.getByText(/erased/).count()).toBe(0);
 
     // Back on the dashboard, the study ID is asked for again.
     await page.goto('/survey');

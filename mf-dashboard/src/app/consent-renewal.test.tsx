@@ -82,7 +82,7 @@ describe('agreeing again to a new consent text', () => {
 
     expect(consentApi.renewConsent).toHaveBeenCalledWith(PG_ID, 'v2');
     expect(await screen.findByRole('heading', { name: 'Participant Dashboard' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download your consent (PDF)' }).getAttribute('href')).toBe(`/api/consent/pdf/${PG_ID}`);
+    expect(screen.getByRole('button', { name: 'Download your consent (PDF)' })).toBeTruthy();
   });
 
   it("offers 'Disagree', which leaves for the home page without recording anything", async () => {

@@ -1,6 +1,3 @@
-/** The name the final report is saved under (product.md section 7). */
-export const REPORT_FILE_NAME = 'Final Report.pdf';
-
 /** Hands a downloaded file to the browser to save, under `fileName`. */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

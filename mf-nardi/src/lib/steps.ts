@@ -4,8 +4,8 @@ export type { NardiStep };
 export { nardiStepPath as stepPath };
 
 /**
- * The four screens after the intro. The intro presents three parts (the questions, the
- * temperament, the type); the type is chosen in two steps, so the screens count four steps.
+ * The four parts after the intro, one screen each: the intro names them, and each screen says
+ * 'Step n of 4' from this list.
  */
 export const NARDI_STEPS = [
   { step: 'part-one', path: nardiStepPath('part-one'), label: 'Questions' },

@@ -18,8 +18,6 @@ export const REQUIRED_SURVEY_COUNT = 3;
 
 export const NARDI_QUESTION_COUNT = 25;
 export const NARDI_ESTIMATED_MINUTES = 12;
-/** The intro presents the Nardi survey as three parts: the questions, then the snapshot choices. */
-export const NARDI_PART_COUNT = 3;
 /** Each part-one item supports exactly this many of the 16 types with each option. */
 export const NARDI_TYPES_PER_OPTION = 8;
 export const NARDI_TYPE_SCORE_MAX = 25;

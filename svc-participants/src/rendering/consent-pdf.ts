@@ -27,11 +27,31 @@ export function consentFacts(copy: ConsentCopy): [string, string][] {
   ];
 }
 
-/** Lays the participant's copy of their consent out: the facts of the consent, then the full text agreed to. */
+/** The study's name as the text agreed to gives it (the paragraph under its 'Study title' heading), for each page's footer. */
+export function studyTitleOf(text: string): string | undefined {
+  const blocks = consentTextBlocks(text);
+  const at = blocks.findIndex((block) => block.kind === 'heading' && /^study title$/i.test(block.spans.map((span) => span.text).join('').trim()));
+  const next = at >= 0 ? blocks[at + 1] : undefined;
+  const title = next?.kind === 'paragraph' ? next.spans.map((span) => span.text).join('').trim() : '';
+  return title === '' ? undefined : title.split(/:\s/)[0];
+}
+
+/** What the participant ticked, in the words of the consent page's box. */
+export const AGREEMENT_BOX_TEXT = 'I certify that I am 18 years of age or older, and I agree to take part in this study.';
+
+/** Room a heading needs below it on its page: itself and the first lines of what it heads. */
+const HEADING_KEEP_WITH_NEXT = 64;
+
+/**
+ * Lays the participant's copy of their consent out: the facts of the consent, the full text
+ * agreed to, then the box they ticked and when. Every page carries the study's name, the study
+ * ID and 'Page n of N'; a heading never stands alone at the foot of a page.
+ */
 export function renderConsentPdf(copy: ConsentCopy, options: { uncompressed?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    bufferPages: true,
     compress: !options.uncompressed,
     pdfVersion: '1.7',
     tagged: true,
@@ -77,9 +97,11 @@ export function renderConsentPdf(copy: ConsentCopy, options: { uncompressed?: bo
     const all = prefix ? [{ text: prefix, bold: false }, ...list] : list;
     all.forEach((span, i) => doc.font(span.bold ? FONT.bold : FONT.regular).fontSize(size).fillColor(COLORS.ink).text(span.text, { width, continued: i < all.length - 1 }));
   };
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
   for (const block of consentTextBlocks(copy.text)) {
     if (block.kind === 'heading') {
-      doc.moveDown(0.4);
+      if (doc.y + HEADING_KEEP_WITH_NEXT > bottom()) doc.addPage();
+      else doc.moveDown(0.4);
       tag('H2', () => doc.font(FONT.bold).fontSize(13).fillColor(COLORS.brand).text(block.spans.map((span) => span.text).join(''), { width }));
       doc.moveDown(0.2);
     } else if (block.kind === 'paragraph') {
@@ -96,7 +118,56 @@ export function renderConsentPdf(copy: ConsentCopy, options: { uncompressed?: bo
       doc.moveDown(0.3);
     }
   }
+  drawAgreement(doc, root, copy, width, bottom);
   root.end();
+  drawPageFooters(doc, copy, width);
   doc.end();
   return done;
+}
+
+/** The box the participant ticked (drawn, ticked when they certified), with what it says and when. */
+function drawAgreement(doc: PDFKit.PDFDocument, root: PDFKit.PDFStructureElement, copy: ConsentCopy, width: number, bottom: () => number): void {
+  const box = 11;
+  if (doc.y + 90 > bottom()) doc.addPage();
+  else doc.moveDown(0.6);
+  root.add(doc.struct('H2', {}, () => doc.font(FONT.bold).fontSize(13).fillColor(COLORS.brand).text('Your agreement', { width })));
+  doc.moveDown(0.4);
+  const top = doc.y;
+  doc.markContent('Artifact', { type: 'Layout' });
+  doc.rect(MARGIN, top + 1, box, box).lineWidth(1).strokeColor(COLORS.ink).stroke();
+  if (copy.adult === true) {
+    doc.moveTo(MARGIN + 2.5, top + 1 + box / 2).lineTo(MARGIN + box / 2 - 0.5, top + box - 1.5).lineTo(MARGIN + box - 2, top + 3).lineWidth(1.6).strokeColor(COLORS.brand).stroke();
+  }
+  doc.endMarkedContent();
+  const when = consentTime(copy.givenAt);
+  const how = copy.renewal ? 'again on the dashboard' : 'on the consent page, then "Agree & Authorize Project"';
+  const record =
+    copy.adult === true ? `Ticked ${how}, ${when}.` : copy.adult === false ? `Not ticked ${how}, ${when}.` : `Agreed ${how}, ${when}; whether the box was ticked was not recorded by the page used.`;
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font(FONT.regular).fontSize(10.5).fillColor(COLORS.ink).text(AGREEMENT_BOX_TEXT, MARGIN + box + 8, top, { width: width - box - 8 });
+      doc.font(FONT.regular).fontSize(9.5).fillColor(COLORS.muted).text(record, { width: width - box - 8 });
+    }),
+  );
+  doc.x = MARGIN;
+}
+
+/** Each page's footer: the study's name, the study ID and 'Page n of N' (an artifact: not part of the text read aloud). */
+function drawPageFooters(doc: PDFKit.PDFDocument, copy: ConsentCopy, width: number): void {
+  const range = doc.bufferedPageRange();
+  const study = studyTitleOf(copy.text) ?? 'Consent to Take Part in Research';
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    const margin = doc.page.margins.bottom;
+    // Below the text area: with the bottom margin kept, pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc.markContent('Artifact', { type: 'Pagination' });
+    doc
+      .font(FONT.regular)
+      .fontSize(8)
+      .fillColor(COLORS.muted)
+      .text(`${study} · Consent of study ID ${copy.pgId} · Page ${i - range.start + 1} of ${range.count}`, MARGIN, doc.page.height - margin / 2 - 4, { width, align: 'center', lineBreak: false });
+    doc.endMarkedContent();
+    doc.page.margins.bottom = margin;
+  }
 }

@@ -1,4 +1,3 @@
 export { TestPage, type TestPageProps } from './components/TestPage';
 export { ThankYouPage } from './components/ThankYouPage';
-export { httpReportApi, reportApiFrom, type ReportApi } from './api/report-api';
-export { REPORT_FILE_NAME, saveFile } from './save-file';
+export { httpReportApi, REPORT_FILE_NAME, reportApiFrom, type ReportApi } from './api/report-api';

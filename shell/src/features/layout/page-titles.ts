@@ -17,7 +17,7 @@ const TITLES: readonly [string, string][] = [
   [consent.howItWorks, 'How it works'],
   [dashboard.survey, 'Participant Dashboard'],
   // Before /survey/:pgId, which it would otherwise match.
-  [dashboard.withdrawn, 'You have left the study'],
+  [dashboard.withdrawn, 'Withdrawal'],
   [dashboard.surveyForStudyId, 'Participant Dashboard'],
   [dashboard.selfAssessment, 'Self-assessment'],
   [dashboard.selfAssessmentSurvey, 'Self-assessment questions'],

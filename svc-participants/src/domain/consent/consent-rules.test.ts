@@ -98,5 +98,7 @@ describe('the first consent text', () => {
     expect(headings).toHaveLength(13);
     expect(FIRST_CONSENT_TEXT).toContain('about 200 people of each type, which means up to 6,000 people in total');
     expect(FIRST_CONSENT_TEXT).toContain('you are 18 years of age or older;');
+    // The self-assessment asks four questions (its intro, the landing page and the survey agree).
+    expect(FIRST_CONSENT_TEXT).toContain('Answer four short questions');
   });
 });

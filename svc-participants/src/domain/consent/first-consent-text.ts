@@ -1,7 +1,9 @@
 /**
- * The consent text the study started with: version v1, stored at start-up when no version is
- * (the consent page showed it before consent texts were versioned). Markup: @study/contracts
- * consentTextBlocks. Never edit it: a new text is published from the admin Consent page.
+ * The consent text a new deployment starts with: version v1, stored at the first use when no
+ * version is (the consent page showed it before consent texts were versioned). Markup:
+ * @study/contracts consentTextBlocks. A deployment that has stored it keeps its copy: a changed
+ * text reaches it only when published from the admin Consent page (a new version participants
+ * agree to again). Edited before launch only, so that no agreed text ever differs from v1.
  */
 export const FIRST_CONSENT_TEXT = `# Study title
 
@@ -32,7 +34,7 @@ Taking part takes about 1 hour in total, which you can spread over several sessi
 1. Authorize this project on Open Humans, a non-profit platform for sharing personal data with research projects, and make your genotyping data file available to it. You will then receive a study ID.
 2. Take the TypeFinder personality test on the provider's website, using a study email address.
 3. Complete the Nardi Personality Indicator on this site (about 12 minutes).
-4. Answer three short questions about the personality type you believe fits you best.
+4. Answer four short questions about the personality type you believe fits you best: which type, how you arrived at it, how sure you are, and how much experience you have with personality type.
 5. Optionally, take the official type indicator on its provider's website, using the same study email address.
 
 # 5. Payment and costs

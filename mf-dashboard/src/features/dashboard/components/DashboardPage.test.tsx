@@ -268,14 +268,14 @@ describe('results as they arrive (the result stream)', () => {
     await stream.send({ nardi: { scored: true, result: { typeCode: 'INTJ', consistency: 8 } }, finalScore: { typeCode: 'INTJ', computedAt: '2025-03-01T10:00:00.000Z' } });
     expect(card().getByText('INTJ', { selector: '.final-score__code' })).toBeTruthy();
     expect(card().getByRole('status').textContent).toBe(REPORT_PENDING_TEXT);
-    expect(card().queryByRole('link', { name: 'Download Final Report' })).toBeNull();
+    expect(card().queryByRole('button', { name: 'Download Final Report' })).toBeNull();
 
     await stream.send({
       nardi: { scored: true, result: { typeCode: 'INTJ', consistency: 8 } },
       finalScore: { typeCode: 'INTJ', computedAt: '2025-03-01T10:00:00.000Z' },
       finalReport: { generatedAt: '2025-03-01T10:00:01.000Z' },
     });
-    expect(card().getByRole('link', { name: 'Download Final Report' }).getAttribute('href')).toBe(`/api/user/report/${PG_ID}`);
+    expect(card().getByRole('button', { name: 'Download Final Report' })).toBeTruthy();
     expect(card().queryByRole('status')).toBeNull();
     expect(api.fetchUser).toHaveBeenCalledTimes(1);
   });

@@ -52,16 +52,40 @@ describe('FinalScoreCard with a final type', () => {
     ]);
   });
 
-  it('offers the report download once the PDF is stored, from the report path, and links to the Nardi report', () => {
-    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' } });
-    expect(card.getByRole('link', { name: 'Download Final Report' }).getAttribute('href')).toBe(`/api/user/report/${PG_ID}`);
+  it('offers the report download once the PDF is stored, saved as "Final Report.pdf", and links to the Nardi report', async () => {
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const downloadReport = jest.fn(async () => pdf);
+    const saveReport = jest.fn();
+    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' }, downloadReport, saveReport });
     expect(card.getByRole('link', { name: 'View Nardi report' }).getAttribute('href')).toBe('/nardi-report');
     expect(card.queryByRole('status')).toBeNull();
+    await act(async () => card.getByRole('button', { name: 'Download Final Report' }).click());
+    expect(downloadReport).toHaveBeenCalledWith(PG_ID);
+    expect(saveReport).toHaveBeenCalledWith(pdf, 'Final Report.pdf');
+  });
+
+  it('keeps the participant on the dashboard when the report cannot be downloaded, saying why, and lets them try again', async () => {
+    let calls = 0;
+    const downloadReport = jest.fn(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('The final report is not ready yet.');
+      return new Blob(['%PDF-1.7']);
+    });
+    const saveReport = jest.fn();
+    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' }, downloadReport, saveReport });
+    await act(async () => card.getByRole('button', { name: 'Download Final Report' }).click());
+    const alert = card.getByRole('alert');
+    expect(alert.textContent).toContain('Final Report.pdf could not be downloaded.');
+    expect(alert.textContent).toContain('The final report is not ready yet. You can try again.');
+    expect(saveReport).not.toHaveBeenCalled();
+    await act(async () => card.getByRole('button', { name: 'Download Final Report' }).click());
+    expect(saveReport).toHaveBeenCalledTimes(1);
+    expect(card.queryByRole('alert')).toBeNull();
   });
 
   it('says the report is being made until it is stored, and that the connection is being restored when it dropped', () => {
     const card = renderCard({ finalReport: null, connected: false });
-    expect(card.queryByRole('link', { name: 'Download Final Report' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Download Final Report' })).toBeNull();
     expect(card.getByRole('status').textContent).toBe(REPORT_PENDING_TEXT);
     expect(card.getByText(RECONNECTING_TEXT)).toBeTruthy();
   });
@@ -82,7 +106,7 @@ describe('FinalScoreCard when Inconclusive', () => {
     expect(card.getByText(/point to different types and you were less than 80% sure of your own choice/)).toBeTruthy();
     expect(scoreRows(card).map(([name]) => name)).toEqual(['TypeFinder', 'Nardi Personality Indicator', 'Self-Assessment']);
     expect(card.queryByRole('button', { name: 'Share' })).toBeNull();
-    expect(card.queryByRole('link', { name: 'Download Final Report' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Download Final Report' })).toBeNull();
     expect(card.getByRole('status').textContent).toBe(REPORT_PENDING_TEXT);
   });
 });
@@ -92,7 +116,7 @@ describe('FinalScoreCard without a final type', () => {
     const card = renderCard({ finalScore: null, surveys: surveys({ selfAssessment: survey('selfAssessment', 'pending') }) });
     expect(card.getByText('Your final type is worked out from all three assessments. Still to do:')).toBeTruthy();
     expect(card.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Self-Assessment']);
-    expect(card.queryByRole('link', { name: 'Download Final Report' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Download Final Report' })).toBeNull();
   });
 
   it('says the final type is being worked out once all three are done', () => {

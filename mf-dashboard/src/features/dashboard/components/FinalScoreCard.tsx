@@ -1,15 +1,19 @@
 import type { SurveyStates } from '@study/client-state';
-import type { FinalReport, FinalScore } from '@study/contracts';
+import { FINAL_REPORT_FILENAME, type FinalReport, type FinalScore } from '@study/contracts';
 import { getPersonalityType, INCONCLUSIVE, isSurveyDone, shareMessage, SURVEY_ORDER } from '@study/personality';
 import { Button, ButtonLink } from '@study/ui';
 import { useState } from 'react';
+import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
+import { downloadPdf } from '../../../lib/pdf-download';
 import { browserSharePort, type SharePort } from '../share/share-port';
 import { SURVEY_NAMES } from '../survey-links';
 
-/** GET /api/user/report/{pgId}: the final report PDF, saved by the browser as 'Final Report.pdf'. */
+/** GET /api/user/report/{pgId}: the final report PDF. */
 export function finalReportPath(pgId: string): string {
   return `/api/user/report/${encodeURIComponent(pgId)}`;
 }
+
+const downloadFinalReport = (pgId: string) => downloadPdf(finalReportPath(pgId), 'The report');
 
 export interface FinalScoreCardProps {
   pgId: string;
@@ -25,6 +29,10 @@ export interface FinalScoreCardProps {
   share?: SharePort;
   /** The address shared with the result; this site by default. */
   siteUrl?: string;
+  /** Fetches the final report PDF; the study's API by default. */
+  downloadReport?: (pgId: string) => Promise<Blob>;
+  /** Where the downloaded report goes; the browser's download by default. */
+  saveReport?: (blob: Blob, fileName: string) => void;
 }
 
 /** Said under a result still on its way while the result stream is reconnecting. */
@@ -97,7 +105,18 @@ function defaultSiteUrl(): string {
 }
 
 /** The final personality type with each survey's result, the report and sharing; or what is still needed. */
-export function FinalScoreCard({ pgId, finalScore, finalReport = null, connected = true, surveys, mbtiTypeCode = null, share, siteUrl }: FinalScoreCardProps) {
+export function FinalScoreCard({
+  pgId,
+  finalScore,
+  finalReport = null,
+  connected = true,
+  surveys,
+  mbtiTypeCode = null,
+  share,
+  siteUrl,
+  downloadReport = downloadFinalReport,
+  saveReport,
+}: FinalScoreCardProps) {
   const [sharing, setSharing] = useState(false);
   if (finalScore === null) {
     return (
@@ -140,12 +159,8 @@ export function FinalScoreCard({ pgId, finalScore, finalReport = null, connected
         <SurveyScores surveys={surveys} mbtiTypeCode={mbtiTypeCode} />
       </div>
       <div className="btn-row final-score__actions">
-        {/* A plain link: the browser downloads the PDF itself (the server names it 'Final Report.pdf'). */}
-        {finalReport !== null && (
-          <a className="btn btn--primary" href={finalReportPath(pgId)}>
-            Download Final Report
-          </a>
-        )}
+        {/* Fetched in the page: a failure is said here instead of replacing the dashboard with its body. */}
+        {finalReport !== null && <PdfDownloadButton label="Download Final Report" fileName={FINAL_REPORT_FILENAME} download={() => downloadReport(pgId)} save={saveReport} />}
         <ButtonLink to="/nardi-report" variant="secondary">
           View Nardi report
         </ButtonLink>

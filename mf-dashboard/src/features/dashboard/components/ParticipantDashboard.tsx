@@ -1,6 +1,8 @@
 import { useClientState, useClientStore } from '@study/client-state';
 import { CONSENT_PDF_FILENAME, type Settings, type UserView } from '@study/contracts';
 import { Button } from '@study/ui';
+import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
+import { downloadPdf } from '../../../lib/pdf-download';
 import { useNavigate } from 'react-router-dom';
 import type { DashboardApi } from '../api/participant-api';
 import { useResultsStream } from '../results-stream';
@@ -58,9 +60,13 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
           <div>
             <dt>Your consent</dt>
             <dd>
-              <a className="identity__consent-link" href={`/api/consent/pdf/${pgId}`} download={CONSENT_PDF_FILENAME}>
-                Download your consent (PDF)
-              </a>
+              <PdfDownloadButton
+                className="identity__consent-download"
+                variant="secondary"
+                label="Download your consent (PDF)"
+                fileName={CONSENT_PDF_FILENAME}
+                download={() => downloadPdf(`/api/consent/pdf/${encodeURIComponent(pgId)}`, 'Your consent')}
+              />
               <span className="identity__hint">The consent form you agreed to, with its version and the date.</span>
             </dd>
           </div>

@@ -4,7 +4,7 @@ import { createClientStore, type ClientStore } from '@study/client-state';
 import { ApiError } from '@study/ui';
 import { deferred, PG_ID, renderScreen, storeWith } from '../../../test-support/participant-fixtures';
 import { reportApiFrom, type ReportApi } from '../api/report-api';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 import { TestPage } from './TestPage';
 import { ThankYouPage } from './ThankYouPage';
 

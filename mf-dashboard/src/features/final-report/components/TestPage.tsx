@@ -2,8 +2,8 @@ import { useClientState } from '@study/client-state';
 import { Button, ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
-import { httpReportApi, type ReportApi } from '../api/report-api';
-import { REPORT_FILE_NAME, saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
+import { httpReportApi, REPORT_FILE_NAME, type ReportApi } from '../api/report-api';
 
 export interface TestPageProps {
   api?: ReportApi;

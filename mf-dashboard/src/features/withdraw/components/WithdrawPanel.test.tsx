@@ -49,6 +49,9 @@ describe('the withdraw panel', () => {
     renderPanel(api);
     expect(screen.getByRole('heading', { name: 'Withdraw from the study' })).toBeTruthy();
     expect(screen.getByText(/removes you from the study's project on Open Humans/)).toBeTruthy();
+    // The intro says what each choice does, and claims nothing the first choice does not do.
+    expect(screen.getByText(/keep them for the research, or erase\s+them/)).toBeTruthy();
+    expect(screen.queryByText(/stops using your answers/)).toBeNull();
 
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Withdraw from the study...' }));
@@ -162,5 +165,25 @@ describe('the withdraw panel', () => {
     await user.click(screen.getByRole('button', { name: "Confirm it's you with Open Humans" }));
     expect(confirmIdentity).toHaveBeenCalledWith(PG_ID);
     expect(store.getState().pgId).toBe(PG_ID);
+  });
+});
+
+describe('the page after withdrawing', () => {
+  const openDirectly = (address: string) =>
+    render(
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route path="/survey/withdrawn" element={<WithdrawnPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+  it.each(['/survey/withdrawn', '/survey/withdrawn?data=erased', '/survey/withdrawn?data=kept'])('opened directly (%s) claims no withdrawal and no erasure', (address) => {
+    openDirectly(address);
+    expect(screen.getByRole('heading', { level: 1, name: 'Withdrawing from the study' })).toBeTruthy();
+    expect(screen.getByText(/nothing has changed/)).toBeTruthy();
+    expect(screen.queryByText(/erased/)).toBeNull();
+    expect(screen.queryByText(/You have been removed/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the Dashboard' }).getAttribute('href')).toBe('/survey');
   });
 });

@@ -5,7 +5,7 @@ import { ApiError, Button, Notice } from '@study/ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { httpWithdrawApi, type WithdrawApi } from '../api/withdraw-api';
-import { withdrawnAddress } from '../withdrawn-address';
+import { withdrawnNavigation } from '../withdrawn-address';
 
 export interface WithdrawPanelProps {
   pgId: string;
@@ -93,7 +93,8 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = c
     try {
       const result = await api.withdraw(pgId, choice === 'erase');
       store.signOut();
-      navigate(withdrawnAddress(result.outcome === 'erased' ? 'erased' : 'kept'), { replace: true });
+      const { to, state } = withdrawnNavigation(result.outcome === 'erased' ? 'erased' : 'kept');
+      navigate(to, { replace: true, state });
     } catch (error) {
       setConfirmFirst(needsConfirmation(error));
       setFailure(failureText(error));
@@ -113,8 +114,9 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = c
       <h2 id={`${ids}-title`}>Withdraw from the study</h2>
       <p>
         You can leave the study at any time, without giving a reason. Withdrawing removes you from the study's project
-        on Open Humans, so the study can no longer read your Open Humans data, and the study stops using your answers.
-        Your Open Humans account and the files in it stay yours.
+        on Open Humans, so the study can no longer read your Open Humans data, and withdraws your consent. You then
+        choose what happens to the answers and results the study already holds: keep them for the research, or erase
+        them. Your Open Humans account and the files in it stay yours.
       </p>
       {step === 'closed' && (
         <Button id={`${ids}-open`} variant="secondary" aria-expanded={false} aria-controls={`${ids}-form`} onClick={() => setStep('choose')}>

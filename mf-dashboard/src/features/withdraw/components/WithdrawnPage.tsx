@@ -2,9 +2,24 @@ import { ButtonLink, Page } from '@study/ui';
 import { useLocation } from 'react-router-dom';
 import { dataAfterWithdrawal } from '../withdrawn-address';
 
-/** /survey/withdrawn?data=erased|kept: where a participant lands after withdrawing. */
+/**
+ * /survey/withdrawn: where a participant lands after withdrawing, saying what happened. It states
+ * an outcome only as the answer to a withdrawal that just happened (handed over by the
+ * navigation, not the address): opened any other way it claims nothing.
+ */
 export function WithdrawnPage() {
-  const data = dataAfterWithdrawal(useLocation().search);
+  const data = dataAfterWithdrawal(useLocation().state);
+  if (data === null) {
+    return (
+      <Page title="Withdrawing from the study">
+        <p>
+          This page confirms a withdrawal right after it happens, and there is none to confirm here: nothing has changed. To leave the study, open
+          your dashboard and choose “Withdraw from the study”.
+        </p>
+        <ButtonLink to="/survey">Go to the Dashboard</ButtonLink>
+      </Page>
+    );
+  }
   return (
     <Page title="You have left the study">
       <p>You have been removed from the study's project on Open Humans: the study can no longer read your Open Humans data.</p>

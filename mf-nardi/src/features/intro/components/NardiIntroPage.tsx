@@ -1,12 +1,14 @@
 import './intro.css';
-import { NARDI_ESTIMATED_MINUTES, NARDI_EXAMPLE_ITEM, NARDI_PART_COUNT, NARDI_QUESTION_COUNT } from '@study/personality';
+import { NARDI_ESTIMATED_MINUTES, NARDI_EXAMPLE_ITEM, NARDI_QUESTION_COUNT } from '@study/personality';
 import { ButtonLink, Page } from '@study/ui';
+import { NARDI_STEPS } from '../../../lib/steps';
 
-const PART_COUNT_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three', 4: 'four' };
+const COUNT_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
 
 /** /nardi: what the Nardi Personality Indicator is, its parts, an example question, and the way in. */
 export function NardiIntroPage() {
-  const parts = PART_COUNT_WORDS[NARDI_PART_COUNT] ?? String(NARDI_PART_COUNT);
+  // One part per step the survey shows ('Step 1 of 4' ...), so the intro and the steps agree.
+  const parts = COUNT_WORDS[NARDI_STEPS.length] ?? String(NARDI_STEPS.length);
   return (
     <Page title="Nardi Personality Indicator" lead={`Welcome! This part of the study takes about ${NARDI_ESTIMATED_MINUTES} minutes.`}>
       <div className="prose">
@@ -26,8 +28,11 @@ export function NardiIntroPage() {
             like you.
           </li>
           <li>
-            <strong>Your type.</strong> Narrow it down: first choose between two snapshots of how you take in
-            information and decide, then choose the one of three type snapshots that fits you best.
+            <strong>Your cognitive style.</strong> Choose the one of two snapshots that best describes how you take in
+            information and make decisions.
+          </li>
+          <li>
+            <strong>Your type.</strong> Choose the one of three type snapshots that fits you best.
           </li>
         </ol>
       </div>

@@ -51,7 +51,7 @@ const STEPS: { title: string; text: string }[] = [
   },
   {
     title: 'Tell us your own best-fit type',
-    text: 'Three questions about the type you believe fits you and how sure you are.',
+    text: 'Four questions: the type you believe fits you, how you arrived at it, how sure you are, and your experience with personality type.',
   },
   {
     title: 'See your results',
