@@ -9,6 +9,8 @@ import { OpenHumansError } from '../../data-access/open-humans';
 const DAY_MS = 86_400_000;
 /** How many waiting participants are checked against the claims per query. */
 const BATCH = 500;
+/** Messages sent at once with members' own grants (each is a refresh, perhaps, and a call to Open Humans). */
+const OWN_GRANT_SENDS_AT_ONCE = 4;
 
 interface Eligible {
   count: number;
@@ -215,7 +217,7 @@ async function sendWithOwnGrants(send: OwnGrantsSend): Promise<ReminderSendRespo
   const notReached: ReminderRecipient[] = [];
   const unknown: ReminderRecipient[] = [];
   let lastFailure: unknown;
-  for (const recipient of claimed) {
+  const sendOne = async (recipient: ReminderRecipient) => {
     try {
       ((await deps.messageWithOwnGrant(recipient, { subject: request.subject, message: request.message })) === 'sent' ? reached : left).push(recipient);
     } catch (err) {
@@ -223,7 +225,12 @@ async function sendWithOwnGrants(send: OwnGrantsSend): Promise<ReminderSendRespo
       // Before the message went (its grant could not be refreshed), or refused with an answer: not sent.
       (!(err instanceof OpenHumansError) || sendFailureOutcome(err) === 'not-delivered' ? notReached : unknown).push(recipient);
     }
-  }
+  };
+  // A few at a time: a send of a few hundred members answers within the gateway's wait, and the platform is not flooded.
+  const queue = [...claimed];
+  await Promise.all(Array.from({ length: Math.min(OWN_GRANT_SENDS_AT_ONCE, queue.length) }, async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await sendOne(next);
+  }));
   const release = [...left, ...notReached];
   if (release.length > 0) await deps.reminders.release(request.step, release.map((r) => r.pgId), sendId);
   for (const recipient of left) await deps.memberLeft(recipient, correlationId);
