@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE, requestJson, UNREADABLE_ANSWER_MESSAGE } from './http';
+import { ApiError, NETWORK_ERROR_MESSAGE, requestFile, requestJson, UNREADABLE_ANSWER_MESSAGE } from './http';
 
 function answer(status: number, body: string, statusText = ''): Response {
   return {
@@ -49,5 +49,21 @@ describe('requestJson', () => {
   it('refuses an answer of the wrong shape', async () => {
     const error = await requestJson('/api/x', { parse: asObject, fetchImpl: async () => answer(200, '42') }).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: UNREADABLE_ANSWER_MESSAGE, status: 200 });
+  });
+});
+
+describe('requestFile', () => {
+  const answering = (status: number, body: string, statusText = '') => (async () => ({ ...answer(status, body, statusText), blob: async () => new Blob([body]) })) as unknown as typeof fetch;
+
+  it('answers the file, and says what could not be downloaded when the answer has no readable message', async () => {
+    expect((await requestFile('/f', { accept: 'application/pdf', what: 'The report', fetchImpl: answering(200, '%PDF') })).size).toBe(4);
+    await expect(requestFile('/f', { accept: 'application/pdf', what: 'The report', fetchImpl: answering(502, '<html>', 'Bad Gateway') })).rejects.toMatchObject({
+      message: 'The report could not be downloaded: the study server answered 502 Bad Gateway',
+      status: 502,
+    });
+    await expect(requestFile('/f', { accept: 'application/pdf', what: 'The report', fetchImpl: answering(409, '{"error":"Not ready yet.","code":"REPORT_NOT_READY"}') })).rejects.toMatchObject({
+      message: 'Not ready yet.',
+      code: 'REPORT_NOT_READY',
+    });
   });
 });

@@ -24,7 +24,11 @@ export interface RequestJsonOptions<T> {
   fetchImpl?: typeof fetch;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/** An answer with no readable message: what the page says instead (default: the status line). */
+type FallbackMessage = (response: Response) => string;
+const statusLine: FallbackMessage = (response) => `The study server answered ${response.status} ${response.statusText}`.trim();
+
+async function errorFrom(response: Response, fallback: FallbackMessage = statusLine): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
     const json = JSON.parse(text) as { error?: unknown; code?: unknown };
@@ -35,7 +39,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     // Not JSON: a proxy's error page, for example. Its text is better than nothing if it is short.
   }
   const plain = text.trim();
-  const message = plain !== '' && plain.length <= 300 && !plain.startsWith('<') ? plain : `The study server answered ${response.status} ${response.statusText}`.trim();
+  const message = plain !== '' && plain.length <= 300 && !plain.startsWith('<') ? plain : fallback(response);
   return new ApiError(message, response.status);
 }
 
@@ -67,4 +71,27 @@ export async function requestJson<T>(path: string, options: RequestJsonOptions<T
   } catch {
     throw new ApiError(UNREADABLE_ANSWER_MESSAGE, response.status);
   }
+}
+
+export interface RequestFileOptions {
+  /** The media type asked for, e.g. application/pdf. */
+  accept: string;
+  /** What the file is, for the message when the answer says nothing readable: 'The report'. */
+  what: string;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * Downloads a file from the study's API as a Blob, in the page (not a navigation), so a refusal
+ * or failure becomes an ApiError with the server's message, shown in the app.
+ */
+export async function requestFile(path: string, { accept, what, fetchImpl = fetch }: RequestFileOptions): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetchImpl(path, { headers: { accept }, cache: 'no-store' });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw await errorFrom(response, (answer) => `${what} could not be downloaded: ${statusLine(answer).replace(/^The study/, 'the study')}`);
+  return response.blob();
 }

@@ -9,4 +9,4 @@ export { Checkbox, type CheckboxProps } from './components/Checkbox';
 export { NotFound } from './components/NotFound';
 export { ConsentDocument, type ConsentDocumentProps } from './components/ConsentDocument';
 export { readStudyConfig, documentTitle, type StudyConfig } from './study-config';
-export { ApiError, requestJson, NETWORK_ERROR_MESSAGE, UNREADABLE_ANSWER_MESSAGE, type RequestJsonOptions } from './http';
+export { ApiError, requestFile, requestJson, NETWORK_ERROR_MESSAGE, UNREADABLE_ANSWER_MESSAGE, type RequestFileOptions, type RequestJsonOptions } from './http';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { OpenHumansError } from '../data-access/open-humans';
 
 /** How long to wait before trying again when Open Humans could not be reached and said nothing. */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
 /** What the caller sees when Open Humans refuses or fails; the platform's own words go to the log. */
 export function openHumansAppError(err: OpenHumansError): AppError {

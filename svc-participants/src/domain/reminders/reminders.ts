@@ -5,6 +5,7 @@ import type { ReminderDeps } from './deps';
 import { reminderSendLockKey } from './forget-reminders';
 import { sendFailureOutcome } from './send-failure';
 import { OpenHumansError } from '../../data-access/open-humans';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../open-humans-failures';
 
 const DAY_MS = 86_400_000;
 /** How many waiting participants are checked against the claims per query. */
@@ -186,7 +187,7 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
 function notSent(err: OpenHumansError, message: string): AppError {
   if (err.kind === 'unavailable') {
     const error = new AppError(503, ErrorCodes.OH_UNAVAILABLE, message, { cause: err }) as AppError & { retryAfterSeconds: number };
-    error.retryAfterSeconds = err.details.retryAfterSeconds ?? 30;
+    error.retryAfterSeconds = err.details.retryAfterSeconds ?? UNAVAILABLE_RETRY_AFTER_SECONDS;
     return error;
   }
   return new AppError(502, err.kind === 'token-rejected' ? 'OH_MASTER_TOKEN_REJECTED' : ErrorCodes.OH_BAD_RESPONSE, message, { cause: err });
