@@ -11,6 +11,9 @@ const example = parse(fs.readFileSync(path.join(__dirname, '..', '.env.example')
 /** What an operator fills in: the example leaves secrets empty on purpose. */
 const FILLED = {
   STUDY_CONTACT_EMAIL: 'study-team@example.org',
+  REVIEW_BOARD_NAME: 'Example University Institutional Review Board',
+  REVIEW_BOARD_APPROVAL: 'IRB-2026-0417',
+  REVIEW_BOARD_CONTACT: 'irb@example.edu',
   OH_CLIENT_ID: 'personality-genetics-study',
   OH_CLIENT_SECRET: 'client-secret-1234',
   OH_WEBHOOK_SECRET: 'webhook-secret-1234',
@@ -36,6 +39,13 @@ describe('.env.example, as compose reads it', () => {
     const config = loadParticipantsConfig({ ...env, ...fromCompose });
     expect(config.OH_REDIRECT_URI).toBe('https://study.example.org/return');
     expect(config.STUDY_EMAIL_HOST).toBe('study.example.org');
+  });
+
+  it('leaves svc-participants refusing to start, naming each setting, while the review board is not named', () => {
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    expect([example.REVIEW_BOARD_NAME, example.REVIEW_BOARD_APPROVAL, example.REVIEW_BOARD_CONTACT]).toEqual(['', '', '']);
+    const blank = { REVIEW_BOARD_NAME: '', REVIEW_BOARD_APPROVAL: '', REVIEW_BOARD_CONTACT: '' };
+    expect(() => loadParticipantsConfig({ ...env, ...fromCompose, ...blank })).toThrow(/REVIEW_BOARD_NAME[\s\S]*REVIEW_BOARD_APPROVAL[\s\S]*REVIEW_BOARD_CONTACT/);
   });
 
   it('leaves svc-participants refusing to start, naming the setting, while the Open Humans webhook secret is blank', () => {

@@ -22,6 +22,16 @@ interface ConsentText {
   text: string;
 }
 const currentText = async (): Promise<ConsentText> => (await fetch(`${baseUrl()}/api/consent/text`)).json() as Promise<ConsentText>;
+/** The current text as stored, with its placeholders (the participants' pages show it filled in). */
+const storedText = async (): Promise<string> =>
+  ((await (await fetch(`${baseUrl()}/api/admin/consent-versions`, { headers: { 'x-master-key': masterKey() } })).json()) as { currentText: string }).currentText;
+/** The embedded stack's contacts (scripts/lib/stack.mjs), named in the consent form and its PDF. */
+const CONTACTS = {
+  team: 'study-team@study.localhost',
+  board: 'LOCAL TEST review board (not a real board: set REVIEW_BOARD_NAME)',
+  approval: 'LOCAL-TEST-0000 (not a real approval)',
+  boardContact: 'review-board@study.localhost (a local test address)',
+};
 const publish = (text: string) =>
   fetch(`${baseUrl()}/api/admin/consent-versions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-master-key': masterKey() }, body: JSON.stringify({ text }) });
 
@@ -31,7 +41,7 @@ let original: ConsentText;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  original = await currentText();
+  original = { ...(await currentText()), text: await storedText() };
 });
 afterAll(async () => {
   // The original text again: participants of the other browser tests agreed to it, and with the
@@ -65,6 +75,12 @@ describe('consent versions', () => {
     const page = await newPage();
     await page.goto('/consent');
     await page.getByText(`Consent version ${original.versionId}`).waitFor();
+    // The review board can be reached without the research team: named, with its approval and contact.
+    const form = (await page.locator('.consent-text').textContent()) ?? '';
+    expect(form).toContain(`approved by ${CONTACTS.board} (approval reference ${CONTACTS.approval})`);
+    expect(form).toContain(`without going through the research team: ${CONTACTS.boardContact}.`);
+    expect(form).toContain(`write to the research team at ${CONTACTS.team}.`);
+    expect(form).not.toContain('{{');
     await page.getByRole('checkbox', { name: /18 years of age or older/ }).check();
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Agree & Authorize Project' }).click()]);
     await tab.waitForLoadState();
@@ -77,6 +93,9 @@ describe('consent versions', () => {
     expect(first).toContain(`Consent version ${original.versionId}`);
     expect(first).toContain(`Open Humans project member id ${memberId}`);
     expect(first).toContain('Certified 18 years of age or older Yes');
+    expect(first).toContain(`Who to contact Research team ${CONTACTS.team} Review board ${CONTACTS.board} Approval reference ${CONTACTS.approval} Review board contact ${CONTACTS.boardContact}`);
+    // A line may end at an address's hyphen: the text read back joins it again.
+    expect(first.replace(/- /g, '-')).toContain(`without going through the research team: ${CONTACTS.boardContact}.`);
 
     // The study team publishes a new text on the Consent page.
     const admin = await newPage();

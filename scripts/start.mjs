@@ -21,7 +21,7 @@ async function main() {
   await buildAll({ log: say });
   const { ensureFerretInstalled } = await import('./lib/ferretdb.mjs');
   if (!process.env.MONGO_URL) ensureFerretInstalled(say);
-  const { startStack, DEFAULT_CONTACT_EMAIL } = await import('./lib/stack.mjs');
+  const { startStack, DEFAULT_CONTACT_EMAIL, LOCAL_REVIEW_BOARD } = await import('./lib/stack.mjs');
   const port = Number(process.env.PORT || 8080);
   const stack = await startStack({
     root,
@@ -34,6 +34,8 @@ async function main() {
   else say(`Open Humans: ${stack.openHumans.url}`);
   if (stack.typeFinder.standin) say(`TypeFinder: the local stand-in widget at ${stack.typeFinder.widgetUrl}`);
   if (!process.env.STUDY_CONTACT_EMAIL) say(`Study contact address shown to participants: ${DEFAULT_CONTACT_EMAIL} (set STUDY_CONTACT_EMAIL to the study team's real one)`);
+  const unsetBoard = Object.keys(LOCAL_REVIEW_BOARD).filter((name) => !process.env[name]);
+  if (unsetBoard.length > 0) say(`Review board in the consent form: local test values, marked as such (set ${unsetBoard.join(', ')} to the board that approved the study)`);
   say('Admin master key (for /ready-csv and the admin tools): ADMIN_MASTER_KEY, or the one generated in .data/secrets.json');
   say(`Logs: ${path.join('.data', 'logs')}/<part>.log`);
   say(`Ready: ${stack.url}  (Ctrl-C stops everything started here)`);

@@ -17,6 +17,17 @@ export const STUDY_FERRET_PORT = 27027;
 
 /** The embedded stack's study-team address (STUDY_CONTACT_EMAIL overrides it). */
 export const DEFAULT_CONTACT_EMAIL = 'study-team@study.localhost';
+
+/**
+ * The review board the embedded stack names in the consent form: marked as a local stand-in in
+ * every value, so a page or PDF made with them can never pass for a real approval. A deployment
+ * sets REVIEW_BOARD_NAME, REVIEW_BOARD_APPROVAL and REVIEW_BOARD_CONTACT to its own.
+ */
+export const LOCAL_REVIEW_BOARD = {
+  REVIEW_BOARD_NAME: 'LOCAL TEST review board (not a real board: set REVIEW_BOARD_NAME)',
+  REVIEW_BOARD_APPROVAL: 'LOCAL-TEST-0000 (not a real approval)',
+  REVIEW_BOARD_CONTACT: 'review-board@study.localhost (a local test address)',
+};
 export const SERVICES = [
   { name: 'participants', dir: 'svc-participants', port: 4101, db: 'participants' },
   { name: 'scoring', dir: 'svc-scoring', port: 4102, db: 'scoring' },
@@ -291,6 +302,9 @@ export async function startStack(o) {
       PARTICIPANT_SESSION_SECRET: secrets.participantSessionSecret,
       TYPEFINDER_WIDGET_URL: typeFinder.widgetUrl,
       REPORTS_URL: `http://${host}:${services[2].port}`,
+      // The consent form's contacts: the same study-team address the gateway shows.
+      STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
+      ...LOCAL_REVIEW_BOARD,
       ...participantsEnv,
       // What the operator set wins over the embedded defaults.
       ...Object.fromEntries(
@@ -304,6 +318,7 @@ export async function startStack(o) {
           'ADMIN_MASTER_KEY',
           'TYPEFINDER_WEBHOOK_SECRET',
           'PARTICIPANT_SESSION_SECRET',
+          ...Object.keys(LOCAL_REVIEW_BOARD),
         ]
           .filter((k) => common[k])
           .map((k) => [k, common[k]]),

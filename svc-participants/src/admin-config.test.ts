@@ -1,5 +1,6 @@
 import { ConfigError } from '@study/service-kit';
 import { loadParticipantsConfig } from './config';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const env = {
   MONGO_URL: 'mongodb://127.0.0.1:27017/',
@@ -16,6 +17,7 @@ const env = {
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
   OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
   PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
+  ...CONSENT_SETTINGS_ENV,
 };
 
 describe('the admin tools settings', () => {

@@ -23,6 +23,7 @@ import { TokenCipher } from './data-access/token-cipher';
 import { TYPEFINDER_INBOX_COLLECTION } from './data-access/typefinder-inbox-repository';
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { studyPseudonyms } from './domain/admin/study-pseudonym';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const ADMIN_KEY = 'admin-master-key-for-admin-tests';
 const FAILED_ATTEMPTS_LIMIT = 5;
@@ -59,6 +60,7 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
       OH_CLIENT_SECRET: 'study-secret-123',
       TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
       STUDY_EMAIL_HOST: 'study.example.org',
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',

@@ -27,6 +27,7 @@ import { startSiblingService, type SiblingService } from './test-support/sibling
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { studyPseudonyms } from './domain/admin/study-pseudonym';
 import { consentThroughStudy } from './test-support/consent-agreement';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * The analysis export and its data dictionary, against the real FerretDB, RabbitMQ and Redis:
@@ -83,6 +84,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
       PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       ADMIN_CALLS_LIMIT: '1000',

@@ -7,6 +7,7 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, ParticipantsRepository } from './data-access/participants-repository';
 import { newParticipant } from './domain/participant';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const KNOWN = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const UNKNOWN = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
@@ -21,6 +22,7 @@ describe('svc-participants', () => {
     OH_CLIENT_SECRET: 'study-secret-123',
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST: 'study.example.org',
+    ...CONSENT_SETTINGS_ENV,
     ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
 import { configuredSecrets, SERVICE_NAME, type ParticipantsConfig } from './config';
 import { consentVersionsRepository } from './consent-setup';
+import { consentSettingsOf } from './consent-settings-config';
 import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
 import { SpentTokens } from './data-access/admin-limits';
 import { AuditLogRepository } from './data-access/audit-log-repository';
@@ -112,7 +113,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
         sessionSecret: config.PARTICIPANT_SESSION_SECRET,
         spentStates: new SpentTokens(ctx.redis, `oh-states:${config.MONGO_DB}:`),
       });
-      mountConsentRoutes(app, deps);
+      mountConsentRoutes(app, deps, consentSettingsOf(config));
       mountUserRoutes(app, deps, { resetSurveysEnabled: config.RESET_SURVEYS });
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET, seenNotices: new SpentTokens(ctx.redis, `oh-notices:${config.MONGO_DB}:`) });
       mountWithdrawRoutes(app, deps);

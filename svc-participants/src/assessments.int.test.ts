@@ -26,6 +26,7 @@ import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
 import { startAuthorization } from './test-support/open-humans-browser';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
@@ -86,6 +87,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
       PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',

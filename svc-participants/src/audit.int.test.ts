@@ -24,6 +24,7 @@ import { MBTI_SCORES_COLLECTION } from './data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { recordAudit } from './domain/audit/record-audit';
 import { consentThroughStudy } from './test-support/consent-agreement';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -74,6 +75,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: 'study.example.org',
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
       ADMIN_CALLS_LIMIT: '1000',

@@ -17,6 +17,10 @@ const env = {
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
   OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
   PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
+  STUDY_CONTACT_EMAIL: 'study-team@study.example.org',
+  REVIEW_BOARD_NAME: 'Example University Institutional Review Board',
+  REVIEW_BOARD_APPROVAL: 'IRB-2026-0417',
+  REVIEW_BOARD_CONTACT: 'irb@example.edu, +1 555 0100',
 };
 
 describe('svc-participants configuration', () => {
@@ -44,6 +48,16 @@ describe('svc-participants configuration', () => {
       TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
     expect(config).toMatchObject({ OH_REDIRECT_URI: 'http://127.0.0.1:8080/return', RESET_SURVEYS: true });
+  });
+
+  it("reads the consent form's contacts, and refuses a value that would change the form's markup or a missing one, naming it", () => {
+    expect(loadParticipantsConfig({ ...env, REVIEW_BOARD_NAME: '  Example Board  ' })).toMatchObject({ REVIEW_BOARD_NAME: 'Example Board', REVIEW_BOARD_APPROVAL: 'IRB-2026-0417', STUDY_CONTACT_EMAIL: 'study-team@study.example.org' });
+    expect(() => loadParticipantsConfig({ ...env, REVIEW_BOARD_NAME: 'Board\n# 13. Extra' })).toThrow(/REVIEW_BOARD_NAME/);
+    expect(() => loadParticipantsConfig({ ...env, REVIEW_BOARD_CONTACT: '**irb@example.edu**' })).toThrow(/REVIEW_BOARD_CONTACT/);
+    expect(() => loadParticipantsConfig({ ...env, REVIEW_BOARD_APPROVAL: '{{review-board-name}}' })).toThrow(/REVIEW_BOARD_APPROVAL/);
+    expect(() => loadParticipantsConfig({ ...env, STUDY_CONTACT_EMAIL: 'not an address' })).toThrow(/STUDY_CONTACT_EMAIL/);
+    const { REVIEW_BOARD_CONTACT: _omit, ...rest } = env;
+    expect(() => loadParticipantsConfig(rest)).toThrow(/REVIEW_BOARD_CONTACT/);
   });
 
   it('fails naming MONGO_URL when it is missing', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSessionSecret } from '@study/participant-session';
 import { baseServiceConfig, httpUrl, loadConfig } from '@study/service-kit';
 import { adminConfigShape } from './admin-config';
+import { consentSettingsConfigShape } from './consent-settings-config';
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { reminderConfigShape } from './reminder-config';
 
@@ -80,6 +81,7 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .describe('how often the study checks its participants against the Open Humans project member list, to find members who left without a notice reaching the study, in hours (default 24; 0 turns it off)'),
   ...adminConfigShape,
   ...reminderConfigShape,
+  ...consentSettingsConfigShape,
 });
 export type ParticipantsConfig = ReturnType<typeof loadParticipantsConfig>;
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import {
+  fillConsentSettings,
   consentResponseSchema,
   consentTextViewSchema,
   consentVersionsOverviewSchema,
@@ -18,12 +19,14 @@ import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } fr
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig } from './config';
+import { consentSettingsOf } from './consent-settings-config';
 import { CONSENT_VERSIONS_COLLECTION } from './data-access/consent-versions-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { hashConsentText } from './domain/consent/consent-rules';
 import { FIRST_CONSENT_TEXT } from './domain/consent/first-consent-text';
 import { postConsent } from './test-support/consent-agreement';
 import { authorizeThroughStudy } from './test-support/open-humans-browser';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -73,6 +76,7 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
       OH_REDIRECT_URI: REDIRECT_URI,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: 'study.example.org',
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: MASTER_KEY,
       TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     };
@@ -116,7 +120,11 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
     const answers = await Promise.all([svc, second, svc, second].map(async (instance) => consentTextViewSchema.parse((await request(instance.url).get('/api/consent/text').expect(200)).body)));
     const versions = await svc.ctx.db.collection(CONSENT_VERSIONS_COLLECTION).find({}).toArray();
     expect(versions).toHaveLength(1);
-    for (const text of answers) expect(text).toMatchObject({ versionId: 'v1', hash: hashConsentText(FIRST_CONSENT_TEXT), text: FIRST_CONSENT_TEXT.trim() });
+    // Stored with its placeholders (the hash is the text's, the same in every deployment), served with this deployment's contacts.
+    expect(versions[0]?.text).toContain('{{review-board-contact}}');
+    const shown = fillConsentSettings(FIRST_CONSENT_TEXT.trim(), consentSettingsOf(CONSENT_SETTINGS_ENV));
+    expect(shown).toContain(`without going through the research team: ${CONSENT_SETTINGS_ENV.REVIEW_BOARD_CONTACT}.`);
+    for (const text of answers) expect(text).toMatchObject({ versionId: 'v1', hash: hashConsentText(FIRST_CONSENT_TEXT), text: shown });
   });
 
   it('a text change makes an earlier participant agree again; their renewal is on record and their PDF names the new version', async () => {

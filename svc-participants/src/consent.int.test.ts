@@ -26,6 +26,7 @@ import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentAgreement, postConsent } from './test-support/consent-agreement';
 import { readAuthorizationRequest, readSession } from '@study/participant-session';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -121,6 +122,7 @@ function participantsEnv(base: Record<string, string>, ohUrl: string, overrides:
     PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST,
+    ...CONSENT_SETTINGS_ENV,
     ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',

@@ -24,6 +24,7 @@ import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * The final report on the member's Open Humans account, and leaving the study from the app:
@@ -99,6 +100,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       REPORTS_URL: reports.url,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       // Quick retries, and enough of them to outlast the failures a test switches on.

@@ -22,6 +22,7 @@ import { freePort } from '@study/test-infra';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * scoring.nardi.completed.v2 published beside v1 (contracts/events.ts): svc-scoring (its own
@@ -101,6 +102,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
       OH_CLIENT_SECRET,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',

@@ -17,6 +17,7 @@ import { loadParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { REMINDER_CLAIMS_COLLECTION, REMINDER_SENDS_COLLECTION, type ReminderSendDocument } from './data-access/reminders-repository';
 import { consentThroughStudy } from './test-support/consent-agreement';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -59,6 +60,7 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
       PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST,
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: TYPEFINDER_SECRET,
       ADMIN_CALLS_LIMIT: '1000',

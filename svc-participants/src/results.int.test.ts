@@ -30,6 +30,7 @@ import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
+import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * Results, computed asynchronously: svc-participants (here), svc-scoring and svc-reports (their
@@ -131,6 +132,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
+      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',

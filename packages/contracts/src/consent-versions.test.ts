@@ -1,4 +1,4 @@
-import { consentRenewRequestSchema, consentRequestSchema, consentTextBlocks, consentTextSchema, normalizeConsentText, publishConsentRequestSchema } from './index';
+import { consentRenewRequestSchema, consentRequestSchema, consentTextBlocks, consentTextSchema, fillConsentSettings, normalizeConsentText, publishConsentRequestSchema } from './index';
 
 describe('the consent text markup', () => {
   it('reads headings, paragraphs, lists and bold', () => {
@@ -27,6 +27,25 @@ describe('the consent text markup', () => {
 
   it('normalizes line ends, trailing spaces and blank lines', () => {
     expect(normalizeConsentText('\r\n\r\nA  \r\n\r\n\r\n\r\nB\n\n')).toBe('A\n\nB');
+  });
+});
+
+describe("the deployment's settings in a consent text", () => {
+  const settings = {
+    'research-team-contact': 'team@example.org',
+    'review-board-name': 'Example University IRB',
+    'review-board-approval': 'IRB-2026-017',
+    'review-board-contact': 'irb@example.edu',
+  };
+
+  it('puts each named setting in place of its placeholder, every time it appears', () => {
+    const text = 'Approved by {{review-board-name}} ({{review-board-approval}}); write to {{review-board-contact}} or {{research-team-contact}}. Again: {{review-board-contact}}.';
+    expect(fillConsentSettings(text, settings)).toBe('Approved by Example University IRB (IRB-2026-017); write to irb@example.edu or team@example.org. Again: irb@example.edu.');
+  });
+
+  it('leaves an unknown placeholder and a text without any as written', () => {
+    expect(fillConsentSettings('See {{board}} and {{Review-Board-Name}}.', settings)).toBe('See {{board}} and {{Review-Board-Name}}.');
+    expect(fillConsentSettings('# 1. Title', settings)).toBe('# 1. Title');
   });
 });
 

@@ -45,6 +45,24 @@ export const consentTextSchema = z
       .max(CONSENT_TEXT_MAX_CHARS, { message: `must be at most ${CONSENT_TEXT_MAX_CHARS} characters` }),
   );
 
+/**
+ * The deployment's settings a consent text names by placeholder, `{{review-board-contact}}` and so
+ * on: the stored text and its hash keep the placeholder (one text serves every deployment), and
+ * where the text is shown, on the consent pages and in the participant's PDF, the deployment's
+ * value stands in its place. The review board is named so a participant can reach it without
+ * going through the research team.
+ */
+export const CONSENT_SETTING_NAMES = ['research-team-contact', 'review-board-name', 'review-board-approval', 'review-board-contact'] as const;
+export type ConsentSettingName = (typeof CONSENT_SETTING_NAMES)[number];
+export type ConsentSettings = Record<ConsentSettingName, string>;
+
+const PLACEHOLDER = /\{\{([a-z-]+)\}\}/g;
+
+/** The text as a participant reads it: each known placeholder replaced by the deployment's value; an unknown one is left as written. */
+export function fillConsentSettings(text: string, settings: ConsentSettings): string {
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => ((CONSENT_SETTING_NAMES as readonly string[]).includes(name) ? settings[name as ConsentSettingName] : placeholder));
+}
+
 /** A piece of running text: plain or bold. */
 export interface ConsentSpan {
   text: string;
@@ -149,6 +167,8 @@ export type PublishConsentResponse = z.infer<typeof publishConsentResponseSchema
 /** GET /api/admin/consent-versions (X-Master-Key): every version and who agreed to which. */
 export const consentVersionsOverviewSchema = z.object({
   currentVersionId: consentVersionIdSchema,
+  /** The current version's text as stored, with its placeholders (CONSENT_SETTING_NAMES): where a new version starts from. */
+  currentText: z.string().min(1),
   versions: z.array(
     consentVersionSchema.extend({
       /** Participants (not withdrawn) whose latest consent is to this version. */

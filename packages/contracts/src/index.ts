@@ -248,6 +248,8 @@ export {
   consentTextSchema,
   consentSpans,
   consentTextBlocks,
+  CONSENT_SETTING_NAMES,
+  fillConsentSettings,
   consentVersionSchema,
   consentTextViewSchema,
   consentRenewRequestSchema,
@@ -268,6 +270,8 @@ export {
   type PublishConsentRequest,
   type PublishConsentResponse,
   type ConsentVersionsOverview,
+  type ConsentSettingName,
+  type ConsentSettings,
 } from './consent-versions';
 export {
   AuditActions,

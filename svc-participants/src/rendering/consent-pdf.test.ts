@@ -8,6 +8,12 @@ import { FIRST_CONSENT_TEXT } from '../domain/consent/first-consent-text';
 import { AGREEMENT_BOX_TEXT, renderConsentPdf, studyTitleOf } from './consent-pdf';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
+const SETTINGS = {
+  'research-team-contact': 'team@study.example.org',
+  'review-board-name': 'Example University Institutional Review Board',
+  'review-board-approval': 'IRB-2026-0417',
+  'review-board-contact': 'irb@example.edu, +1 555 0100',
+};
 
 const copy = (overrides: Partial<ConsentCopy> = {}): ConsentCopy => ({
   pgId: PG_ID,
@@ -44,7 +50,7 @@ const lines = (page: string) =>
 describe('the participant consent PDF', () => {
   let pages: string[];
   beforeAll(async () => {
-    pages = pagesOf(await renderConsentPdf(copy()));
+    pages = pagesOf(await renderConsentPdf(copy(), SETTINGS));
   });
 
   it('names the study, the study ID and the page on every page', () => {
@@ -66,6 +72,17 @@ describe('the participant consent PDF', () => {
     }
   });
 
+  it('names the review board, its approval and how to reach it, and the research team, in the text and in its own section', () => {
+    const all = pages.join('\n').replace(/\s+/g, ' ');
+    expect(all).toContain('approved by Example University Institutional Review Board (approval reference IRB-2026-0417)');
+    expect(all).toContain('without going through the research team: irb@example.edu, +1 555 0100.');
+    expect(all).toContain('please write to the research team at team@study.example.org.');
+    expect(all).not.toContain('{{');
+    const last = pages[pages.length - 1]!.replace(/\s+/g, ' ');
+    expect(last).toContain('Who to contact');
+    expect(last).toMatch(/Research team team@study\.example\.org Review board Example University Institutional Review Board Approval reference IRB-2026-0417 Review board contact irb@example\.edu, \+1 555 0100/);
+  });
+
   it("ends with the box the participant ticked, in the consent page's words, and when", () => {
     const last = pages[pages.length - 1]!.replace(/\s+/g, ' ');
     expect(last).toContain('Your agreement');
@@ -74,7 +91,7 @@ describe('the participant consent PDF', () => {
   });
 
   it('says when the box was not recorded, and a renewal on the dashboard', async () => {
-    const older = pagesOf(await renderConsentPdf(copy({ adult: null, renewal: true })));
+    const older = pagesOf(await renderConsentPdf(copy({ adult: null, renewal: true }), SETTINGS));
     expect(older[older.length - 1]!.replace(/\s+/g, ' ')).toContain('Agreed again on the dashboard, 3 March 2026, 14:05:09 UTC; whether the box was ticked was not recorded by the page used.');
   });
 });

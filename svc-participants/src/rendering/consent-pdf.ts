@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { consentTextBlocks, type ConsentSpan } from '@study/contracts';
+import { consentTextBlocks, fillConsentSettings, type ConsentSettings, type ConsentSpan } from '@study/contracts';
 import type { ConsentCopy } from '../domain/consent/consent-copy';
 
 const MARGIN = 56;
@@ -42,12 +42,24 @@ export const AGREEMENT_BOX_TEXT = 'I certify that I am 18 years of age or older,
 /** Room a heading needs below it on its page: itself and the first lines of what it heads. */
 const HEADING_KEEP_WITH_NEXT = 64;
 
+/** Who the participant can reach, as label and value rows: the research team, and the review board without going through it. */
+export function consentContacts(settings: ConsentSettings): [string, string][] {
+  return [
+    ['Research team', settings['research-team-contact']],
+    ['Review board', settings['review-board-name']],
+    ['Approval reference', settings['review-board-approval']],
+    ['Review board contact', settings['review-board-contact']],
+  ];
+}
+
 /**
  * Lays the participant's copy of their consent out: the facts of the consent, the full text
- * agreed to, then the box they ticked and when. Every page carries the study's name, the study
- * ID and 'Page n of N'; a heading never stands alone at the foot of a page.
+ * agreed to (with the deployment's contacts in place of its placeholders), the box they ticked
+ * and when, then who to contact. Every page carries the study's name, the study ID and 'Page n
+ * of N'; a heading never stands alone at the foot of a page.
  */
-export function renderConsentPdf(copy: ConsentCopy, options: { uncompressed?: boolean } = {}): Promise<Buffer> {
+export function renderConsentPdf(agreed: ConsentCopy, settings: ConsentSettings, options: { uncompressed?: boolean } = {}): Promise<Buffer> {
+  const copy = { ...agreed, text: fillConsentSettings(agreed.text, settings) };
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -119,6 +131,7 @@ export function renderConsentPdf(copy: ConsentCopy, options: { uncompressed?: bo
     }
   }
   drawAgreement(doc, root, copy, width, bottom);
+  drawContacts(doc, root, settings, width, bottom);
   root.end();
   drawPageFooters(doc, copy, width);
   doc.end();
@@ -150,6 +163,31 @@ function drawAgreement(doc: PDFKit.PDFDocument, root: PDFKit.PDFStructureElement
     }),
   );
   doc.x = MARGIN;
+}
+
+/** Who to contact, kept together on one page: the research team and the review board, with the approval reference to give. */
+function drawContacts(doc: PDFKit.PDFDocument, root: PDFKit.PDFStructureElement, settings: ConsentSettings, width: number, bottom: () => number): void {
+  if (doc.y + 150 > bottom()) doc.addPage();
+  else doc.moveDown(1.2);
+  root.add(doc.struct('H2', {}, () => doc.font(FONT.bold).fontSize(13).fillColor(COLORS.brand).text('Who to contact', { width })));
+  doc.moveDown(0.4);
+  const table = doc.struct('Table');
+  root.add(table);
+  for (const [label, value] of consentContacts(settings)) {
+    table.add(
+      doc.struct('TR', {}, [
+        doc.struct('TH', {}, () => doc.font(FONT.bold).fontSize(9.5).fillColor(COLORS.muted).text(label, { width })),
+        doc.struct('TD', {}, () => doc.font(FONT.regular).fontSize(11).fillColor(COLORS.ink).text(value, { width })),
+      ]),
+    );
+    doc.moveDown(0.3);
+  }
+  table.end();
+  root.add(
+    doc.struct('P', {}, () =>
+      doc.font(FONT.regular).fontSize(9.5).fillColor(COLORS.muted).text('The review board is independent of the research team: you can write to it directly about your rights as a participant.', { width }),
+    ),
+  );
 }
 
 /** Each page's footer: the study's name, the study ID and 'Page n of N' (an artifact: not part of the text read aloud). */

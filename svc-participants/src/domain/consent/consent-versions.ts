@@ -92,6 +92,7 @@ export async function consentVersionsOverview(deps: ConsentOverviewDeps): Promis
   }
   return {
     currentVersionId: current.versionId,
+    currentText: current.text,
     versions: versions.map((version) => ({ ...versionView(version), latestConsents: counts.get(version.versionId) ?? 0 })),
     versionNotRecorded,
     mustAgreeAgain,

@@ -67,11 +67,11 @@ You may stop at any time without giving a reason and without any consequence. To
 
 # 10. Review board
 
-This study has been reviewed and approved by an independent institutional review board (IRB), whose job is to protect the rights and welfare of research participants. If you have questions about your rights as a participant, or a concern you would like to raise with someone independent of the research team, you can contact the review board; the research team will give you its contact details on request.
+This study has been reviewed and approved by {{review-board-name}} (approval reference {{review-board-approval}}), an independent review board whose job is to protect the rights and welfare of research participants. If you have questions about your rights as a participant, or a concern you would like to raise with someone independent of the research team, you can contact the review board directly, without going through the research team: {{review-board-contact}}. Please give the approval reference when you do.
 
 # 11. Questions
 
-If you have questions about the study, now or later, please write to the research team at the contact address this site shows. You may print this form for your records.
+If you have questions about the study, now or later, please write to the research team at {{research-team-contact}}. You may print this form for your records.
 
 # 12. Consent
 

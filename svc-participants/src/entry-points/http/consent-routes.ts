@@ -1,5 +1,5 @@
 import type { Express, Request } from 'express';
-import { CONSENT_PDF_FILENAME, consentRenewRequestSchema, ErrorCodes, pgIdSchema, type ConsentTextView } from '@study/contracts';
+import { CONSENT_PDF_FILENAME, consentRenewRequestSchema, ErrorCodes, fillConsentSettings, pgIdSchema, type ConsentSettings, type ConsentTextView } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import { AppError, parseBody } from '@study/service-kit';
 import { consentCopy } from '../../domain/consent/consent-copy';
@@ -8,11 +8,12 @@ import { renewConsent } from '../../domain/consent/renew-consent';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { renderConsentPdf } from '../../rendering/consent-pdf';
 
-export function mountConsentRoutes(app: Express, deps: (req: Request) => ParticipantsDeps): void {
-  /** GET /api/consent/text: the current consent version and its full text. */
+/** `settings`: the deployment's contacts, put in place of the consent text's placeholders wherever a participant reads it. */
+export function mountConsentRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, settings: ConsentSettings): void {
+  /** GET /api/consent/text: the current consent version and its full text, as the participant reads it. */
   app.get('/api/consent/text', async (req, res) => {
     const version = await currentConsentVersion(deps(req));
-    const answer: ConsentTextView = { versionId: version.versionId, hash: version.hash, publishedAt: version.publishedAt.toISOString(), text: version.text };
+    const answer: ConsentTextView = { versionId: version.versionId, hash: version.hash, publishedAt: version.publishedAt.toISOString(), text: fillConsentSettings(version.text, settings) };
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
@@ -26,7 +27,7 @@ export function mountConsentRoutes(app: Express, deps: (req: Request) => Partici
   app.get('/api/consent/pdf/:pgId', async (req, res) => {
     const parsed = pgIdSchema.safeParse(req.params.pgId);
     if (!parsed.success) throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'Invalid request: the study ID must be a version-4 UUID (8-4-4-4-12 hex digits).');
-    const pdf = await renderConsentPdf(await consentCopy(deps(req), normalizePgId(parsed.data)));
+    const pdf = await renderConsentPdf(await consentCopy(deps(req), normalizePgId(parsed.data)), settings);
     res
       .status(200)
       .set({

@@ -9,6 +9,7 @@ import { ConsentVersionsPage } from './ConsentVersionsPage';
 
 const OVERVIEW: ConsentVersionsOverview = {
   currentVersionId: 'v2',
+  currentText: '# Study title\n\nPersonality type and genetics',
   versions: [
     { versionId: 'v1', hash: 'a'.repeat(64), publishedAt: '2026-01-01T09:00:00.000Z', latestConsents: 7 },
     { versionId: 'v2', hash: 'b'.repeat(64), publishedAt: '2026-03-01T09:00:00.000Z', latestConsents: 3 },
