@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getPersonalityType, INCONCLUSIVE_EXPLANATION } from '@study/personality';
+import { FINAL_SCORE_BASIS_EXPLANATIONS, getPersonalityType, INCONCLUSIVE_EXPLANATION } from '@study/personality';
 import type { FinalScoreRecord } from '../data-access/reports-collection';
 import { finalReportView } from '../domain/final-report/final-report-view';
 import { sampleFinalScore } from '../test-support/sample-final-score';
@@ -75,6 +75,8 @@ describe('the final report PDF', () => {
     const text = pdfText(await renderFinalReport(finalReportView(PG_ID, inconclusive, AT, STUDY)));
     expect(text).toContain('Inconclusive');
     expect(text).toContain(INCONCLUSIVE_EXPLANATION);
+    // The reason once: the rule's own sentence would say it again.
+    expect(text).not.toContain(FINAL_SCORE_BASIS_EXPLANATIONS.inconclusive);
     expect(text).toContain('Self-assessment ENFP The Enthusiastic Explorer (< 80% sure)');
     expect(text).not.toContain('Official MBTI assessment');
     expect(text).toContain(PG_ID);

@@ -103,8 +103,8 @@ function finalTypePanel(layout: Layout, section: Struct, view: FinalReportView):
   doc.font(FONT.regular).fontSize(10.5);
   const descriptionHeight = doc.heightOfString(description, { width: inner, lineGap: 2 });
   doc.font(FONT.italic).fontSize(9.5);
-  const basisHeight = doc.heightOfString(basis, { width: inner });
-  const height = 14 + 34 + (title ? 21 : 2) + descriptionHeight + 8 + basisHeight + 14;
+  const basisHeight = basis ? doc.heightOfString(basis, { width: inner }) + 8 : 0;
+  const height = 14 + 34 + (title ? 21 : 2) + descriptionHeight + basisHeight + 14;
   layout.need(height);
   const top = layout.y;
   layout.artifact(() => {
@@ -126,7 +126,7 @@ function finalTypePanel(layout: Layout, section: Struct, view: FinalReportView):
   layout.tag(section, 'P', () => doc.font(FONT.regular).fontSize(10.5).fillColor(COLORS.ink).text(description, MARGIN + 18, descriptionY, { width: inner, lineGap: 2 }));
   y += descriptionHeight + 8;
   const basisY = y;
-  layout.tag(section, 'P', () => doc.font(FONT.italic).fontSize(9.5).fillColor(COLORS.muted).text(basis, MARGIN + 18, basisY, { width: inner }));
+  if (basis) layout.tag(section, 'P', () => doc.font(FONT.italic).fontSize(9.5).fillColor(COLORS.muted).text(basis, MARGIN + 18, basisY, { width: inner }));
   layout.y = top + height + 4;
 }
 

@@ -54,8 +54,8 @@ export interface FinalReportView {
     title?: string;
     /** The type's description, or why the result is inconclusive. */
     description: string;
-    /** How the final score was reached. */
-    basis: string;
+    /** How the final score was reached; absent for Inconclusive, whose description already says why. */
+    basis?: string;
   };
   results: ReportResultRow[];
   dichotomies: ReportDichotomyBar[];
@@ -111,7 +111,7 @@ export function finalReportView(pgId: string, score: FinalScoreRecord, generated
   }));
   const basis = finalScoreBasisText(score.decidedBy);
   const finalType = isInconclusive(score.typeCode)
-    ? { code: score.typeCode, description: INCONCLUSIVE_EXPLANATION, basis }
+    ? { code: score.typeCode, description: INCONCLUSIVE_EXPLANATION }
     : { code: score.typeCode, title: getPersonalityType(score.typeCode).title, description: getPersonalityType(score.typeCode).description, basis };
   const about =
     `This report sums up your results in the ${studyName} on ${reportDate(generatedAt)}. ` +
