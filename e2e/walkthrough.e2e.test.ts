@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 import { masterKey } from './support/admin';
 import { completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
@@ -99,6 +99,12 @@ async function chooseFirst(page: Page, route: string, where: string): Promise<vo
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 }
 
+/** The size a finger has to hit, in CSS pixels. */
+async function tapSize(locator: Locator): Promise<{ width: number; height: number }> {
+  const box = await locator.boundingBox();
+  return { width: Math.round(box?.width ?? 0), height: Math.round(box?.height ?? 0) };
+}
+
 function pdfText(file: string): string {
   return execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
@@ -115,6 +121,18 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
     const contact = page.getByRole('region', { name: 'Contact' });
     expect(await contact.getByRole('link', { name: CONTACT }).getAttribute('href')).toBe(`mailto:${CONTACT}`);
     expect(await page.locator('body').textContent()).not.toContain('has not been set up');
+    // Tap targets of at least 44 px: the header's home link (on a phone the mark alone), the
+    // footer's links, and the skip link once the keyboard reaches it.
+    const small: string[] = [];
+    for (const target of [page.getByRole('link', { name: STUDY_NAME }).first(), ...(await page.getByRole('navigation', { name: 'Footer' }).getByRole('link').all())]) {
+      const { width: w, height: h } = await tapSize(target);
+      if (Math.min(w, h) < 44) small.push(`${await target.getAttribute('href')}: ${w} x ${h}`);
+    }
+    expect(small).toEqual([]);
+    await page.keyboard.press('Tab');
+    const skip = page.locator('.skip-link');
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect((await tapSize(skip)).height).toBeGreaterThanOrEqual(44);
     if (width >= 960) {
       // The type chips (shown on wide screens) are checked for contrast by axe above; NF among them.
       expect(await page.locator('.type-grid__row--nf .type-grid__code').first().isVisible()).toBe(true);
