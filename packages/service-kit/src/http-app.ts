@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { jsonBody } from './body';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes, type HealthCheck } from './health';
+import { metricsRoute, type ServiceMetrics } from './metrics';
 import { requestId } from './request-id';
 import { requestLogging } from './request-logging';
 
@@ -15,6 +16,8 @@ export interface HttpAppOptions {
   /** The build's release name, shown on /healthz and /readyz. */
   release?: string;
   bodyLimit?: string;
+  /** Served on GET /metrics when given. */
+  metrics?: ServiceMetrics;
   /**
    * Mounted ahead of the JSON body parser: guards that must refuse a call before its body is
    * read, and the few routes that take a larger body with their own parser.
@@ -33,6 +36,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // the gateway never speaks to a browser directly.
   app.use(helmet({ strictTransportSecurity: false }));
   app.use(healthRoutes(options.service, options.readinessChecks, options.release));
+  if (options.metrics) app.use(metricsRoute(options.metrics));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: options.bodyLimit ?? '100kb' }));
   options.routes?.(app);

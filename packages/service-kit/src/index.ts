@@ -27,6 +27,7 @@ export { AppError, errorHandler } from './errors';
 export { jsonBody, parseBody, type JsonBodyOptions } from './body';
 export { healthRoutes, readiness, type HealthCheck, type CheckState } from './health';
 export { connectMongo, type MongoConnection, type MongoOptions } from './mongo';
+export { countDatabaseCommands, createServiceMetrics, metricsRoute, type ServiceMetrics } from './metrics';
 export { connectRedis, pingRedis, type RedisConnection, type RedisOptions } from './redis';
 export {
   startService,

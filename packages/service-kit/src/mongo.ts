@@ -12,6 +12,8 @@ export interface MongoOptions {
   appName?: string;
   /** How long to look for a server before an operation (and the first connect) fails. */
   serverSelectionTimeoutMS?: number;
+  /** Emit the driver's command events (countDatabaseCommands reads them). */
+  monitorCommands?: boolean;
 }
 
 /** Connects and verifies the server answers before returning, so a bad URL fails at start. */
@@ -19,6 +21,7 @@ export async function connectMongo(url: string, dbName: string, options: MongoOp
   const client = new MongoClient(url, {
     appName: options.appName,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5000,
+    monitorCommands: options.monitorCommands ?? false,
   });
   try {
     await client.connect();

@@ -56,6 +56,18 @@ describe('startService', () => {
     expect(lines().some((l) => l.msg === 'event not handled here' && l.eventId === other.id)).toBe(true);
   });
 
+  it('counts every database command it sends, by command and collection, on GET /metrics', async () => {
+    const count = async () => {
+      const text = (await request(svc.url).get('/metrics').expect(200).expect('content-type', /text\/plain/)).text;
+      return Number(/^study_db_commands_total\{[^}]*command="find",collection="counted"[^}]*\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await count();
+    await svc.ctx.db.collection('counted').findOne({});
+    await svc.ctx.db.collection('counted').find({}).toArray();
+    expect(await count()).toBe(before + 2);
+    expect((await request(svc.url).get('/metrics')).text).toMatch(/^process_cpu_seconds_total\{service="svc-kit"\} /m);
+  });
+
   it('lets an in-flight request finish on stop, refuses new ones, then closes everything', async () => {
     const inFlight = request(svc.url).get('/api/slow').then((res) => res);
     await waitFor(() => entered, 'the slow request to start');

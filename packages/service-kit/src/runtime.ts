@@ -9,6 +9,7 @@ import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
 import type { BaseServiceConfig } from './config';
 import { createHttpApp } from './http-app';
 import { createLogger } from './logger';
+import { countDatabaseCommands, createServiceMetrics, type ServiceMetrics } from './metrics';
 import { connectMongo, type MongoConnection } from './mongo';
 import { connectRedis, pingRedis, type RedisConnection } from './redis';
 
@@ -27,6 +28,8 @@ export interface ServiceContext<C extends BaseServiceConfig = BaseServiceConfig>
   db: Db;
   redis: RedisConnection;
   broker: EventBroker;
+  /** The service's Prometheus metrics (GET /metrics), database commands among them. */
+  metrics: ServiceMetrics;
   /** Serializes writes per document (FerretDB has no document-level locking of its own). */
   lock: KeyedLock;
   /**
@@ -103,6 +106,7 @@ function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: S
     logger: ctx.logger,
     bodyLimit: def.bodyLimit,
     release: ctx.config.RELEASE,
+    metrics: ctx.metrics,
     readinessChecks: {
       mongo: () => ctx.mongo.ping(),
       amqp: () => ctx.broker.isConnected(),
@@ -157,7 +161,9 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
   const closeOpened = () => closeAll([...opened].reverse(), logger);
 
   try {
-    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, { appName: def.service });
+    const metrics = createServiceMetrics(def.service);
+    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, { appName: def.service, monitorCommands: true });
+    countDatabaseCommands(mongo.client, metrics);
     opened.push({ name: 'mongo', close: () => mongo.close() });
     const redis = await connectRedis(config.REDIS_URL, { logger });
     opened.push({ name: 'redis', close: () => redis.close() });
@@ -175,6 +181,7 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
       db: mongo.db,
       redis,
       broker,
+      metrics,
       lock,
       nudgeOutbox: (collection, id) => relay?.nudge(collection, id),
     };
