@@ -117,8 +117,12 @@ export class ParticipantsRepository {
   }
 
   /** The participant, or null when there is none or they were erased. */
-  async findById(pgId: string): Promise<Participant | null> {
-    const record = await this.find(pgId);
+  /**
+   * A participant who is not erased. `withMbti: false` skips the read of their official MBTI
+   * result (a second command) for a use that neither shows it nor decides on it.
+   */
+  async findById(pgId: string, options: { withMbti?: boolean } = {}): Promise<Participant | null> {
+    const record = await this.find(pgId, options);
     return record.state === 'active' ? record.participant : null;
   }
 
@@ -130,10 +134,11 @@ export class ParticipantsRepository {
     return docs.flatMap((doc) => (doc.openHumans?.memberId ? [{ pgId: doc._id, memberId: doc.openHumans.memberId, snpFileUploaded: doc.snpFileUploaded === true }] : []));
   }
 
-  async find(pgId: string): Promise<ParticipantRecord> {
+  async find(pgId: string, options: { withMbti?: boolean } = {}): Promise<ParticipantRecord> {
     const doc = await this.collection.findOne({ _id: normalizePgId(pgId) }, { projection: { outbox: 0 } });
     if (!doc) return { state: 'missing' };
     if (doc.erased === true) return { state: 'erased' };
+    if (options.withMbti === false) return { state: 'active', participant: toParticipant(doc) };
     // The official MBTI result is kept beside the participant (mbti-scores): it sets dataReady.
     return { state: 'active', participant: withMbtiResult(toParticipant(doc), await this.mbtiResults.findResult(doc._id)) };
   }

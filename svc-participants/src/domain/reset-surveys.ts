@@ -22,7 +22,7 @@ export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: b
   });
   if (outcome === 'erased') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   deps.resultsChanged(pgId);
-  const participant = await deps.participants.findById(pgId);
+  const participant = await deps.participants.findById(pgId, { withMbti: false });
   if (!participant) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   return participantView(participant);
 }

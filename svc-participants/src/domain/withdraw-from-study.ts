@@ -24,7 +24,7 @@ const NOTHING_CHANGED = 'Nothing has changed: you are still in the study. Please
  */
 export async function withdrawFromStudy(deps: ParticipantsDeps, request: WithdrawRequest, correlationId: string): Promise<WithdrawResponse> {
   const pgId = normalizePgId(request.pgId);
-  const participant = await deps.participants.findById(pgId);
+  const participant = await deps.participants.findById(pgId, { withMbti: false });
   if (!participant) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
 
   const memberId = participant.openHumans?.memberId;

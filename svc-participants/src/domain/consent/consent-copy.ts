@@ -29,7 +29,7 @@ async function versionCurrentAt(deps: Pick<ParticipantsDeps, 'consentVersions' |
 
 /** The participant's latest consent with its text (GET /api/consent/pdf/{pgId}). */
 export async function consentCopy(deps: Pick<ParticipantsDeps, 'participants' | 'consentVersions' | 'now'>, pgId: string): Promise<ConsentCopy> {
-  const participant = await deps.participants.findById(pgId);
+  const participant = await deps.participants.findById(pgId, { withMbti: false });
   if (!participant) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   const latest = latestConsent(participant.consents);
   if (!latest) {

@@ -50,7 +50,7 @@ const ENDED_CODES: readonly string[] = [ErrorCodes.OH_AUTHORIZATION_REJECTED, Er
 export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, data: ReportGeneratedData, correlationId?: string): Promise<ShareOutcome> {
   let memberId: string | undefined;
   const outcome = await deps.lock.run(finalReportShareLockKey(pgId), async (): Promise<ShareOutcome> => {
-    const participant = await deps.participants.findById(pgId);
+    const participant = await deps.participants.findById(pgId, { withMbti: false });
     if (!participant) return 'not-found';
     memberId = participant.openHumans?.memberId;
     const held = participant.finalReport;
