@@ -100,7 +100,7 @@ describe('reminders', () => {
     await page.goto('/reminders');
     await page.getByRole('navigation', { name: 'Study team tools' }).getByRole('link', { name: 'Reminders' }).waitFor();
     await page.getByLabel('Master Key').fill(masterKey());
-    await page.getByLabel('Step').selectOption('typeFinder');
+    await page.getByRole('radio', { name: 'Consented, but no TypeFinder yet' }).check();
     await page.getByLabel('For at least (days)').fill('7');
     await page.getByRole('button', { name: 'Preview' }).click();
 
@@ -157,7 +157,7 @@ describe('reminders', () => {
     const page = await newPage(375);
     await page.goto('/reminders');
     await page.getByLabel('Master Key').fill(masterKey());
-    await page.getByLabel('Step').selectOption('nardi');
+    await page.getByRole('radio', { name: 'TypeFinder done, but no Nardi yet' }).check();
     await page.getByLabel('For at least (days)').fill('7');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('table', { name: /Members this send reaches/ }).waitFor();

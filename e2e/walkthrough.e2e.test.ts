@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 import { masterKey } from './support/admin';
+import { seriousViolations } from './support/axe';
 import { completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 
 jest.setTimeout(300_000);
@@ -21,7 +22,6 @@ const STUDY_NAME = 'Personality Genetics Study';
 /** The embedded stack's default contact address (scripts/lib/stack.mjs). */
 const CONTACT = 'study-team@study.localhost';
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'walkthrough');
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
 
 let browser: Browser;
@@ -40,28 +40,6 @@ async function newPage(width: number): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 860 }, acceptDownloads: true });
   contexts.push(context);
   return context.newPage();
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** axe-core (from npm, injected into the page) on the page as it is now: the serious and critical violations. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the browser's debugging protocol: the site's CSP (no inline scripts) stays on.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    // Frames from other origins (the TypeFinder widget) are not the study's pages.
-    const result = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
 }
 
 /**

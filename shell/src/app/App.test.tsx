@@ -88,4 +88,19 @@ describe('App', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard remote' })).toBeTruthy();
     expect(fetchRemotes).toHaveBeenCalledTimes(2);
   });
+
+  it("shows no participant links in the header on the study team's pages, which carry their own navigation", async () => {
+    const AdminRoutes = () => (
+      <Routes>
+        <Route path="/enrollment" element={<h1>Enrollment</h1>} />
+      </Routes>
+    );
+    const remotesSource = source({ fetchRemotes: jest.fn(async () => [...REMOTES, { name: 'mf_admin', paths: ['/enrollment'] }]), loadRoutes: jest.fn(async () => AdminRoutes) });
+    renderAt('/enrollment', remotesSource);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enrollment' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Dashboard|How it works/ })).toBeNull();
+    // The study's name still leads home.
+    expect(screen.getByRole('link', { name: 'Personality Genetics Study' }).getAttribute('href')).toBe('/');
+  });
 });

@@ -54,6 +54,24 @@ describe('/audit-trail', () => {
     expect(screen.getByText('2 entries shown; older ones follow.')).toBeTruthy();
   });
 
+  it('writes days as YYYY-MM-DD in UTC in the filters and in the entries, and labels each value with its column for the phone layout', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    renderPage(<AuditTrailPage api={fakeApi(async () => FIRST)} />, '/audit-trail');
+    const table = await screen.findByRole('table', { name: 'Audit entries, newest first' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Time (UTC)', 'Action', 'By', 'Study ID', 'Details']);
+    expect(rows().map((cells) => cells[0])).toEqual(['2026-03-03 10:00:00', '2026-03-02 10:00:00']);
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(within(row).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'))).toEqual(['Time (UTC)', 'Action', 'By', 'Study ID', 'Details']);
+    }
+    // Text fields, not the browser's date picker (which writes the day in the browser's order, mm/dd/yyyy or dd/mm/yyyy).
+    for (const label of ['From (day, UTC)', 'To (day, UTC)']) {
+      const field = screen.getByLabelText(label) as HTMLInputElement;
+      expect(field.type).toBe('text');
+      expect(field.placeholder).toBe('YYYY-MM-DD');
+    }
+    expect(screen.getByText(/Write a day as YYYY-MM-DD/).textContent).toContain('midnight to midnight UTC');
+  });
+
   it('pages back with "Older entries" under the same filters until there are none', async () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
     const api = fakeApi(async (_key, _filters, before) => (before ? SECOND : FIRST));

@@ -7,6 +7,7 @@ import { startDownload } from '../../../api/admin-api';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
+import { utcDateTime } from '../../../lib/utc-time';
 import { fieldErrorsOf, filtersOf, httpAuditApi, NO_FILTERS, type AuditApi, type AuditFilterField, type AuditFilterForm } from '../api/audit-api';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -75,30 +76,37 @@ function SelectField({ label, value, onChange, options, error }: { label: string
   );
 }
 
+/** The columns, each heading also the label of its value where a phone shows each entry as a card. */
+const COLUMNS = { time: 'Time (UTC)', action: 'Action', by: 'By', pgId: 'Study ID', details: 'Details' } as const;
+
 function EntriesTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <div className="admin-table-wrap admin-table-wrap--full audit-table-wrap" role="region" aria-label="Audit entries" tabIndex={0}>
-      <table className="admin-table">
+      <table className="admin-table admin-table--stack audit-table">
         <caption>Audit entries, newest first</caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Action</th>
-            <th scope="col">By</th>
-            <th scope="col">Study ID</th>
-            <th scope="col">Details</th>
+            {Object.values(COLUMNS).map((heading) => (
+              <th scope="col" key={heading}>
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className="audit-table__time">
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })}</time>
+              <td className="audit-table__time" data-label={COLUMNS.time}>
+                <time dateTime={entry.at}>{utcDateTime(entry.at, { seconds: true })}</time>
               </td>
-              <td>{ACTION_LABELS[entry.action]}</td>
-              <td>{ACTOR_LABELS[entry.actor]}</td>
-              <td className="audit-table__id">{entry.pgId ?? '–'}</td>
-              <td>{detailsText(entry.details)}</td>
+              <td data-label={COLUMNS.action}>{ACTION_LABELS[entry.action]}</td>
+              <td data-label={COLUMNS.by}>{ACTOR_LABELS[entry.actor]}</td>
+              <td className="audit-table__id" data-label={COLUMNS.pgId}>
+                {entry.pgId ?? '–'}
+              </td>
+              <td className="audit-table__details" data-label={COLUMNS.details}>
+                {detailsText(entry.details)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -177,11 +185,13 @@ export function AuditTrailPage({ api = defaultApi, download = startDownload }: A
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
         <fieldset className="audit-filters">
           <legend>Filters</legend>
+          <p className="field__hint audit-filters__hint">Write a day as YYYY-MM-DD. A day runs from midnight to midnight UTC, the time zone of the entries' times.</p>
           <SelectField label="Action" value={form.action} onChange={field('action')} error={fieldErrors.action} options={[['', 'Any action'], ...auditActions.map((action) => [action, ACTION_LABELS[action]] as [string, string])]} />
           <SelectField label="By" value={form.actor} onChange={field('actor')} error={fieldErrors.actor} options={[['', 'Anyone'], ...auditActors.map((actor) => [actor, ACTOR_LABELS[actor]] as [string, string])]} />
           <TextField label="Study ID" name="pgId" value={form.pgId} onChange={field('pgId')} error={fieldErrors.pgId} autoComplete="off" spellCheck={false} />
-          <TextField label="From (day, UTC)" name="from" type="date" value={form.from} onChange={field('from')} error={fieldErrors.from} />
-          <TextField label="To (day, UTC)" name="to" type="date" value={form.to} onChange={field('to')} error={fieldErrors.to} />
+          {/* Text, not the browser's date picker, which writes the day in the browser's own order (mm/dd/yyyy, dd/mm/yyyy): the entries, the filters and the CSV export all write YYYY-MM-DD. */}
+          <TextField label="From (day, UTC)" name="from" placeholder="YYYY-MM-DD" value={form.from} onChange={field('from')} error={fieldErrors.from} autoComplete="off" spellCheck={false} />
+          <TextField label="To (day, UTC)" name="to" placeholder="YYYY-MM-DD" value={form.to} onChange={field('to')} error={fieldErrors.to} autoComplete="off" spellCheck={false} />
         </fieldset>
         <Button type="submit" disabled={!hasKey || list.state === 'loading'}>
           Show entries

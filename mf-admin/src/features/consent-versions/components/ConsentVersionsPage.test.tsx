@@ -49,6 +49,31 @@ describe('/consent-versions', () => {
     expect(screen.getByText(/must agree again on their next visit/).textContent).toBe('Current version: v2. 8 participants must agree again on their next visit.');
   });
 
+  it('writes the publication time in UTC as YYYY-MM-DD, and labels each value with its column for the phone layout', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    renderPage(<ConsentVersionsPage api={fakeApi()} />, '/consent-versions');
+    const table = await screen.findByRole('table', { name: 'Consent versions' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Version', 'Content hash (SHA-256)', 'Published (UTC)', 'Latest consent of']);
+    expect(rowsOf(table)[0]?.[2]).toBe('2026-01-01 09:00');
+    // Every value cell carries its column's heading, which the stacked rows show beside it.
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(within(row).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'))).toEqual(['Content hash (SHA-256)', 'Published (UTC)', 'Latest consent of']);
+    }
+  });
+
+  it('explains the markup with examples that read as written (a mark and its space, then words)', () => {
+    renderPage(<ConsentVersionsPage api={fakeApi()} />, '/consent-versions');
+    const help = screen.getByText('How to mark up the text:').parentElement as HTMLElement;
+    expect(within(help).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '# Risks on a line of its own is a heading;',
+      'lines such as - Your data stays pseudonymous or 1. Read the form are a list;',
+      '**words** are in bold;',
+      'a blank line separates headings, paragraphs and lists.',
+    ]);
+    expect(document.body.textContent).not.toMatch(/with#|#\u00a0 is/);
+    expect(screen.getByLabelText('Consent text').getAttribute('aria-describedby')).toBe(help.id);
+  });
+
   it('publishes a new text with the key, says which version it became and counts again', async () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
     const api = fakeApi();

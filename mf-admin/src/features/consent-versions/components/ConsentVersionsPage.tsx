@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
+import { utcDateTime } from '../../../lib/utc-time';
 import { httpConsentVersionsApi, type ConsentVersionsApi } from '../api/consent-versions-api';
 
 export interface ConsentVersionsPageProps {
@@ -16,7 +17,8 @@ type Figures = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; ove
 type Publishing = { state: 'idle' } | { state: 'sending' } | { state: 'done'; answer: PublishConsentResponse } | { state: 'failed'; message: string };
 
 const number = new Intl.NumberFormat('en-US');
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** The column headings, also the labels of the values where a phone shows each version as a card. */
+const COLUMNS = { hash: 'Content hash (SHA-256)', published: 'Published (UTC)', latest: 'Latest consent of' } as const;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const defaultApi = httpConsentVersionsApi();
 
@@ -89,16 +91,16 @@ export function ConsentVersionsPage({ api = defaultApi }: ConsentVersionsPagePro
             Current version: <strong>{figures.overview.currentVersionId}</strong>.{' '}
             <strong className="consent-versions__must-agree">{number.format(figures.overview.mustAgreeAgain)}</strong> participants must agree again on their next visit.
           </p>
-          <div className="admin-table-wrap admin-table-wrap--full">
-            <table className="admin-table">
+          <div className="admin-table-wrap admin-table-wrap--full consent-versions__table-wrap">
+            <table className="admin-table admin-table--stack">
               <caption>Consent versions</caption>
               <thead>
                 <tr>
                   <th scope="col">Version</th>
-                  <th scope="col">Content hash (SHA-256)</th>
-                  <th scope="col">Published</th>
+                  <th scope="col">{COLUMNS.hash}</th>
+                  <th scope="col">{COLUMNS.published}</th>
                   <th scope="col" className="admin-table__num">
-                    Latest consent of
+                    {COLUMNS.latest}
                   </th>
                 </tr>
               </thead>
@@ -109,18 +111,22 @@ export function ConsentVersionsPage({ api = defaultApi }: ConsentVersionsPagePro
                       {version.versionId}
                       {version.versionId === figures.overview.currentVersionId ? ' (current)' : ''}
                     </th>
-                    <td>
+                    <td data-label={COLUMNS.hash}>
                       <code className="consent-versions__hash">{version.hash}</code>
                     </td>
-                    <td>{when(version.publishedAt)}</td>
-                    <td className="admin-table__num">{number.format(version.latestConsents)}</td>
+                    <td data-label={COLUMNS.published}>{utcDateTime(version.publishedAt)}</td>
+                    <td className="admin-table__num" data-label={COLUMNS.latest}>
+                      {number.format(version.latestConsents)}
+                    </td>
                   </tr>
                 ))}
                 <tr>
                   <th scope="row">Version not recorded</th>
-                  <td>–</td>
-                  <td>–</td>
-                  <td className="admin-table__num">{number.format(figures.overview.versionNotRecorded)}</td>
+                  <td data-label={COLUMNS.hash}>–</td>
+                  <td data-label={COLUMNS.published}>–</td>
+                  <td className="admin-table__num" data-label={COLUMNS.latest}>
+                    {number.format(figures.overview.versionNotRecorded)}
+                  </td>
                 </tr>
               </tbody>
             </table>
@@ -129,13 +135,25 @@ export function ConsentVersionsPage({ api = defaultApi }: ConsentVersionsPagePro
       )}
       <form className="card" onSubmit={(event) => void publish(event)} aria-label="Publish a new consent text">
         <h2>Publish a new consent text</h2>
-        <p>
-          Participants who agreed to an earlier version are asked to agree to the new one on their next visit. Markup: a line starting with
-          <code>#&nbsp;</code> is a heading, lines starting with <code>-&nbsp;</code> or <code>1.&nbsp;</code> are lists, <code>**bold**</code>, a blank line
-          between blocks. The current text published again changes nothing.
-        </p>
+        <p>Participants who agreed to an earlier version are asked to agree to the new one on their next visit. The current text published again changes nothing.</p>
+        {/* Examples with words after the marks: a mark on its own ('# ') hides its space and reads as '#'. */}
+        <div className="consent-versions__markup" id={`${textId}-markup`}>
+          <p>How to mark up the text:</p>
+          <ul>
+            <li>
+              <code># Risks</code> on a line of its own is a heading;
+            </li>
+            <li>
+              lines such as <code>- Your data stays pseudonymous</code> or <code>1. Read the form</code> are a list;
+            </li>
+            <li>
+              <code>**words**</code> are in bold;
+            </li>
+            <li>a blank line separates headings, paragraphs and lists.</li>
+          </ul>
+        </div>
         <label htmlFor={textId}>Consent text</label>
-        <textarea id={textId} className="consent-versions__text" rows={14} value={text} onChange={(event) => setText(event.target.value)} spellCheck />
+        <textarea id={textId} className="consent-versions__text" rows={14} value={text} onChange={(event) => setText(event.target.value)} spellCheck aria-describedby={`${textId}-markup`} />
         <Button type="submit" disabled={!hasKey || text.trim() === '' || publishing.state === 'sending'} aria-busy={publishing.state === 'sending'}>
           Publish
         </Button>

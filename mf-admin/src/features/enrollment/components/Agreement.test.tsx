@@ -85,4 +85,30 @@ describe('Agreement', () => {
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('region', { name: /^Types by TypeFinder/ }));
   });
+
+  it('lists every pair of types that holds participants, with its count, the most first (the view of narrow screens)', () => {
+    render(<Agreement pairs={[TYPEFINDER_NARDI, MBTI_SELF]} />);
+    const pairs = screen.getByRole('table', { name: 'Types by TypeFinder and Nardi (pairs with participants, the most first)' });
+    expect(within(pairs).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['TypeFinder', 'Nardi', 'Participants']);
+    expect(within(pairs).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['INTJ', 'INTJ', '4'],
+      ['ENFP', 'INFP', '2'],
+      ['INTJ', 'INTP', '1'],
+    ]);
+    // The same counts as the grid, none left out.
+    const grid = screen.getByRole('table', { name: /^Types by TypeFinder \(rows\) and Nardi/ });
+    const nonZero = within(grid).getAllByRole('cell').filter((cell) => cell.textContent !== '0');
+    expect(nonZero.map((cell) => cell.textContent).sort()).toEqual(['1', '2', '4']);
+    // A pair nobody has both types of says so instead of an empty table.
+    const empty = screen.getByRole('region', { name: 'MBTI and Self-assessment' });
+    expect(within(empty).getByText('No participant has a type from both yet.')).toBeTruthy();
+    expect(within(empty).queryByRole('table', { name: /pairs with participants/ })).toBeNull();
+  });
+
+  it('gives each pair a card of its own, one under the other (the 16 columns need the width)', () => {
+    const { container } = render(<Agreement pairs={[TYPEFINDER_NARDI, MBTI_SELF]} />);
+    const list = container.querySelector('.agreement-pairs');
+    expect(list?.children).toHaveLength(2);
+    expect(container.querySelector('.enrollment-grid')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import type { PairAgreement } from '@study/contracts';
-import { TYPE_CODES, type Instrument } from '@study/personality';
+import { TYPE_CODES, type Instrument, type TypeCode } from '@study/personality';
 
 export const INSTRUMENT_LABELS: Record<Instrument, string> = {
   typeFinder: 'TypeFinder',
@@ -36,7 +36,7 @@ function pairName({ first, second }: PairAgreement): string {
 function Figures({ pair }: { pair: PairAgreement }) {
   // At phone width the table scrolls sideways in its box: reachable with Tab, named for screen readers.
   return (
-    <div className="admin-table-wrap admin-table-wrap--full" role="region" aria-label={`Agreement of ${pairName(pair)}`} tabIndex={0}>
+    <div className="admin-table-wrap admin-table-wrap--full agreement-figures" role="region" aria-label={`Agreement of ${pairName(pair)}`} tabIndex={0}>
       <table className="admin-table">
         <caption>
           Agreement of {pairName(pair)} <span className="admin-table__note">(n = {number.format(pair.n)})</span>
@@ -82,7 +82,8 @@ function Confusion({ pair }: { pair: PairAgreement }) {
   const second = INSTRUMENT_LABELS[pair.second];
   const captionId = `confusion-${pair.first}-${pair.second}`;
   return (
-    // Focusable, so the keyboard can scroll the wide table inside its own box.
+    // Wide screens only (960 px and up, where all 16 columns fit the card); focusable, so the
+    // keyboard can still scroll it should larger text make it wider than its box.
     <div className="admin-table-wrap admin-table-wrap--full confusion-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="admin-table confusion-table">
         <caption id={captionId}>
@@ -90,7 +91,7 @@ function Confusion({ pair }: { pair: PairAgreement }) {
         </caption>
         <thead>
           <tr>
-            <th scope="col">
+            <th scope="col" className="confusion-table__corner">
               {first} \ {second}
             </th>
             {TYPE_CODES.map((code) => (
@@ -120,6 +121,51 @@ function Confusion({ pair }: { pair: PairAgreement }) {
   );
 }
 
+/** The cells of the 16 x 16 counts that hold participants, the most first (then in the types' order). */
+function nonZeroCells(pair: PairAgreement): { first: TypeCode; second: TypeCode; count: number }[] {
+  const cells = TYPE_CODES.flatMap((first, row) => TYPE_CODES.map((second, column) => ({ first, second, count: pair.confusion[row]?.[column] ?? 0 })));
+  // A stable sort: equal counts keep the types' order.
+  return cells.filter((cell) => cell.count > 0).sort((a, b) => b.count - a.count);
+}
+
+/**
+ * Phones and narrow windows: 16 columns cannot be read there, so the pairs of types that hold
+ * participants are listed instead, each with its count (every non-zero cell of the grid).
+ */
+function ConfusionPairs({ pair }: { pair: PairAgreement }) {
+  const first = INSTRUMENT_LABELS[pair.first];
+  const second = INSTRUMENT_LABELS[pair.second];
+  const cells = nonZeroCells(pair);
+  if (cells.length === 0) return <p className="admin-help confusion-pairs">No participant has a type from both yet.</p>;
+  return (
+    <div className="admin-table-wrap admin-table-wrap--full confusion-pairs">
+      <table className="admin-table confusion-pairs__table">
+        <caption>
+          Types by {first} and {second} <span className="admin-table__note">(pairs with participants, the most first)</span>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            <th scope="col">{second}</th>
+            <th scope="col" className="admin-table__num">
+              Participants
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cells.map((cell) => (
+            <tr key={`${cell.first}-${cell.second}`} className={cell.first === cell.second ? 'confusion-pairs__same' : undefined}>
+              <td>{cell.first}</td>
+              <td>{cell.second}</td>
+              <td className="admin-table__num">{number.format(cell.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** How each pair of instruments agrees over the participants who have both types. */
 export function Agreement({ pairs }: { pairs: readonly PairAgreement[] }) {
   return (
@@ -129,7 +175,8 @@ export function Agreement({ pairs }: { pairs: readonly PairAgreement[] }) {
         For each pair, only participants with a type from both count (n). Kappa is Cohen&apos;s kappa per letter; {NOT_DEFINED} where it is not defined (no participants, or both
         instruments gave everyone the same letter).
       </p>
-      <div className="enrollment-grid">
+      {/* One pair a row, the card as wide as the page: the 16 x 16 counts need the room. */}
+      <div className="agreement-pairs">
         {pairs.map((pair) => {
           const titleId = `agreement-${pair.first}-${pair.second}`;
           return (
@@ -137,6 +184,7 @@ export function Agreement({ pairs }: { pairs: readonly PairAgreement[] }) {
               <h3 id={titleId}>{pairName(pair)}</h3>
               <Figures pair={pair} />
               <Confusion pair={pair} />
+              <ConfusionPairs pair={pair} />
             </section>
           );
         })}

@@ -35,6 +35,7 @@ describe('/enrollment', () => {
     expect(api.enrollment).toHaveBeenCalledWith('the-key');
 
     expect(await screen.findByText('450 of 6,000 participants enrolled (8%)')).toBeTruthy();
+    expect(screen.getByText(/^As of /).textContent).toBe('As of 2026-03-01 12:00 UTC');
     const byType = screen.getByRole('table', { name: 'Participants by final type (target 200 each)' });
     const typeRows = rowsOf(byType);
     expect(typeRows).toHaveLength(17);

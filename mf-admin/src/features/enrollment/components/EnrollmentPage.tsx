@@ -7,6 +7,7 @@ import { httpAdminApi, type AdminApi } from '../../../api/admin-api';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
+import { utcDateTime } from '../../../lib/utc-time';
 import { Agreement } from './Agreement';
 import { BarChart } from './BarChart';
 
@@ -178,7 +179,7 @@ export function EnrollmentPage({ api = defaultApi }: EnrollmentPageProps) {
             <p className="enrollment-summary__total">
               {number.format(figures.enrollment.participants)} of {number.format(figures.enrollment.targets.total)} participants enrolled ({percent(figures.enrollment.participants, figures.enrollment.targets.total)})
             </p>
-            <p className="enrollment-summary__time">As of {new Date(figures.enrollment.generatedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</p>
+            <p className="enrollment-summary__time">As of {utcDateTime(figures.enrollment.generatedAt)} UTC</p>
           </div>
           <div className="enrollment-grid">
             <ByType enrollment={figures.enrollment} />

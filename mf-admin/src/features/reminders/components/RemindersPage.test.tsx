@@ -33,7 +33,7 @@ beforeEach(() => sessionStorage.clear());
 async function previewNardi(api: RemindersApi) {
   renderPage(<RemindersPage api={api} />, '/reminders');
   await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
-  await userEvent.selectOptions(screen.getByLabelText('Step'), 'nardi');
+  await userEvent.click(screen.getByRole('radio', { name: 'TypeFinder done, but no Nardi yet' }));
   const days = screen.getByLabelText('For at least (days)');
   await userEvent.clear(days);
   await userEvent.type(days, '10');
@@ -41,6 +41,20 @@ async function previewNardi(api: RemindersApi) {
 }
 
 describe('RemindersPage', () => {
+  it('offers the steps as radio buttons with their whole labels, the first chosen, and sends the one chosen', async () => {
+    const api = fakeApi();
+    renderPage(<RemindersPage api={api} />, '/reminders');
+    const group = screen.getByRole('group', { name: 'Step' });
+    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.labels?.[0]?.textContent)).toEqual(['Consented, but no TypeFinder yet', 'TypeFinder done, but no Nardi yet', 'Nardi done, but no self-assessment yet']);
+    expect(radios.map((radio) => radio.checked)).toEqual([true, false, false]);
+    await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
+    await userEvent.click(screen.getByText('Nardi done, but no self-assessment yet'));
+    expect(radios.map((radio) => radio.checked)).toEqual([false, false, true]);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(api.preview).toHaveBeenCalledWith('s3cret', { step: 'selfAssessment', days: 7 });
+  });
+
   it('previews how many and whom, then sends the message after a confirmation', async () => {
     const api = fakeApi();
     await previewNardi(api);
@@ -52,6 +66,13 @@ describe('RemindersPage', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByText(P1)).toBeTruthy();
     expect(within(table).getByText('87654321')).toBeTruthy();
+    // Waiting since, in UTC; each value labelled with its column for the phone layout.
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Study ID', 'Open Humans member', 'Waiting since (UTC)']);
+    expect(within(table).getAllByRole('cell').map((cell) => [cell.getAttribute('data-label'), cell.textContent]).slice(0, 3)).toEqual([
+      ['Study ID', P1],
+      ['Open Humans member', '12345678'],
+      ['Waiting since (UTC)', '2025-01-01 10:00'],
+    ]);
 
     await userEvent.type(screen.getByLabelText('Subject'), 'Nardi awaits');
     await userEvent.type(screen.getByLabelText('Message'), 'Hello {{{{ PROJECT_MEMBER_ID }}, come back.');
@@ -149,7 +170,7 @@ describe('RemindersPage', () => {
     const api = fakeApi();
     await previewNardi(api);
     await screen.findByRole('table');
-    await userEvent.selectOptions(screen.getByLabelText('Step'), 'selfAssessment');
+    await userEvent.click(screen.getByRole('radio', { name: 'Nardi done, but no self-assessment yet' }));
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
   });

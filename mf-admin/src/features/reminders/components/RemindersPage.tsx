@@ -18,6 +18,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
+import { utcDateTime } from '../../../lib/utc-time';
 import { httpRemindersApi, type RemindersApi } from '../api/reminders-api';
 
 export interface RemindersPageProps {
@@ -36,7 +37,8 @@ type Sending = { state: 'idle' } | { state: 'confirming' } | { state: 'sending' 
 
 const number = new Intl.NumberFormat('en-US');
 const plural = (count: number, one: string, many = `${one}s`) => `${number.format(count)} ${count === 1 ? one : many}`;
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** The column headings, also the labels of the values where a phone shows each member as a card. */
+const RECIPIENT_COLUMNS = { pgId: 'Study ID', memberId: 'Open Humans member', waitingSince: 'Waiting since (UTC)' } as const;
 
 function checkDays(text: string): string | undefined {
   const days = Number(text);
@@ -56,21 +58,27 @@ function checkText(what: string, value: string, max: number): string | undefined
 function Recipients({ preview }: { preview: ReminderPreview }) {
   return (
     <div className="admin-table-wrap admin-table-wrap--full" role="region" aria-label="Members this send reaches" tabIndex={0}>
-      <table className="admin-table">
+      <table className="admin-table admin-table--stack">
         <caption>Members this send reaches, the longest waiting first</caption>
         <thead>
           <tr>
-            <th scope="col">Study ID</th>
-            <th scope="col">Open Humans member</th>
-            <th scope="col">Waiting since</th>
+            {Object.values(RECIPIENT_COLUMNS).map((heading) => (
+              <th scope="col" key={heading}>
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {preview.recipients.map((r) => (
             <tr key={r.pgId}>
-              <td className="reminder-id">{r.pgId}</td>
-              <td className="reminder-id">{r.memberId}</td>
-              <td>{dateTime(r.waitingSince)}</td>
+              <td className="reminder-id" data-label={RECIPIENT_COLUMNS.pgId}>
+                {r.pgId}
+              </td>
+              <td className="reminder-id" data-label={RECIPIENT_COLUMNS.memberId}>
+                {r.memberId}
+              </td>
+              <td data-label={RECIPIENT_COLUMNS.waitingSince}>{utcDateTime(r.waitingSince)}</td>
             </tr>
           ))}
         </tbody>
@@ -96,7 +104,7 @@ export function RemindersPage({ api = defaultApi }: RemindersPageProps) {
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const [errors, setErrors] = useState<{ days?: string; subject?: string; message?: string }>({});
   const messageId = useId();
-  const stepId = useId();
+  const stepName = useId();
   const confirmId = useId();
   const hasKey = masterKey.trim() !== '';
 
@@ -153,18 +161,16 @@ export function RemindersPage({ api = defaultApi }: RemindersPageProps) {
       <form className="card reminder-form" onSubmit={showPreview} aria-label="Whom to remind" noValidate>
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
         <div className="reminder-choice">
-          <div className="field">
-            <label className="field__label" htmlFor={stepId}>
-              Step
-            </label>
-            <select id={stepId} className="field__input reminder-select" value={step} onChange={(event) => changeChoice(() => setStep(event.target.value as ReminderStep))}>
-              {reminderSteps.map((id) => (
-                <option key={id} value={id}>
-                  {REMINDER_STEP_LABELS[id]}
-                </option>
-              ))}
-            </select>
-          </div>
+          {/* Radio buttons, not a drop-down: each step's whole label shows on a phone (a closed drop-down cut it off), and each is a full-size target. */}
+          <fieldset className="field reminder-steps">
+            <legend className="field__label">Step</legend>
+            {reminderSteps.map((id) => (
+              <label key={id} className="reminder-step">
+                <input type="radio" name={stepName} value={id} checked={step === id} onChange={() => changeChoice(() => setStep(id))} />
+                <span>{REMINDER_STEP_LABELS[id]}</span>
+              </label>
+            ))}
+          </fieldset>
           <TextField
             label="For at least (days)"
             type="number"

@@ -1,7 +1,7 @@
-import { ROSTER_FILE_NAME } from '@study/contracts';
+import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME } from '@study/contracts';
 import { rosterErrorMessage } from './roster-error';
 
-export { ROSTER_FILE_NAME };
+export { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME };
 
 export class RosterDownloadError extends Error {
   override name = 'RosterDownloadError';

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ROSTER_CSV_COLUMNS } from '@study/contracts';
 import { renderPage } from '../../../test-support/render';
 import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
-import { ReadyCsvPage } from './ReadyCsvPage';
+import { ReadyCsvPage, ROSTER_COLUMN_TEXTS } from './ReadyCsvPage';
 
 const render = (page: Parameters<typeof renderPage>[0]) => renderPage(page, '/ready-csv');
 
@@ -13,6 +14,15 @@ function submitButton() {
 }
 
 describe('ReadyCsvPage', () => {
+  it("names exactly the roster file's columns, each with what it holds, and promises no MBTI type", () => {
+    render(<ReadyCsvPage download={jest.fn()} />);
+    const section = screen.getByRole('region', { name: 'The columns of roster.csv' });
+    expect(within(section).getAllByRole('term').map((term) => term.textContent)).toEqual([...ROSTER_CSV_COLUMNS]);
+    expect(within(section).getAllByRole('definition').map((definition) => definition.textContent)).toEqual(ROSTER_CSV_COLUMNS.map((column) => ROSTER_COLUMN_TEXTS[column]));
+    expect(ROSTER_COLUMN_TEXTS.dataReady).toBe('true once their official MBTI result is in (the MBTI type itself is not in this file)');
+    expect(document.body.textContent).not.toMatch(/whether their MBTI result is in/);
+  });
+
   it('keeps Submit disabled until a master key is entered', async () => {
     render(<ReadyCsvPage download={jest.fn()} />);
     const key = screen.getByLabelText('Master Key') as HTMLInputElement;

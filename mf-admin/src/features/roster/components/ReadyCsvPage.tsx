@@ -1,10 +1,21 @@
 import '../../../components/admin.css';
+import './roster.css';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useState, type FormEvent } from 'react';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
-import { downloadRoster, ROSTER_FILE_NAME } from '../api/download-roster';
+import { downloadRoster, ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME } from '../api/download-roster';
+
+/** What each column of the file holds: one entry per column the service writes (ROSTER_CSV_COLUMNS), in its order. */
+export const ROSTER_COLUMN_TEXTS: Record<(typeof ROSTER_CSV_COLUMNS)[number], string> = {
+  studyId: 'the study ID',
+  openHumansMemberId: 'the Open Humans project member id',
+  consent: 'true while the participant consents (agreed, and the Open Humans authorization is still held)',
+  genotypePresent: 'true once a genotype file of theirs is shared through Open Humans',
+  dataReady: 'true once their official MBTI result is in (the MBTI type itself is not in this file)',
+  consentedAt: 'when they consented (UTC, as 2026-03-05T14:03:12.000Z)',
+};
 
 type Status = { state: 'idle' } | { state: 'generating' } | { state: 'done' } | { state: 'failed'; message: string };
 
@@ -32,10 +43,7 @@ export function ReadyCsvPage({ download = downloadRoster }: ReadyCsvPageProps) {
   };
 
   return (
-    <Page
-      title="Participant Roster"
-      lead={`Download ${ROSTER_FILE_NAME}: every participant linked through Open Humans, with their Open Humans member id, consent, genotype and whether their MBTI result is in.`}
-    >
+    <Page title="Participant Roster" lead={`Download ${ROSTER_FILE_NAME}: one row for every participant linked through Open Humans, with the columns listed below.`}>
       <AdminNav />
       <form className="card" onSubmit={submit}>
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
@@ -50,6 +58,19 @@ export function ReadyCsvPage({ download = downloadRoster }: ReadyCsvPageProps) {
           <p>{status.message}</p>
         </Notice>
       )}
+      <section className="admin-section" aria-labelledby="roster-columns-title">
+        <h2 id="roster-columns-title">The columns of {ROSTER_FILE_NAME}</h2>
+        <dl className="roster-columns">
+          {ROSTER_CSV_COLUMNS.map((column) => (
+            <div key={column}>
+              <dt>
+                <code>{column}</code>
+              </dt>
+              <dd>{ROSTER_COLUMN_TEXTS[column]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </Page>
   );
 }

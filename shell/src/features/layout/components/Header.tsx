@@ -10,6 +10,7 @@ export function Header() {
   const { pathname } = useLocation();
   const hasStudyId = useClientState((state) => state.pgId !== null);
   const { studyName } = readStudyConfig();
+  const items = navItems(pathname, hasStudyId);
   return (
     <header className="site-header" style={{ '--header-alpha': alpha } as CSSProperties}>
       <div className="site-header__inner">
@@ -17,23 +18,26 @@ export function Header() {
           <span className="brand__mark" aria-hidden="true" />
           <span className="brand__name">{studyName}</span>
         </Link>
-        <nav aria-label="Main">
-          <ul className="nav">
-            {navItems(pathname, hasStudyId).map((item) => (
-              <li key={item.to}>
-                {item.to.includes('#') ? (
-                  <Link className="nav__link" to={item.to}>
-                    {item.label}
-                  </Link>
-                ) : (
-                  <NavLink className="nav__link" to={item.to}>
-                    {item.label}
-                  </NavLink>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* No links on the study team's pages (their own navigation is on the page): no empty landmark either. */}
+        {items.length > 0 && (
+          <nav aria-label="Main">
+            <ul className="nav">
+              {items.map((item) => (
+                <li key={item.to}>
+                  {item.to.includes('#') ? (
+                    <Link className="nav__link" to={item.to}>
+                      {item.label}
+                    </Link>
+                  ) : (
+                    <NavLink className="nav__link" to={item.to}>
+                      {item.label}
+                    </NavLink>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </div>
     </header>
   );
