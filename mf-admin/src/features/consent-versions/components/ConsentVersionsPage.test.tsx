@@ -68,7 +68,8 @@ describe('/consent-versions', () => {
       '# Risks on a line of its own is a heading;',
       'lines such as - Your data stays pseudonymous or 1. Read the form are a list;',
       '**words** are in bold;',
-      'a blank line separates headings, paragraphs and lists.',
+      'a blank line separates headings, paragraphs and lists;',
+      "{{research-team-contact}}, {{review-board-name}}, {{review-board-approval}} and {{review-board-contact}} show this deployment's research team address and review board (its name, approval reference and contact) where participants read the text.",
     ]);
     expect(document.body.textContent).not.toMatch(/with#|#\u00a0 is/);
     expect(screen.getByLabelText('Consent text').getAttribute('aria-describedby')).toBe(help.id);
@@ -88,6 +89,16 @@ describe('/consent-versions', () => {
     expect(api.publish).toHaveBeenCalledWith('kept-key', '# Title\n\nNew words.');
     expect(await screen.findByText('Published as v3')).toBeTruthy();
     expect(api.overview).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts a new text from the current one as stored, placeholders and all', async () => {
+    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
+    const api = fakeApi();
+    api.overview.mockResolvedValue({ ...OVERVIEW, currentText: '# 10. Review board\n\nApproved by {{review-board-name}}.' });
+    const user = userEvent.setup();
+    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    await user.click(await screen.findByRole('button', { name: 'Start from the current text (v2)' }));
+    expect((screen.getByLabelText('Consent text') as HTMLTextAreaElement).value).toBe('# 10. Review board\n\nApproved by {{review-board-name}}.');
   });
 
   it('says when the text is the current one and nothing changed, and shows a refusal', async () => {

@@ -1,8 +1,8 @@
 import '../../../components/admin.css';
 import './consent-versions.css';
-import type { ConsentVersionsOverview, PublishConsentResponse } from '@study/contracts';
+import { CONSENT_SETTING_NAMES, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
 import { Button, Notice, Page, Spinner } from '@study/ui';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
@@ -149,9 +149,25 @@ export function ConsentVersionsPage({ api = defaultApi }: ConsentVersionsPagePro
             <li>
               <code>**words**</code> are in bold;
             </li>
-            <li>a blank line separates headings, paragraphs and lists.</li>
+            <li>a blank line separates headings, paragraphs and lists;</li>
+            <li>
+              {CONSENT_SETTING_NAMES.map((name, i) => (
+                <Fragment key={name}>
+                  {i > 0 && (i === CONSENT_SETTING_NAMES.length - 1 ? ' and ' : ', ')}
+                  <code>{`{{${name}}}`}</code>
+                </Fragment>
+              ))}{' '}
+              show this deployment's research team address and review board (its name, approval reference and contact) where participants read the text.
+            </li>
           </ul>
         </div>
+        {figures.state === 'loaded' && (
+          <div className="btn-row">
+            <Button type="button" variant="secondary" onClick={() => setText(figures.overview.currentText)}>
+              Start from the current text ({figures.overview.currentVersionId})
+            </Button>
+          </div>
+        )}
         <label htmlFor={textId}>Consent text</label>
         <textarea id={textId} className="consent-versions__text" rows={14} value={text} onChange={(event) => setText(event.target.value)} spellCheck aria-describedby={`${textId}-markup`} />
         <Button type="submit" disabled={!hasKey || text.trim() === '' || publishing.state === 'sending'} aria-busy={publishing.state === 'sending'}>
