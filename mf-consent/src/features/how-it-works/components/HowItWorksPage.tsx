@@ -1,5 +1,5 @@
 import './how-it-works.css';
-import { ButtonLink, Page, readStudyConfig, type StudyConfig } from '@study/ui';
+import { ButtonLink, EmailAddress, Page, readStudyConfig, type StudyConfig } from '@study/ui';
 import { Link } from 'react-router-dom';
 import { HOW_IT_WORKS_VIDEO } from '../video-assets';
 
@@ -101,7 +101,9 @@ export function HowItWorksPage({ config = readStudyConfig(), video = HOW_IT_WORK
         <p>
           {contactEmail ? (
             <>
-              Still stuck? Write to the research team at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+              Still stuck? Write to the research team at <a href={`mailto:${contactEmail}`}>
+                  <EmailAddress address={contactEmail} />
+                </a>.
             </>
           ) : (
             <>
