@@ -89,18 +89,23 @@ describe('TypeFinder', () => {
     expect(await item.locator('.survey-item__badge').textContent()).toBe('Done');
   });
 
-  test('Submit Results without a result for the study email shows the danger notice and returns to the dashboard', async () => {
+  test('Submit Results without a result for the study email stays on the page with the message and what to do beside the button', async () => {
     const { pgId } = await consentedParticipant();
     const page = await newPage();
     await openDashboard(page, pgId);
     await page.getByRole('link', { name: 'Start TypeFinder' }).click();
     await page.getByRole('button', { name: 'Submit Results' }).click();
     const notice = page
-      .getByRole('region', { name: 'Notices' })
-      .getByText('We failed to match your Study ID in our database. Please make sure you enter your Study ID email address and retake the survey.');
+      .getByRole('alert')
+      .filter({ hasText: 'We failed to match your Study ID in our database. Please make sure you enter your Study ID email address and retake the survey.' });
     await notice.waitFor();
-    await page.waitForURL('**/survey');
+    expect(await notice.textContent()).toContain('If you have not taken the test yet, take it above first, then press Submit Results.');
+    // The participant stays with the study email and the test, not sent away.
+    await page.waitForTimeout(1_000);
+    expect(new URL(page.url()).pathname).toBe('/typefinder');
+    expect(await page.getByLabel('Your study email').isVisible()).toBe(true);
     // Still to do: the dashboard offers it again.
+    await page.goto('/survey');
     await surveyItem(page, 'TypeFinder').getByRole('link', { name: 'Start TypeFinder' }).waitFor();
   });
 });

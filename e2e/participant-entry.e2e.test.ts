@@ -116,7 +116,8 @@ describe('participant entry', () => {
     const tabErrors = consoleErrors(tab);
 
     await tab.getByRole('heading', { level: 1, name: 'Participant Dashboard' }).waitFor();
-    await tab.getByText(pgId, { exact: true }).waitFor();
+    // The study ID (and the study email, which begins with it; hence the first).
+    await tab.getByText(pgId, { exact: true }).first().waitFor();
     const list = tab.getByRole('region', { name: 'Your surveys' });
     expect(await list.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['TypeFinder', 'Nardi Personality Indicator', 'Self-Assessment']);
     expect(await surveyLinks(tab)).toEqual(['Start TypeFinder']);
@@ -131,22 +132,22 @@ describe('participant entry', () => {
     const continueLink = page.getByRole('link', { name: 'Continue to Dashboard' });
     await continueLink.waitFor();
     expect(await continueLink.getAttribute('href')).toBe('/survey');
-    await page.getByText(pgId, { exact: true }).waitFor();
+    await page.getByText(pgId, { exact: true }).first().waitFor();
     expect(await page.evaluate(() => (window as unknown as { __STUDY_CLIENT_STATE_COPIES__?: number }).__STUDY_CLIENT_STATE_COPIES__)).toBe(1);
     expect([...errors, ...tabErrors].filter((text) => text.includes('client-state'))).toEqual([]);
     await continueLink.click();
     await page.waitForURL('**/survey');
-    await page.getByText(pgId, { exact: true }).waitFor();
+    await page.getByText(pgId, { exact: true }).first().waitFor();
   });
 
   test('the place survives a reload; elsewhere the study ID leads to confirming with Open Humans, then the same dashboard', async () => {
     await dashboardTab.reload();
-    await dashboardTab.getByText(participant.pgId, { exact: true }).waitFor();
+    await dashboardTab.getByText(participant.pgId, { exact: true }).first().waitFor();
     expect(await surveyLinks(dashboardTab)).toEqual(['Start TypeFinder']);
     // The stored study ID opens the dashboard from the nav too.
     await dashboardTab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Go to Dashboard' }).click();
     await dashboardTab.waitForURL('**/survey');
-    await dashboardTab.getByText(participant.pgId, { exact: true }).waitFor();
+    await dashboardTab.getByText(participant.pgId, { exact: true }).first().waitFor();
 
     // Another browser (a phone) holds no session: a study ID, known or not, shows nothing of anyone.
     const elsewhere = await (await newContext({ width: 375, height: 800 })).newPage();
@@ -169,7 +170,7 @@ describe('participant entry', () => {
     await elsewhere.locator('#member').fill(participant.memberId);
     await elsewhere.getByRole('button', { name: 'Authorize project' }).click();
     await elsewhere.waitForURL(`**/survey/${participant.pgId}`);
-    await elsewhere.getByText(participant.pgId, { exact: true }).waitFor();
+    await elsewhere.getByText(participant.pgId, { exact: true }).first().waitFor();
     expect(await surveyLinks(elsewhere)).toEqual(['Start TypeFinder']);
 
     // Signing out there ends that browser's session; the first browser keeps its own.
@@ -178,7 +179,7 @@ describe('participant entry', () => {
     await elsewhere.reload();
     await elsewhere.getByRole('heading', { name: "Confirm it's you with Open Humans" }).waitFor();
     await dashboardTab.reload();
-    await dashboardTab.getByText(participant.pgId, { exact: true }).waitFor();
+    await dashboardTab.getByText(participant.pgId, { exact: true }).first().waitFor();
   });
 
   test('the same member gets the same study ID; a used code and a forged state are refused', async () => {
@@ -186,7 +187,7 @@ describe('participant entry', () => {
     await page.goto('/consent');
     const again = await authorizeOnOpenHumans(page, participant.memberId);
     expect(again.pgId).toBe(participant.pgId);
-    await again.tab.getByText(participant.pgId, { exact: true }).waitFor();
+    await again.tab.getByText(participant.pgId, { exact: true }).first().waitFor();
 
     // The same /return address again: the right state, but the study has spent that request (Open Humans is not asked).
     const consentCalls: string[] = [];
@@ -215,7 +216,7 @@ describe('participant entry', () => {
     for (const path of ['/nardi', '/self-assessment', '/nardi/part-two', '/self-assessment/survey']) {
       await dashboardTab.goto(path);
       await dashboardTab.waitForURL('**/survey');
-      await dashboardTab.getByText(participant.pgId, { exact: true }).waitFor();
+      await dashboardTab.getByText(participant.pgId, { exact: true }).first().waitFor();
     }
     const stranger = await (await newContext()).newPage();
     for (const path of ['/typefinder', '/nardi']) {

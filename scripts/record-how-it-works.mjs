@@ -138,6 +138,9 @@ async function main() {
     await stack.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
+  // The poster shown before the video plays, from the new recording's first frames.
+  const { renderPoster } = await import('./render-how-it-works-poster.mjs');
+  await renderPoster({ log: say });
 }
 
 main().catch((err) => {

@@ -9,7 +9,8 @@ export const typeFinderWidget = (page: Page): FrameLocator => page.frameLocator(
  */
 export async function takeTypeFinderAsIntj(page: Page): Promise<string> {
   const widget = typeFinderWidget(page);
-  await widget.getByLabel('Study ID email').fill(await page.getByLabel('Your study email').inputValue());
+  // The page shows the address read-only (an <output>), as the participant copies it.
+  await widget.getByLabel('Study ID email').fill(((await page.getByLabel('Your study email').textContent()) ?? '').trim());
   await widget.getByLabel('A quiet evening on my own').check();
   await widget.getByLabel('The big idea and where it could lead').check();
   await widget.getByLabel('What makes the most sense on paper').check();

@@ -18,8 +18,8 @@ function renderConsentRenewal(props: ConsentRenewalSlotProps) {
   return <ConsentRenewalPage {...props} />;
 }
 
-function renderWithdraw({ pgId }: WithdrawSlotProps) {
-  return <WithdrawPanel pgId={pgId} />;
+function renderWithdraw({ pgId, withdrawn }: WithdrawSlotProps) {
+  return <WithdrawPanel pgId={pgId} withdrawn={withdrawn} />;
 }
 
 const { pages } = DASHBOARD_REMOTE;

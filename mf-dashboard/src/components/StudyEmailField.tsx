@@ -1,4 +1,5 @@
 import './session.css';
+import { EmailAddress } from '@study/ui';
 import { useId } from 'react';
 import { CopyButton } from './CopyButton';
 
@@ -8,7 +9,10 @@ export interface StudyEmailFieldProps {
   copyLabel?: string;
 }
 
-/** The study email in a read-only field (easy to select by hand too) with a copy button beside it. */
+/**
+ * The study email, read-only (one tap selects all of it, to copy by hand too), with a copy button
+ * beside it. It wraps only before the '@', so the study ID part is always read whole.
+ */
 export function StudyEmailField({ email, copyLabel = 'Copy ID' }: StudyEmailFieldProps) {
   const id = useId();
   return (
@@ -17,17 +21,9 @@ export function StudyEmailField({ email, copyLabel = 'Copy ID' }: StudyEmailFiel
         Your study email
       </label>
       <div className="study-email__row">
-        {/* A text area so that the whole address shows on a phone, wrapped over two lines. */}
-        <textarea
-          id={id}
-          className="field__input study-email__input"
-          value={email}
-          rows={2}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-          spellCheck={false}
-          autoComplete="off"
-        />
+        <output id={id} className="field__input study-email__input" aria-live="off">
+          <EmailAddress address={email} />
+        </output>
         <CopyButton text={email} label={copyLabel} />
       </div>
     </div>

@@ -6,6 +6,7 @@ export { Notice, type NoticeProps, type NoticeStyle } from './components/Notice'
 export { Page, type PageProps } from './components/Page';
 export { TextField, type TextFieldProps } from './components/TextField';
 export { Checkbox, type CheckboxProps } from './components/Checkbox';
+export { EmailAddress, type EmailAddressProps } from './components/EmailAddress';
 export { NotFound } from './components/NotFound';
 export { ConsentDocument, type ConsentDocumentProps } from './components/ConsentDocument';
 export { readStudyConfig, documentTitle, type StudyConfig } from './study-config';

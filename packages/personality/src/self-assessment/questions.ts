@@ -32,6 +32,8 @@ export interface QuestionDefinition {
   validator?: (answer: QuestionAnswer) => boolean;
   /** Text questions with values: whether a value should be suggested for what has been typed. */
   filter?: (typed: string, value: string) => boolean;
+  /** Text questions: what the field says under it when the text is not accepted (what to type instead). */
+  invalidText?: string;
 }
 
 export const CONFIDENCE_LEVELS = ['< 80%', '80%', '85%', '90%', '95%', '100%'] as const;
@@ -58,6 +60,7 @@ export const SELF_ASSESSMENT_QUESTIONS: readonly QuestionDefinition[] = [
     values: TYPE_CODES,
     transform: toTypeCodeText,
     filter: (typed, value) => value.startsWith(toTypeCodeText(typed)),
+    invalidText: 'Type one of the 16 four-letter types, for example INFP or ESTJ.',
   },
   {
     id: 'typeSource',

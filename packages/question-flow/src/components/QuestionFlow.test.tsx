@@ -33,6 +33,8 @@ function Harness({ initial, questions = SAMPLE_QUESTIONS, onSave = () => Promise
 
 const LAST = SAMPLE_QUESTIONS.length - 1;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** Next is marked disabled (aria-disabled), not made so: pressing it shows what is missing. */
+const blocked = (element: HTMLButtonElement) => element.disabled || element.getAttribute('aria-disabled') === 'true';
 const heading = () => screen.getByRole('heading', { level: 2 });
 const progressbar = () => screen.getByRole('progressbar');
 const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
@@ -48,7 +50,7 @@ describe('asking one question at a time', () => {
     expect(screen.getByRole('combobox', { name: 'Which code fits you?' })).toBeTruthy();
     expect(button('Previous').disabled).toBe(true);
     const next = button('Next');
-    expect(next.disabled).toBe(true);
+    expect(blocked(next)).toBe(true);
     expect(next.title).toBe('Must enter a valid answer');
     const hint = document.getElementById(next.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('Must enter a valid answer');
@@ -62,7 +64,7 @@ describe('asking one question at a time', () => {
     ['free text', 4, 'Must enter a valid answer'],
   ])('an unanswered %s question explains why Next is disabled: %s', (_kind, index, message) => {
     render(<Harness initial={sampleState({ index, answers: SAMPLE_ANSWERS.slice(0, index) })} />);
-    expect(button('Next').disabled).toBe(true);
+    expect(blocked(button('Next'))).toBe(true);
     expect(button('Next').title).toBe(message);
     expect(screen.getByText(message)).toBeTruthy();
   });
@@ -93,11 +95,12 @@ describe('text questions', () => {
     expect(box.value).toBe('AB');
     const list = document.getElementById(box.getAttribute('list') ?? '');
     expect([...(list?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual(['ABCD', 'ABCE']);
-    expect(button('Next').disabled).toBe(true);
-    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(blocked(button('Next'))).toBe(true);
+    // Still typing: not marked wrong yet.
+    expect(box.hasAttribute('aria-invalid')).toBe(false);
     await userEvent.type(box, 'cd');
     expect(changes.at(-1)?.answers).toEqual([{ id: 'code', value: 'ABCD' }]);
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
     expect(button('Next').hasAttribute('title')).toBe(false);
     expect(screen.queryByText('Must enter a valid answer')).toBeNull();
     await userEvent.type(box, '{Enter}');
@@ -120,10 +123,10 @@ describe('text questions', () => {
     const box = screen.getByRole('combobox') as HTMLInputElement;
     await userEvent.type(box, 'infx');
     expect(box.value).toBe('INFX');
-    expect(button('Next').disabled).toBe(true);
+    expect(blocked(button('Next'))).toBe(true);
     await userEvent.type(box, '{Backspace}p');
     expect(box.value).toBe('INFP');
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
   });
 });
 
@@ -134,10 +137,10 @@ describe('free text questions', () => {
     const box = screen.getByRole('textbox', { name: 'Type a word of at least three letters.' }) as HTMLInputElement;
     expect(box.hasAttribute('list')).toBe(false);
     await userEvent.type(box, 'hi');
-    expect(button('Next').disabled).toBe(true);
+    expect(blocked(button('Next'))).toBe(true);
     expect(button('Next').title).toBe('Must enter a valid answer');
     await userEvent.type(box, 'ya');
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
     await userEvent.click(button('Previous'));
     expect(changes.at(-1)).toMatchObject({ status: 'pending', index: 3 });
     expect(heading().textContent).toBe('Favourite colour?');
@@ -178,17 +181,17 @@ describe('multi questions', () => {
     expect(screen.getByRole('group', { name: 'Where did you learn it?' })).toBeTruthy();
     expect(screen.queryByLabelText('Please explain')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'A book' }));
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Somewhere else' }));
-    expect(button('Next').disabled).toBe(true);
+    expect(blocked(button('Next'))).toBe(true);
     expect(button('Next').title).toBe('Must make a selection');
     await userEvent.type(screen.getByLabelText('Please explain'), 'A friend');
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
     expect(changes.at(-1)?.answers[1]).toEqual({ id: 'sources', value: ['book', { value: 'other', extValue: 'A friend' }] });
     await userEvent.click(screen.getByRole('checkbox', { name: 'A book' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Somewhere else' }));
     expect(changes.at(-1)?.answers[1]).toEqual({ id: 'sources', value: [] });
-    expect(button('Next').disabled).toBe(true);
+    expect(blocked(button('Next'))).toBe(true);
   });
 });
 
@@ -201,7 +204,7 @@ describe('single questions: auto-advance 250 ms after a selection', () => {
   it('moves on after 250 ms and not before', () => {
     render(<Harness initial={atSure()} />);
     fireEvent.click(radio('Very'));
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
     act(() => jest.advanceTimersByTime(249));
     expect(heading().textContent).toBe('How sure are you?');
     act(() => jest.advanceTimersByTime(1));
@@ -274,7 +277,7 @@ describe('single questions: auto-advance 250 ms after a selection', () => {
     fireEvent.change(screen.getByLabelText('Please explain'), { target: { value: 'Teal' } });
     act(() => jest.advanceTimersByTime(1000));
     expect(heading().textContent).toBe('Favourite colour?');
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
     fireEvent.click(button('Next'));
     expect(heading().textContent).toBe('Type a word of at least three letters.');
   });
@@ -411,5 +414,39 @@ describe('broken questions or state', () => {
     const run = () => render(<QuestionFlow survey={survey} questions={questions} onChange={jest.fn()} onSave={jest.fn()} />);
     expect(run).toThrow(QuestionFlowError);
     expect(run).toThrow(expect.objectContaining({ code }));
+  });
+});
+
+describe('pressing Next before the answer is valid', () => {
+  it('is marked disabled but answers: the text field shows its error, marked invalid, and gets focus; nothing moves on', async () => {
+    const changes: QuestionFlowState[] = [];
+    render(<Harness initial={sampleState()} changes={changes} />);
+    const box = screen.getByRole('combobox', { name: 'Which code fits you?' });
+    expect(button('Next').getAttribute('aria-disabled')).toBe('true');
+    expect(button('Next').disabled).toBe(false);
+    await userEvent.click(button('Next'));
+    expect(changes).toEqual([]);
+    expect(document.activeElement).toBe(box);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const described = (box.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Must enter a valid answer');
+    expect(box.closest('.field')?.classList.contains('field--error')).toBe(true);
+  });
+
+  it('on a single choice whose option asks for an explanation, goes to the empty explanation and marks it', async () => {
+    render(<Harness initial={sampleState({ index: 3, answers: [...SAMPLE_ANSWERS.slice(0, 3), { id: 'colour', value: 'else', extValue: '' }] })} />);
+    const explain = screen.getByRole('textbox', { name: 'Please explain' });
+    expect(explain.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.submit(explain.closest('form') as HTMLFormElement);
+    expect(document.activeElement).toBe(explain);
+    expect(explain.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(explain.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Write a few words to explain “Another colour”, or choose another answer.');
+  });
+
+  it('with nothing chosen, goes to the first choice', async () => {
+    render(<Harness initial={sampleState({ index: 2, answers: SAMPLE_ANSWERS.slice(0, 2) })} />);
+    await userEvent.click(button('Next'));
+    expect(document.activeElement).toBe(screen.getAllByRole('radio')[0]);
+    expect(heading().textContent).toBe(SAMPLE_QUESTIONS[2]?.text);
   });
 });

@@ -62,6 +62,10 @@ export function QuestionFlow<S extends QuestionFlowState>({ survey, questions, o
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Tries to go on with an answer that is not valid yet, per question shown: from the first, every
+  // field still wrong shows its error, and focus goes to the first of them.
+  const [tries, setTries] = useState<{ view: string; count: number }>({ view: '', count: 0 });
+  const formRef = useRef<HTMLFormElement>(null);
 
   const view = flowView(survey);
   const viewKey = view === 'question' ? `question-${survey.index}` : view;
@@ -81,6 +85,14 @@ export function QuestionFlow<S extends QuestionFlowState>({ survey, questions, o
     shownKey.current = viewKey;
     headingRef.current?.focus();
   }, [viewKey]);
+
+  const triesHere = tries.view === viewKey ? tries.count : 0;
+  useEffect(() => {
+    if (triesHere === 0) return;
+    const form = formRef.current;
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('input');
+    target?.focus();
+  }, [triesHere]);
 
   const dispatch = (action: QuestionFlowAction): S => {
     autoAdvance.cancel();
@@ -174,11 +186,13 @@ export function QuestionFlow<S extends QuestionFlowState>({ survey, questions, o
     <section className="qflow" aria-labelledby={headingId}>
       <ProgressIndicator progress={progress} view={view} />
       <form
+        ref={formRef}
         className="qflow__form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          dispatch({ type: 'next' });
+          if (nextEnabled) dispatch({ type: 'next' });
+          else setTries({ view: viewKey, count: triesHere + 1 });
         }}
       >
         <h2 className="qflow__heading" id={headingId} ref={headingRef} tabIndex={-1}>
@@ -190,11 +204,12 @@ export function QuestionFlow<S extends QuestionFlowState>({ survey, questions, o
             answer={answer}
             labelledBy={headingId}
             describedBy={describedBy}
+            showErrors={triesHere > 0}
             onAnswer={(text) => dispatch({ type: 'answer', value: text })}
           />
         )}
         {question.questionType === 'single' && (
-          <SingleQuestionInput question={question} answer={answer} labelledBy={headingId} describedBy={describedBy} onSelect={selectSingle} />
+          <SingleQuestionInput question={question} answer={answer} labelledBy={headingId} describedBy={describedBy} showErrors={triesHere > 0} onSelect={selectSingle} />
         )}
         {question.questionType === 'multi' && (
           <MultiQuestionInput
@@ -202,6 +217,7 @@ export function QuestionFlow<S extends QuestionFlowState>({ survey, questions, o
             answer={answer}
             labelledBy={headingId}
             describedBy={describedBy}
+            showErrors={triesHere > 0}
             onAnswer={(value) => dispatch({ type: 'answer', value })}
           />
         )}
@@ -210,7 +226,8 @@ export function QuestionFlow<S extends QuestionFlowState>({ survey, questions, o
             Previous
           </Button>
           <span className="qflow__button-wrap" title={problem ?? undefined}>
-            <Button type="submit" disabled={!nextEnabled} title={problem ?? undefined} aria-describedby={describedBy}>
+            {/* Marked disabled, not made so: pressing it anyway shows what is missing and goes there. */}
+            <Button type="submit" aria-disabled={nextEnabled ? undefined : true} title={problem ?? undefined} aria-describedby={describedBy}>
               Next
             </Button>
           </span>

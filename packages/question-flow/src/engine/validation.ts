@@ -13,6 +13,19 @@ export const VALIDATION_MESSAGES = {
 /** The label of the free-text field an option with extValue asks for, when it names none. */
 export const EXPLANATION_LABEL = 'Please explain';
 
+/**
+ * What a text field says under it when its text is not accepted: the question's own words (what
+ * to type instead), or the rule.
+ */
+export function textInputErrorText(question: FlowQuestion): string {
+  return question.invalidText !== undefined && question.invalidText.trim() !== '' ? question.invalidText : VALIDATION_MESSAGES.text;
+}
+
+/** What an explanation field left empty says: what it needs, and the way out. */
+export function missingExplanationText(prompt: string, undo: string): string {
+  return `Write a few words to explain “${prompt}”, or ${undo}.`;
+}
+
 /** The rule a question's answer must follow, as its tooltip says it. */
 export function validationMessage(question: FlowQuestion): string {
   assertQuestions([question]);

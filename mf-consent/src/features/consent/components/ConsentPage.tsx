@@ -1,7 +1,7 @@
 import './consent.css';
 import { needsConsentAgain, useClientState, useClientStore } from '@study/client-state';
 import type { ConsentTextView } from '@study/contracts';
-import { Button, ButtonLink, Checkbox, ConsentDocument, Notice, Page, readStudyConfig, Spinner } from '@study/ui';
+import { Button, ButtonLink, Checkbox, ConsentDocument, EmailAddress, Notice, Page, readStudyConfig, Spinner } from '@study/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchConsentText } from '../../../api/consent-text';
 import { rememberAgreement } from '../../../lib/agreement';
@@ -140,7 +140,9 @@ export function ConsentPage({
             <ConsentDocument text={text.version.text} className="consent-text" />
             {contactEmail && (
               <p className="consent-contact">
-                Research team: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+                Research team: <a href={`mailto:${contactEmail}`}>
+                  <EmailAddress address={contactEmail} />
+                </a>
               </p>
             )}
           </>

@@ -1,5 +1,5 @@
 import './how-it-works.css';
-import { ButtonLink, Page, readStudyConfig, type StudyConfig } from '@study/ui';
+import { ButtonLink, EmailAddress, Page, readStudyConfig, type StudyConfig } from '@study/ui';
 import { Link } from 'react-router-dom';
 import { HOW_IT_WORKS_VIDEO } from '../video-assets';
 
@@ -44,8 +44,8 @@ const TROUBLES: { problem: string; fix: string }[] = [
 export interface HowItWorksPageProps {
   /** The deployment's /config.js settings; replaced in tests. */
   config?: Partial<StudyConfig>;
-  /** The video shipped with the site and its captions; replaced in tests. */
-  video?: { src: string; captions: string };
+  /** The video shipped with the site, its captions and its poster; replaced in tests. */
+  video?: { src: string; captions: string; poster?: string };
 }
 
 /** /how-it-works: the video (from the deployment's configuration), the steps in writing and help with common problems. */
@@ -67,7 +67,8 @@ export function HowItWorksPage({ config = readStudyConfig(), video = HOW_IT_WORK
       ) : (
         <figure className="video-figure">
           {/* The site's own recording of the sign-up, captioned; no outside host involved. */}
-          <video className="video-player" controls preload="metadata" playsInline aria-describedby="how-video-caption">
+          {/* The poster (a frame from the video's start) shows before it plays, instead of an empty box. */}
+          <video className="video-player" controls preload="metadata" playsInline poster={video.poster} aria-describedby="how-video-caption">
             <source src={video.src} type="video/webm" />
             <track kind="captions" src={video.captions} srcLang="en" label="English" default />
             Your browser cannot play this video; the steps are written out below.
@@ -101,7 +102,9 @@ export function HowItWorksPage({ config = readStudyConfig(), video = HOW_IT_WORK
         <p>
           {contactEmail ? (
             <>
-              Still stuck? Write to the research team at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+              Still stuck? Write to the research team at <a href={`mailto:${contactEmail}`}>
+                  <EmailAddress address={contactEmail} />
+                </a>.
             </>
           ) : (
             <>

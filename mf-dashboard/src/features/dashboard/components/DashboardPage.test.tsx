@@ -95,8 +95,12 @@ describe('DashboardPage states', () => {
     expect(screen.getByRole('status').textContent).toContain('Loading user data...');
     await act(async () => answer(userView()));
     expect(screen.getByRole('heading', { level: 1, name: 'Participant Dashboard' })).toBeTruthy();
-    expect(screen.getByText(PG_ID)).toBeTruthy();
-    expect(screen.getByText(`${PG_ID}@study.example.org`)).toBeTruthy();
+    expect(document.querySelector('.identity__study-id')?.textContent).toBe(PG_ID);
+    // The study email breaks only before its '@': the study ID part and '@host' each stay whole.
+    const email = document.querySelector('.identity__study-email');
+    expect(email?.textContent).toBe(`${PG_ID}@study.example.org`);
+    expect([...(email?.querySelectorAll('.email-address__part') ?? [])].map((part) => part.textContent)).toEqual([PG_ID, '@study.example.org']);
+    expect(email?.querySelector('.email-address__part + wbr + .email-address__part')).toBeTruthy();
     expect(store.getState().load).toEqual({ status: 'loaded', message: 'User data loaded successfully' });
   });
 
@@ -138,7 +142,7 @@ describe('DashboardPage states', () => {
     expect(screen.getByRole('link', { name: 'consent form' }).getAttribute('href')).toBe('/consent');
     expect(screen.getByRole('link', { name: 'Go to the consent form' }).getAttribute('href')).toBe('/consent');
     expect(screen.queryByRole('heading', { name: 'Your surveys' })).toBeNull();
-    expect(screen.getByText(PG_ID)).toBeTruthy();
+    expect(document.querySelector('.identity__study-id')?.textContent).toBe(PG_ID);
   });
 
   it('shows the failure page with the server message, and Try again loads again', async () => {
@@ -378,5 +382,73 @@ describe('Official MBTI (optional)', () => {
   it('is not offered without consent', async () => {
     await renderAt(`/survey/${PG_ID}`, fakeApi({ fetchUser: jest.fn(async () => userView({}, { consent: false })) }));
     expect(screen.queryByRole('region', { name: 'Official MBTI (optional)' })).toBeNull();
+  });
+});
+
+describe('a dashboard link naming another study ID than the stored one', () => {
+  const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+  const renderWithWithdraw = async (path: string, api: DashboardApi, slots: { pgId: string; withdrawn: boolean }[] = []) => {
+    await act(async () => {
+      render(
+        <ClientStoreProvider store={store}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/survey" element={<DashboardPage api={api} renderStudyIdForm={FormStandIn} renderWithdraw={(props) => (slots.push(props), <p>withdraw slot</p>)} />} />
+              <Route path="/survey/:pgId" element={<DashboardPage api={api} renderStudyIdForm={FormStandIn} renderWithdraw={(props) => (slots.push(props), <p>withdraw slot</p>)} />} />
+              <Route path="*" element={<Where />} />
+            </Routes>
+          </MemoryRouter>
+        </ClientStoreProvider>,
+      );
+    });
+  };
+
+  it.each([
+    [404, 'No participant with this study ID.', /which this study does not know/],
+    [403, 'This browser is signed in as another participant.', /which was not found for you in this browser/],
+  ])('keeps the stored study ID when the link’s answers %i, and says the link’s was not found', async (status, message, why) => {
+    store.setPgId(PG_ID);
+    const api = fakeApi({ fetchUser: jest.fn(async (pgId: string) => (pgId === PG_ID ? userView() : Promise.reject(new ApiError(message, status)))) });
+    await renderWithWithdraw(`/survey/${OTHER}`, api);
+    expect(api.fetchUser).toHaveBeenCalledWith(OTHER);
+    expect(store.getState().pgId).toBe(PG_ID);
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('The study ID in the link was not found.');
+    expect(notice.textContent).toMatch(why);
+    expect(notice.textContent).toContain(OTHER);
+    expect(notice.textContent).toContain(`Your own study ID, ${PG_ID}, is kept`);
+    // The stored participant's dashboard, loaded again.
+    expect(api.fetchUser).toHaveBeenLastCalledWith(PG_ID);
+    expect(document.querySelector('.identity__study-id')?.textContent).toBe(PG_ID);
+    expect(store.getState().load?.status).toBe('loaded');
+  });
+
+  it('offers to open the link’s study ID instead when the study may know it, which then replaces the stored one', async () => {
+    store.setPgId(PG_ID);
+    const api = fakeApi({ fetchUser: jest.fn(async (pgId: string) => (pgId === PG_ID ? userView() : Promise.reject(new ApiError('Please confirm.', 401)))) });
+    await renderWithWithdraw(`/survey/${OTHER}`, api);
+    await userEvent.click(await screen.findByRole('button', { name: "Open the link's study ID instead" }));
+    expect(store.getState().pgId).toBe(OTHER);
+    expect(api.fetchUser).toHaveBeenLastCalledWith(OTHER);
+    expect(screen.queryByRole('button', { name: "Open the link's study ID instead" })).toBeNull();
+  });
+
+  it('takes the link’s study ID when it opens in this browser', async () => {
+    store.setPgId(PG_ID);
+    const api = fakeApi({ fetchUser: jest.fn(async (pgId: string) => userView({}, { pgId })) });
+    await renderWithWithdraw(`/survey/${OTHER}`, api);
+    expect(store.getState().pgId).toBe(OTHER);
+    expect(document.querySelector('.identity__study-id')?.textContent).toBe(OTHER);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells the withdraw slot whether the participant has withdrawn (no consent)', async () => {
+    store.setPgId(PG_ID);
+    const slots: { pgId: string; withdrawn: boolean }[] = [];
+    await renderWithWithdraw('/survey', fakeApi({ fetchUser: jest.fn(async () => userView({}, { consent: false })) }), slots);
+    expect(slots.at(-1)).toEqual({ pgId: PG_ID, withdrawn: true });
+    cleanup();
+    await renderWithWithdraw('/survey', fakeApi(), slots);
+    expect(slots.at(-1)).toEqual({ pgId: PG_ID, withdrawn: false });
   });
 });

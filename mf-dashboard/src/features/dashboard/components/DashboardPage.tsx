@@ -3,13 +3,15 @@ import { useClientState, useClientStore } from '@study/client-state';
 import type { ConsentRenewal } from '@study/contracts';
 import { isV4Uuid } from '@study/personality';
 import { Page, Spinner } from '@study/ui';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSettings } from '../../../hooks/use-settings';
 import { httpDashboardApi, type DashboardApi } from '../api/participant-api';
 import { dashboardView } from '../dashboard-view';
 import { loadParticipant } from '../../../lib/load-participant';
 import { ConfirmIdentity } from '../../../components/ConfirmIdentity';
+import { linkNotOpened, openLinkStudyId } from '../link-study-id';
+import { LinkNotOpenedNotice } from './LinkNotOpenedNotice';
 import { LoadFailed } from './LoadFailed';
 import { ParticipantDashboard } from './ParticipantDashboard';
 
@@ -30,6 +32,8 @@ export interface ConsentRenewalSlotProps {
 
 export interface WithdrawSlotProps {
   pgId: string;
+  /** The participant has withdrawn their consent (withdrew here, or left the project on Open Humans): there is nothing left to withdraw. */
+  withdrawn: boolean;
 }
 
 export interface DashboardPageProps {
@@ -44,11 +48,13 @@ export interface DashboardPageProps {
 
 /**
  * /survey and /survey/:pgId. A study ID in the address is stored; the participant's data is
- * loaded on every visit (so a withdrawal or a reset elsewhere shows at once).
+ * loaded on every visit (so a withdrawal or a reset elsewhere shows at once). A link naming
+ * another study ID than the one this browser holds is checked first: the stored one is given up
+ * only for a study ID that opens here, otherwise it is kept and the page says so.
  */
 export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderWithdraw, api = httpDashboardApi }: DashboardPageProps) {
   const { pgId: param } = useParams();
-  const { key: visit } = useLocation();
+  const { key: visit, state: locationState } = useLocation();
   const navigate = useNavigate();
   const store = useClientStore();
   const pgId = useClientState((state) => state.pgId);
@@ -59,13 +65,29 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
   const settings = settingsState.status === 'loaded' ? settingsState.settings : null;
   const routePgId = param !== undefined && isV4Uuid(param) ? param.toLowerCase() : null;
 
+  // The check of a link's study ID that is under way (a newer visit or leaving the page makes it stale).
+  const linkCheck = useRef(0);
   // Before the first paint, so the page never flashes what it showed for a previous study ID.
   useLayoutEffect(() => {
-    const id = routePgId ?? store.getState().pgId;
+    const stored = store.getState().pgId;
+    if (routePgId !== null && stored !== null && routePgId !== stored) {
+      const check = ++linkCheck.current;
+      void openLinkStudyId(store, api, routePgId, (outcome) => {
+        if (check === linkCheck.current) navigate('/survey', { replace: true, state: outcome });
+      });
+      return () => {
+        linkCheck.current += 1;
+      };
+    }
+    const id = routePgId ?? stored;
     if (id) void loadParticipant(store, api, id);
-  }, [routePgId, visit, store, api]);
+    return undefined;
+  }, [routePgId, visit, store, api, navigate]);
 
-  const view = param !== undefined && routePgId === null ? { view: 'form' as const, notFound: false } : dashboardView({ pgId, user, load });
+  // A link's study ID that is not the stored one is being checked: nothing of either shows meanwhile.
+  const checkingLink = routePgId !== null && pgId !== null && routePgId !== pgId;
+  const notOpened = linkNotOpened(locationState);
+  const view = param !== undefined && routePgId === null ? { view: 'form' as const, notFound: false } : checkingLink ? { view: 'loading' as const } : dashboardView({ pgId, user, load });
 
   if (view.view === 'unknown') return <Navigate to="/" replace />;
   if (view.view === 'form') {
@@ -82,6 +104,17 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
   }
   return (
     <Page title="Participant Dashboard" width="wide">
+      {notOpened !== null && pgId !== null && notOpened.linkStudyId !== pgId && (
+        <LinkNotOpenedNotice
+          outcome={notOpened}
+          storedStudyId={pgId}
+          onOpenInstead={() => {
+            // The participant's own choice: the link's study ID replaces the stored one (confirming it with Open Humans if need be).
+            store.setPgId(notOpened.linkStudyId);
+            navigate('/survey', { replace: true });
+          }}
+        />
+      )}
       {view.view === 'loading' && <Spinner label="Loading user data..." />}
       {view.view === 'failed' && pgId !== null && <LoadFailed message={view.message} onRetry={() => void loadParticipant(store, api, pgId)} />}
       {view.view === 'confirm' && pgId !== null && (
@@ -97,7 +130,7 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
       {view.view === 'loaded' && user !== null && pgId !== null && (
         <>
           <ParticipantDashboard pgId={pgId} user={user} settings={settings} api={api} />
-          {renderWithdraw?.({ pgId })}
+          {renderWithdraw?.({ pgId, withdrawn: !user.access.consent })}
         </>
       )}
     </Page>

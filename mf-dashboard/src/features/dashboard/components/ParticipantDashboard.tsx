@@ -1,8 +1,9 @@
 import { useClientState, useClientStore } from '@study/client-state';
 import { CONSENT_PDF_FILENAME, type Settings, type UserView } from '@study/contracts';
-import { Button } from '@study/ui';
+import { Button, EmailAddress } from '@study/ui';
 import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
 import { downloadPdf } from '../../../lib/pdf-download';
+import { studyEmail } from '../../../lib/study-email';
 import { useNavigate } from 'react-router-dom';
 import type { DashboardApi } from '../api/participant-api';
 import { useResultsStream } from '../results-stream';
@@ -48,9 +49,8 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
           <div>
             <dt>Study email</dt>
             <dd>
-              <code>
-                {pgId}
-                <wbr />@{settings.studyEmailHost}
+              <code className="identity__study-email">
+                <EmailAddress address={studyEmail(pgId, settings.studyEmailHost)} />
               </code>
               <span className="identity__hint">Use this address at the TypeFinder and MBTI sites, not your own.</span>
             </dd>

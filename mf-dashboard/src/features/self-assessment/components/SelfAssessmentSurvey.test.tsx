@@ -42,6 +42,8 @@ afterEach(() => {
 
 const open = (api: SelfAssessmentApi) => renderScreen(store, '/self-assessment/survey', <SelfAssessmentSurvey api={api} />);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** Next is marked disabled (aria-disabled), not made so: pressing it shows what is missing. */
+const blocked = (element: HTMLButtonElement) => element.disabled || element.getAttribute('aria-disabled') === 'true';
 const question = () => screen.getByRole('heading', { level: 2 }).textContent;
 /** The inputs that have a per-step copy on the server: status and index of each progress save. */
 const progressSaves = (api: FakeApi) => api.saveSurvey.mock.calls.map(([, input]: [string, SurveyInput]) => [input.status, input.index, input.answers.length]);
@@ -53,13 +55,13 @@ describe('/self-assessment/survey', () => {
     expect(question()).toMatch(/Which of the 16 personality types/);
     const box = screen.getByRole('combobox');
     await user.type(box, 'XYZW');
-    expect(button('Next').disabled).toBe(true);
+    expect(blocked(button('Next'))).toBe(true);
     expect(button('Next').title).toBe('Must enter a valid answer');
     expect(screen.getByText('Must enter a valid answer')).toBeTruthy();
     await user.clear(box);
     await user.type(box, 'intj');
     expect(store.getState().surveys.selfAssessment.answers).toEqual([{ id: 'personalityType', value: 'INTJ' }]);
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
     expect(button('Next').title).toBe('');
   });
 
@@ -77,10 +79,49 @@ describe('/self-assessment/survey', () => {
     await open(fakeApi());
     expect(question()).toBe('How did you arrive at that type? Choose all that apply.');
     await user.click(screen.getByRole('checkbox', { name: 'Another way' }));
-    expect(button('Next').disabled).toBe(true);
+    expect(blocked(button('Next'))).toBe(true);
     expect(button('Next').title).toBe('Must make a selection');
     await user.type(screen.getByRole('textbox', { name: 'Please explain' }), 'A workshop');
-    expect(button('Next').disabled).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
+  });
+
+  it('marks a complete code that is not one of the 16 as wrong: aria-invalid and an error tied to the field, saying what to type', async () => {
+    const user = userEvent.setup();
+    await open(fakeApi());
+    const box = screen.getByRole('combobox');
+    await user.type(box, 'XY');
+    // Still typing: not wrong yet.
+    expect(box.hasAttribute('aria-invalid')).toBe(false);
+    await user.type(box, 'ZW');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const error = screen.getByText('Type one of the 16 four-letter types, for example INFP or ESTJ.');
+    expect(box.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    // The rule stays the tooltip of Next (product.md section 5).
+    expect(button('Next').title).toBe('Must enter a valid answer');
+    await user.clear(box);
+    await user.type(box, 'infp');
+    expect(box.hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.queryByText(/Type one of the 16/)).toBeNull();
+  });
+
+  it("marks the empty 'Please explain' field of 'Another way' itself, and pressing Next takes the participant there", async () => {
+    const user = userEvent.setup();
+    store.setSurvey(survey('selfAssessment', 'pending', { index: 1, answers: ANSWERS.slice(0, 1) }));
+    await open(fakeApi());
+    await user.click(screen.getByRole('checkbox', { name: 'Another way' }));
+    const explain = screen.getByRole('textbox', { name: 'Please explain' });
+    expect(explain.hasAttribute('aria-invalid')).toBe(false);
+    await user.click(button('Next'));
+    expect(question()).toBe('How did you arrive at that type? Choose all that apply.');
+    expect(document.activeElement).toBe(explain);
+    expect(explain.getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(explain.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe('Write a few words to explain “Another way”, or untick it.');
+    // The tooltip keeps the spec's words.
+    expect(button('Next').title).toBe('Must make a selection');
+    await user.type(explain, 'A workshop');
+    expect(explain.hasAttribute('aria-invalid')).toBe(false);
+    expect(blocked(button('Next'))).toBe(false);
   });
 
   it('answers all four, keeps each step on the server, saves the completed survey, asks for the final score and goes to /survey', async () => {

@@ -77,4 +77,21 @@ describe('StudyIdPage', () => {
     expect(screen.getByRole('alert').textContent).toContain('Please check the entry and try again.');
     expect(field().value).toBe(VALID);
   });
+
+  it('after not found, shows the whole ID as entered under the field, breaking only after its hyphens, and follows the corrections', async () => {
+    renderPage({ notFound: true, initialValue: VALID });
+    const echo = document.querySelector('.study-id-echo') as HTMLElement;
+    expect(echo.classList.contains('study-id-echo--narrow')).toBe(false);
+    expect(echo.querySelector('.study-id-echo__id')?.textContent).toBe(VALID);
+    expect([...echo.querySelectorAll('.study-id-echo__group')].map((group) => group.textContent)).toEqual(['3f2b8c1e-', '9d4a-', '4e6f-', '8a7b-', '1c2d3e4f5a6b']);
+    await userEvent.type(field(), '{Backspace}c');
+    expect(echo.querySelector('.study-id-echo__id')?.textContent).toBe(`${VALID.slice(0, -1)}c`);
+  });
+
+  it('before any not found, shows the copy under the field only on narrow screens, and nothing for an empty field', async () => {
+    renderPage();
+    expect(document.querySelector('.study-id-echo')).toBeNull();
+    await userEvent.type(field(), VALID);
+    expect(document.querySelector('.study-id-echo')?.classList.contains('study-id-echo--narrow')).toBe(true);
+  });
 });

@@ -22,7 +22,7 @@ export function StudyIdPage({ initialValue = '', notFound = false, onSubmit }: S
       )}
       <div className="card">
         {/* A new address means a new ID to show: start the form afresh. */}
-        <StudyIdForm key={initialValue} initialValue={initialValue} onSubmit={onSubmit} />
+        <StudyIdForm key={initialValue} initialValue={initialValue} notFound={notFound} onSubmit={onSubmit} />
       </div>
       <div className="study-id-signup">
         <h2>Not signed up yet?</h2>

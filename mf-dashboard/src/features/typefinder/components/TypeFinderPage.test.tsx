@@ -5,7 +5,7 @@ import { TYPEFINDER_NO_MATCH_MESSAGE } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, STUDY_EMAIL, survey, userView, WIDGET_URL } from '../../../test-support/participant-fixtures';
 import type { TypeFinderApi } from '../api/typefinder-api';
-import { TypeFinderPage } from './TypeFinderPage';
+import { SUBMIT_FAILED_ADVICE, TypeFinderPage } from './TypeFinderPage';
 
 type FakeApi = TypeFinderApi & { [K in keyof TypeFinderApi]: jest.Mock };
 
@@ -36,8 +36,8 @@ describe('/typefinder', () => {
     const src = new URL(frame.src);
     expect(`${src.origin}${src.pathname}`).toBe(WIDGET_URL);
     expect(frame.src).not.toContain(STUDY_EMAIL.split('@')[0]);
-    expect((screen.getByLabelText('Your study email') as HTMLInputElement).value).toBe(STUDY_EMAIL);
-    expect((screen.getByLabelText('Your study email') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByLabelText('Your study email').textContent).toBe(STUDY_EMAIL);
+    expect(screen.getByLabelText('Your study email').tagName).toBe('OUTPUT');
     expect(screen.getByRole('button', { name: 'Copy ID' })).toBeTruthy();
   });
 
@@ -71,19 +71,34 @@ describe('/typefinder', () => {
     expect(screen.getByText('now at /survey')).toBeTruthy();
   });
 
-  it("without a result for the study email it shows the server's danger notice and returns to /survey", async () => {
-    const api = fakeApi({ submitResults: jest.fn(async () => Promise.reject(new ApiError(TYPEFINDER_NO_MATCH_MESSAGE, 404, 'TYPEFINDER_NO_MATCH'))) });
+  it("without a result for the study email it stays on the page with the server's message and what to do beside the button, until the next try", async () => {
+    let calls = 0;
+    const second = deferred<{ typeCode: string }>();
+    const api = fakeApi({
+      submitResults: jest.fn(() => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new ApiError(TYPEFINDER_NO_MATCH_MESSAGE, 404, 'TYPEFINDER_NO_MATCH')) : second.promise;
+      }),
+    });
     await open(api);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Results' }));
-    expect(store.getState().notices.map(({ topic, message, style }) => ({ topic, message, style }))).toEqual([
-      {
-        topic: 'typefinder',
-        message: 'We failed to match your Study ID in our database. Please make sure you enter your Study ID email address and retake the survey.',
-        style: 'danger',
-      },
-    ]);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(TYPEFINDER_NO_MATCH_MESSAGE);
+    expect(alert.textContent).toContain(SUBMIT_FAILED_ADVICE);
+    // Inline, beside the button: no passing notice, and no move away from the study email and the test.
+    expect(store.getState().notices).toEqual([]);
+    expect(screen.queryByText(/^now at/)).toBeNull();
+    expect(screen.getByLabelText('Your study email').textContent).toBe(STUDY_EMAIL);
     expect(store.getState().surveys.typeFinder.status).toBe('pending');
     expect(api.fetchUser).not.toHaveBeenCalled();
+    const button = screen.getByRole('button', { name: 'Submit Results' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(alert.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+
+    // The message stays until the next try, which clears it; that one succeeds and goes on.
+    await userEvent.click(button);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => second.resolve({ typeCode: 'ESTP' }));
     expect(screen.getByText('now at /survey')).toBeTruthy();
   });
 

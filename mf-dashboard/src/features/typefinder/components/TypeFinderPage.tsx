@@ -15,24 +15,32 @@ export interface TypeFinderPageProps {
   api?: TypeFinderApi;
 }
 
-/** The notices' topic for what 'Submit Results' found. */
+/** The notices' topic for what 'Submit Results' found (no longer used for failures, which stay on the page). */
 export const TYPEFINDER_TOPIC = 'typefinder';
+
+/** What to do after a failed 'Submit Results', under the server's message. */
+export const SUBMIT_FAILED_ADVICE = 'If you have not taken the test yet, take it above first, then press Submit Results.';
 
 function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
   const store = useClientStore();
   const navigate = useNavigate();
   const settings = useSettings(api);
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async () => {
     setSubmitting(true);
+    setFailure(null);
     try {
       const { typeCode } = await api.submitResults(pgId);
       store.setSurvey({ id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode });
       await loadParticipant(store, api, pgId);
     } catch (error) {
-      // Usually no result for the study email yet: the server's message says what to do.
-      store.notify({ topic: TYPEFINDER_TOPIC, message: errorMessage(error), style: 'danger' });
+      // Usually no result for the study email yet (often: the test not taken). The participant
+      // stays here, with the study email and the test in reach, and the message stays until the next try.
+      setFailure(errorMessage(error));
+      setSubmitting(false);
+      return;
     }
     navigate('/survey');
   };
@@ -71,6 +79,14 @@ function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
         </Button>
       </div>
       {submitting && <Spinner label="Looking up your results..." />}
+      {failure !== null && (
+        <div className="typefinder-failure">
+          <Notice style="danger" title="Your results were not found.">
+            <p>{failure}</p>
+            <p>{SUBMIT_FAILED_ADVICE}</p>
+          </Notice>
+        </div>
+      )}
     </>
   );
 }

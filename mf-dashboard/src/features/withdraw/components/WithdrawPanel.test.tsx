@@ -29,12 +29,12 @@ function apiAnswering(answer: () => Promise<WithdrawResponse>): WithdrawApi & { 
   return { withdraw: jest.fn(answer) };
 }
 
-function renderPanel(api: WithdrawApi, confirmIdentity?: (pgId: string) => Promise<void>) {
+function renderPanel(api: WithdrawApi, confirmIdentity?: (pgId: string) => Promise<void>, withdrawn = false) {
   render(
     <ClientStoreProvider store={store}>
       <MemoryRouter initialEntries={['/survey']}>
         <Routes>
-          <Route path="/survey" element={<WithdrawPanel pgId={PG_ID} api={api} confirmIdentity={confirmIdentity} />} />
+          <Route path="/survey" element={<WithdrawPanel pgId={PG_ID} api={api} confirmIdentity={confirmIdentity} withdrawn={withdrawn} />} />
           <Route path="/survey/withdrawn" element={<WithdrawnPage />} />
         </Routes>
       </MemoryRouter>
@@ -165,6 +165,50 @@ describe('the withdraw panel', () => {
     await user.click(screen.getByRole('button', { name: "Confirm it's you with Open Humans" }));
     expect(confirmIdentity).toHaveBeenCalledWith(PG_ID);
     expect(store.getState().pgId).toBe(PG_ID);
+  });
+});
+
+describe('the withdraw panel, its look', () => {
+  it('puts each choice in a fieldset with its legend, the radio and its text together in one label', async () => {
+    const user = userEvent.setup();
+    renderPanel(apiAnswering(async () => ({ outcome: 'withdrawn', removedFromOpenHumans: true })));
+    await user.click(screen.getByRole('button', { name: 'Withdraw from the study...' }));
+    const group = screen.getByRole('group', { name: 'What should happen to your data?' });
+    expect(group.tagName).toBe('FIELDSET');
+    expect(group.querySelector('legend')?.className).toBe('withdraw__legend');
+    for (const radio of screen.getAllByRole('radio')) {
+      const row = radio.closest('label');
+      // One tap row: the radio, then its text in its own box beside it (the text wraps there, not under the radio).
+      expect(row?.className).toBe('withdraw__option');
+      expect(radio.nextElementSibling?.tagName).toBe('SPAN');
+      expect(row?.childNodes).toHaveLength(2);
+    }
+  });
+});
+
+describe('the panel of a participant who has withdrawn already', () => {
+  it("offers no 'Withdraw' again, only erasing the data kept, confirmed first", async () => {
+    const user = userEvent.setup();
+    const api = apiAnswering(async () => ({ outcome: 'erased', removedFromOpenHumans: false }));
+    renderPanel(api, undefined, true);
+    expect(screen.queryByRole('button', { name: 'Withdraw from the study...' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Withdraw from the study' })).toBeNull();
+    expect(screen.getByText(/You have withdrawn from the study/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Erase my answers and results...' }));
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Are you sure you want your data erased?' }));
+    expect(api.withdraw).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Yes, erase my data' }));
+    expect(api.withdraw).toHaveBeenCalledWith(PG_ID, true);
+    expect(await screen.findByText(/have been erased from every part of the study/)).toBeTruthy();
+  });
+
+  it('Go back closes it again', async () => {
+    const user = userEvent.setup();
+    renderPanel(apiAnswering(async () => ({ outcome: 'erased', removedFromOpenHumans: false })), undefined, true);
+    await user.click(screen.getByRole('button', { name: 'Erase my answers and results...' }));
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByRole('button', { name: 'Erase my answers and results...' })).toBeTruthy();
   });
 });
 

@@ -9,6 +9,8 @@ import { withdrawnNavigation } from '../withdrawn-address';
 
 export interface WithdrawPanelProps {
   pgId: string;
+  /** The participant has withdrawn already (consent withdrawn, data kept): only erasing the data is left to offer. */
+  withdrawn?: boolean;
   api?: WithdrawApi;
   /** Starts confirming with Open Humans, coming back to the dashboard; replaced in tests. */
   confirmIdentity?: (pgId: string) => Promise<void>;
@@ -40,7 +42,7 @@ function failureText(error: unknown): string {
  * data, a confirmation, then POST /api/user/withdraw. Afterwards this browser forgets the study
  * ID and the participant lands on a page saying what happened. Escape goes back a step.
  */
-export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = confirmWithOpenHumans }: WithdrawPanelProps) {
+export function WithdrawPanel({ pgId, withdrawn = false, api = httpWithdrawApi, confirmIdentity = confirmWithOpenHumans }: WithdrawPanelProps) {
   const store = useClientStore();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('closed');
@@ -69,8 +71,15 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = c
   };
   const back = () => {
     if (busy) return;
-    if (step === 'confirm') setStep('choose');
+    // Withdrawn already: erasing is the only choice, so there is no choosing step to go back to.
+    if (step === 'confirm' && !withdrawn) setStep('choose');
     else close();
+  };
+  const open = () => {
+    if (withdrawn) {
+      setChoice('erase');
+      setStep('confirm');
+    } else setStep('choose');
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && step !== 'closed') {
@@ -111,30 +120,43 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = c
 
   return (
     <section className="card withdraw" aria-labelledby={`${ids}-title`} onKeyDown={onKeyDown}>
-      <h2 id={`${ids}-title`}>Withdraw from the study</h2>
-      <p>
-        You can leave the study at any time, without giving a reason. Withdrawing removes you from the study's project
-        on Open Humans, so the study can no longer read your Open Humans data, and withdraws your consent. You then
-        choose what happens to the answers and results the study already holds: keep them for the research, or erase
-        them. Your Open Humans account and the files in it stay yours.
-      </p>
+      {withdrawn ? (
+        <>
+          {/* Withdrawn already (here or on Open Humans): no 'Withdraw' to offer again; the data kept can still be erased. */}
+          <h2 id={`${ids}-title`}>Your data in the study</h2>
+          <p>
+            You have withdrawn from the study, and the answers and results it already holds are kept for the research. If you would rather have them
+            erased, you can do that here at any time.
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 id={`${ids}-title`}>Withdraw from the study</h2>
+          <p>
+            You can leave the study at any time, without giving a reason. Withdrawing removes you from the study's project
+            on Open Humans, so the study can no longer read your Open Humans data, and withdraws your consent. You then
+            choose what happens to the answers and results the study already holds: keep them for the research, or erase
+            them. Your Open Humans account and the files in it stay yours.
+          </p>
+        </>
+      )}
       {step === 'closed' && (
-        <Button id={`${ids}-open`} variant="secondary" aria-expanded={false} aria-controls={`${ids}-form`} onClick={() => setStep('choose')}>
-          Withdraw from the study...
+        <Button id={`${ids}-open`} variant="secondary" aria-expanded={false} aria-controls={`${ids}-form`} onClick={open}>
+          {withdrawn ? 'Erase my answers and results...' : 'Withdraw from the study...'}
         </Button>
       )}
 
       {step === 'choose' && (
         <div id={`${ids}-form`}>
           <fieldset className="withdraw__choice" aria-describedby={missingChoice ? `${ids}-missing` : undefined}>
-            <legend>What should happen to your data?</legend>
-            <label>
-              <input ref={firstOption} type="radio" name={`${ids}-data`} value="keep" checked={choice === 'keep'} onChange={() => (setChoice('keep'), setMissingChoice(false))} />{' '}
-              Keep my answers and results for the study's research (only my consent is withdrawn)
+            <legend className="withdraw__legend">What should happen to your data?</legend>
+            <label className="withdraw__option">
+              <input ref={firstOption} type="radio" name={`${ids}-data`} value="keep" checked={choice === 'keep'} onChange={() => (setChoice('keep'), setMissingChoice(false))} />
+              <span>Keep my answers and results for the study's research (only my consent is withdrawn)</span>
             </label>
-            <label>
-              <input type="radio" name={`${ids}-data`} value="erase" checked={choice === 'erase'} onChange={() => (setChoice('erase'), setMissingChoice(false))} />{' '}
-              Also erase my answers and results from the study (this cannot be undone)
+            <label className="withdraw__option">
+              <input type="radio" name={`${ids}-data`} value="erase" checked={choice === 'erase'} onChange={() => (setChoice('erase'), setMissingChoice(false))} />
+              <span>Also erase my answers and results from the study (this cannot be undone)</span>
             </label>
           </fieldset>
           {missingChoice && (
@@ -156,10 +178,12 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = c
       {step === 'confirm' && choice !== null && (
         <div id={`${ids}-form`} role="group" aria-labelledby={`${ids}-confirm-title`}>
           <h3 id={`${ids}-confirm-title`} ref={confirmHeading} tabIndex={-1}>
-            Are you sure you want to withdraw?
+            {withdrawn ? 'Are you sure you want your data erased?' : 'Are you sure you want to withdraw?'}
           </h3>
           <p>
-            {choice === 'erase'
+            {withdrawn
+              ? 'Every answer and result the study holds about you will be erased, in every part of the study. This cannot be undone.'
+              : choice === 'erase'
               ? 'You will be removed from the study’s Open Humans project, and every answer and result the study holds about you will be erased, in every part of the study. This cannot be undone.'
               : 'You will be removed from the study’s Open Humans project and your consent withdrawn. Your answers and results are kept for the research; you can consent again later with the same study ID.'}
           </p>
@@ -171,7 +195,7 @@ export function WithdrawPanel({ pgId, api = httpWithdrawApi, confirmIdentity = c
               </Button>
             )}
             <Button variant="danger" disabled={busy} aria-busy={busy} onClick={() => void withdraw()}>
-              {busy ? 'Withdrawing...' : choice === 'erase' ? 'Yes, withdraw and erase my data' : 'Yes, withdraw'}
+              {busy ? (withdrawn ? 'Erasing...' : 'Withdrawing...') : withdrawn ? 'Yes, erase my data' : choice === 'erase' ? 'Yes, withdraw and erase my data' : 'Yes, withdraw'}
             </Button>
             <Button variant="ghost" disabled={busy} onClick={back}>
               Go back

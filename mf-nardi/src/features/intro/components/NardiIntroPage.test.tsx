@@ -1,7 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { ClientStoreProvider, createClientStore } from '@study/client-state';
+import type { SurveyState } from '@study/contracts';
 import { NARDI_EXAMPLE_ITEM } from '@study/personality';
 import { MemoryRouter } from 'react-router-dom';
 import { NARDI_STEPS } from '../../../lib/steps';
+import { ANSWERS, nardiState } from '../../../test-support/nardi-fixtures';
 import { NardiIntroPage } from './NardiIntroPage';
 
 describe('/nardi intro', () => {
@@ -30,5 +33,49 @@ describe('/nardi intro', () => {
 
   it("'I am ready' leads to part one", () => {
     expect(screen.getByRole('link', { name: 'I am ready' }).getAttribute('href')).toBe('/nardi/part-one');
+  });
+});
+
+describe('/nardi intro for a participant who already began', () => {
+  function renderWith(nardi: SurveyState) {
+    const store = createClientStore({ storage: null, events: null });
+    store.setSurvey(nardi);
+    render(
+      <ClientStoreProvider store={store}>
+        <MemoryRouter initialEntries={['/nardi']}>
+          <NardiIntroPage />
+        </MemoryRouter>
+      </ClientStoreProvider>,
+    );
+    return store;
+  }
+
+  it('after part one (Back from part two lands here) says the answers are kept and continues to part two', () => {
+    renderWith(nardiState('part-one'));
+    expect(screen.getByRole('status').textContent).toContain('Your answers to the questions are saved and kept');
+    const links = screen.getAllByRole('link', { name: 'Continue' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/nardi/part-two', '/nardi/part-two']);
+    expect(screen.queryByRole('link', { name: 'I am ready' })).toBeNull();
+  });
+
+  it('part way through part one, counts the answers kept and continues there', () => {
+    renderWith(nardiState('pending', { index: 3, answers: ANSWERS.slice(0, 3) }));
+    expect(screen.getByRole('status').textContent).toContain('Your 3 answers are kept');
+    expect(screen.getAllByRole('link', { name: 'Continue' })[0]?.getAttribute('href')).toBe('/nardi/part-one');
+  });
+
+  it('with nothing answered yet, is the plain start', () => {
+    renderWith(nardiState('pending'));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('link', { name: 'I am ready' }).getAttribute('href')).toBe('/nardi/part-one');
+  });
+
+  it('shows the example as quoted text, with nothing to tap', () => {
+    renderWith(nardiState('pending'));
+    const example = screen.getByRole('region', { name: 'Example question' });
+    expect(within(example).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(example).queryAllByRole('button')).toHaveLength(0);
+    expect(example.classList.contains('card')).toBe(false);
+    expect(example.querySelectorAll('q.nardi-example__statement')).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { ButtonLink, readStudyConfig } from '@study/ui';
+import { ButtonLink, EmailAddress, readStudyConfig } from '@study/ui';
 import { Link } from 'react-router-dom';
 import { useAnchorScroll } from '../anchor-scroll';
 
@@ -154,7 +154,9 @@ export function LandingPage() {
             {contactEmail && (
               <>
                 {' '}
-                Write to the research team at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+                Write to the research team at <a href={`mailto:${contactEmail}`}>
+                  <EmailAddress address={contactEmail} />
+                </a>.
               </>
             )}
           </p>
