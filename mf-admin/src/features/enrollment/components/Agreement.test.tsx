@@ -83,13 +83,15 @@ describe('Agreement', () => {
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Agreement of TypeFinder and Nardi' }));
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('region', { name: /^Types by TypeFinder/ }));
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: /^Types by TypeFinder \(rows\)/ }));
   });
 
   it('lists every pair of types that holds participants, with its count, the most first (the view of narrow screens)', () => {
     render(<Agreement pairs={[TYPEFINDER_NARDI, MBTI_SELF]} />);
     const pairs = screen.getByRole('table', { name: 'Types by TypeFinder and Nardi (pairs with participants, the most first)' });
     expect(within(pairs).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['TypeFinder', 'Nardi', 'Participants']);
+    // Should it be wider than the screen, the keyboard can reach and scroll it.
+    expect(screen.getByRole('region', { name: /^Types by TypeFinder and Nardi/ }).getAttribute('tabindex')).toBe('0');
     expect(within(pairs).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['INTJ', 'INTJ', '4'],
       ['ENFP', 'INFP', '2'],

@@ -136,11 +136,13 @@ function ConfusionPairs({ pair }: { pair: PairAgreement }) {
   const first = INSTRUMENT_LABELS[pair.first];
   const second = INSTRUMENT_LABELS[pair.second];
   const cells = nonZeroCells(pair);
+  const captionId = `confusion-pairs-${pair.first}-${pair.second}`;
   if (cells.length === 0) return <p className="admin-help confusion-pairs">No participant has a type from both yet.</p>;
   return (
-    <div className="admin-table-wrap admin-table-wrap--full confusion-pairs">
+    // A region the keyboard can reach and scroll, should a long type name make the list wider than a phone.
+    <div className="admin-table-wrap admin-table-wrap--full confusion-pairs" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="admin-table confusion-pairs__table">
-        <caption>
+        <caption id={captionId}>
           Types by {first} and {second} <span className="admin-table__note">(pairs with participants, the most first)</span>
         </caption>
         <thead>
