@@ -16,12 +16,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession, sessionHeaders } from './support/participant';
 
 jest.setTimeout(300_000);
 
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'participant-layout');
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
 /** The embedded stack's default contact address (scripts/lib/stack.mjs). */
 const CONTACT = 'study-team@study.localhost';
@@ -53,28 +53,6 @@ async function newPage(width: number): Promise<Page> {
 /** A participant call made by hand, with the participant's session (as their browser would). */
 const post = (route: string, body: { pgId: string } & Record<string, unknown>) =>
   fetch(`${baseUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...sessionHeaders(body.pgId) }, body: JSON.stringify(body) });
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** axe-core (from npm, injected into the page) on the page as it is now: the serious and critical violations. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the browser's debugging protocol: the site's CSP (no inline scripts) stays on.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    // Frames from other origins (the TypeFinder widget) are not the study's pages.
-    const result = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-}
 
 /** One look at the page: axe finds nothing serious, nothing is wider than the screen, and a full-page screenshot is kept. */
 async function checkStop(page: Page, shot: string): Promise<void> {
