@@ -12,16 +12,15 @@
 // Nardi example does not look like answers; the how-it-works video has a poster. Every page passes
 // axe-core with no serious or critical violation.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { baseUrl, browserPerFile } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession, sessionHeaders } from './support/participant';
 
 jest.setTimeout(300_000);
 
-const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'participant-layout');
+const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 const WIDTHS = [390, 1280] as const;
 /** The embedded stack's default contact address (scripts/lib/stack.mjs). */
 const CONTACT = 'study-team@study.localhost';
@@ -32,23 +31,7 @@ const TAP = 44;
 /** The least room between two cards: the dashboard's gap between cards is 16 px. */
 const CARD_GAP = 16;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 860 }, acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
+const { newPage, shoot } = browserPerFile('participant-layout');
 
 /** A participant call made by hand, with the participant's session (as their browser would). */
 const post = (route: string, body: { pgId: string } & Record<string, unknown>) =>
@@ -61,7 +44,7 @@ async function checkStop(page: Page, shot: string): Promise<void> {
   expect({ page: page.url(), violations: await seriousViolations(page) }).toEqual({ page: page.url(), violations: [] });
   const width = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: path.join(SHOTS, `${shot}-${width}.png`), fullPage: true });
+  await shoot(page, shot);
 }
 
 /** How many lines an element's text takes on screen. */
@@ -191,7 +174,7 @@ describe.each(WIDTHS)('the participant pages at %i px wide', (width) => {
     expect(await email.isVisible()).toBe(true);
     await expectUncovered(email);
     await expectBreaksOnlyAtAt(email, studyEmail);
-    await page.screenshot({ path: path.join(SHOTS, `typefinder-email-${width}.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `participant-layout-typefinder-email-${width}.png`) });
     // The message stays until the next try.
     await page.waitForTimeout(5_000);
     expect(await alert.isVisible()).toBe(true);
@@ -319,7 +302,7 @@ describe.each(WIDTHS)('the participant pages at %i px wide', (width) => {
       expect(textLeft).toBeGreaterThan((box?.x ?? 0) + (box?.width ?? 0));
     }
     expect(await panel.locator('fieldset').evaluate((node) => getComputedStyle(node).borderTopStyle)).toBe('none');
-    await panel.getByRole('group', { name: 'What should happen to your data?' }).screenshot({ path: path.join(SHOTS, `withdraw-choices-${width}.png`) });
+    await panel.getByRole('group', { name: 'What should happen to your data?' }).screenshot({ path: path.join(SHOTS, `participant-layout-withdraw-choices-${width}.png`) });
     await checkStop(page, 'withdraw-choices');
 
     await panel.getByRole('radio', { name: /Keep my answers/ }).check();
