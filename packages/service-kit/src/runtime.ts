@@ -209,7 +209,6 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
         prefetch: consumer.prefetch,
         maxAttempts: consumer.maxAttempts ?? config.EVENTS_MAX_ATTEMPTS,
         retryDelaysMs: consumer.retryDelaysMs ?? config.EVENTS_RETRY_DELAYS_MS,
-        handles: (type) => Object.hasOwn(handlers, type),
         handle: async (event, consumeCtx) => {
           const handler = handlers[event.type];
           if (!handler) {
