@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
@@ -19,7 +18,7 @@ import {
   type SurveyInput,
   type UserView,
 } from '@study/contracts';
-import { consumerTopology, createEvent, type CloudEvent } from '@study/event-bus';
+import { createEvent, type CloudEvent } from '@study/event-bus';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
@@ -28,7 +27,7 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { freePort } from '@study/test-infra';
-import { startSiblingService, type SiblingService } from './test-support/sibling-services';
+import { removeSiblingLeftovers, startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
 import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
@@ -153,19 +152,8 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
     await scoring?.stop();
     await svc?.stop();
     await openHumans?.stop();
-    for (const names of [scoringNames, reportsNames]) await mongo?.db(names.dbName).dropDatabase();
     await mongo?.close();
-    const connection = await amqpConnect(testEnv.env.AMQP_URL!);
-    try {
-      const channel = await connection.createChannel();
-      for (const names of [scoringNames, reportsNames]) {
-        const topology = consumerTopology(config.EVENTS_EXCHANGE, names.queue);
-        for (const queue of [topology.queue, topology.deadLetterQueue, ...topology.retryQueues.map((r) => r.name)]) await channel.deleteQueue(queue);
-      }
-      await channel.close();
-    } finally {
-      await connection.close();
-    }
+    await removeSiblingLeftovers({ mongoUrl: config.MONGO_URL, amqpUrl: config.AMQP_URL }, config.EVENTS_EXCHANGE, [scoringNames, reportsNames]);
     await testEnv.cleanup();
   });
 

@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import { connect as amqpConnect } from 'amqplib';
 import { build } from 'esbuild';
+import { MongoClient } from 'mongodb';
+import { consumerTopology } from '@study/event-bus';
 import { freePort, uniqueName } from '@study/test-infra';
 
 /**
@@ -110,4 +113,28 @@ async function startOnFreePort(folder: string, env: Record<string, string>): Pro
     throw err;
   }
   return { name: folder, url, output, stop };
+}
+
+/**
+ * After a test file: what its siblings left behind, removed. Their databases, and their queues
+ * with the dead-letter and retry queues beside each (every file runs them under names of its own).
+ */
+export async function removeSiblingLeftovers(urls: { mongoUrl: string; amqpUrl: string }, exchange: string, siblings: { dbName: string; queue: string }[]): Promise<void> {
+  const mongo = await MongoClient.connect(urls.mongoUrl);
+  try {
+    for (const { dbName } of siblings) await mongo.db(dbName).dropDatabase();
+  } finally {
+    await mongo.close();
+  }
+  const connection = await amqpConnect(urls.amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    for (const { queue } of siblings) {
+      const topology = consumerTopology(exchange, queue);
+      for (const name of [topology.queue, topology.deadLetterQueue, ...topology.retryQueues.map((r) => r.name)]) await channel.deleteQueue(name);
+    }
+    await channel.close();
+  } finally {
+    await connection.close();
+  }
 }
