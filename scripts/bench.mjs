@@ -138,6 +138,10 @@ async function main() {
     const seedStarted = Date.now();
     await seedParticipants(stack.db('participants'), pgIds);
     say(`  stored in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    // As after writes through the service: its passes take the participants into the study team's rows.
+    const rowsStarted = Date.now();
+    while ((await stack.db('participants').collection('participants').countDocuments({ adminRowStale: true })) > 0) await sleep(1000);
+    say(`  taken into the study team's rows in ${((Date.now() - rowsStarted) / 1000).toFixed(1)} s`);
     const allPgIds = [...ready.map((p) => p.pgId), ...pgIds];
 
     if (want('idle')) {

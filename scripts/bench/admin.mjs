@@ -67,6 +67,12 @@ export async function benchAdmin({ stack, pgIds, storedCount, log }) {
     });
   }
 
+  // The uploads' events (one per new result) go on to svc-scoring and back: the reads below are
+  // measured on the settled stack, as a study team member would meet it, and the wait is shown.
+  const { waitUntilQuiet } = await import('./idle.mjs');
+  const quiet = await waitUntilQuiet({ groups: stack.groups });
+  log(`  the stack ${quiet.settled ? 'settled' : 'was still busy'} ${quiet.seconds.toFixed(0)} s after the uploads`);
+
   await step('stats', 'statistics CSV', async () => {
     log('Statistics download (GET /api/stats)...');
     const stats = await timed(async () => drain(await expectOk(await admin('GET', '/api/stats'), 'the statistics download')));

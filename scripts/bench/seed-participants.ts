@@ -4,6 +4,7 @@
 import type { Db } from 'mongodb';
 import { ParticipantsRepository, type ParticipantDocument } from '../../svc-participants/src/data-access/participants-repository';
 import type { StoredSurvey } from '../../svc-participants/src/domain/surveys/stored-survey';
+import { newRowFields } from '../../svc-participants/src/data-access/admin-rows/stale-row';
 
 const TYPES = ['ESTP', 'ISTP', 'ESFP', 'ISFP', 'ESTJ', 'ISTJ', 'ESFJ', 'ISFJ', 'ENTJ', 'INTJ', 'ENTP', 'INTP', 'ENFJ', 'INFJ', 'ENFP', 'INFP'];
 
@@ -30,6 +31,8 @@ export function participantDocument(pgId: string, i: number, now: Date): Partici
     consentedAt: now,
     createdAt: now,
     updatedAt: now,
+    // As a write through the service would: the study team's rows take the participant in.
+    ...newRowFields(),
   };
 }
 

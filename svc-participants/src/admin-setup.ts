@@ -4,7 +4,7 @@ import { configuredSecrets, type ParticipantsConfig } from './config';
 import { RedisWindowCounters, SpentTokens } from './data-access/admin-limits';
 import { AuditLogRepository } from './data-access/audit-log-repository';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
-import { ParticipantRecordsReader } from './data-access/participant-records';
+import { AdminRows } from './data-access/admin-rows/admin-rows';
 import type { AdminDeps } from './domain/admin/deps';
 import { DownloadLinkSigner } from './domain/admin/download-links';
 import { ConsentHistoryReader } from './data-access/consent-records';
@@ -22,7 +22,7 @@ type Ctx = ServiceContext<ParticipantsConfig>;
 export function adminDeps(ctx: Ctx): AdminDeps {
   return {
     service: ctx.service,
-    records: new ParticipantRecordsReader(ctx.db),
+    rows: new AdminRows(ctx.db, ctx.lock),
     mbtiScores: new MbtiScoresRepository(ctx.db),
     lock: ctx.lock,
     nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),

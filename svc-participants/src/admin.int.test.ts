@@ -24,6 +24,7 @@ import { TYPEFINDER_INBOX_COLLECTION } from './data-access/typefinder-inbox-repo
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { studyPseudonyms } from './domain/admin/study-pseudonym';
 import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
+import { newRowFields } from './data-access/admin-rows/stale-row';
 
 const ADMIN_KEY = 'admin-master-key-for-admin-tests';
 const FAILED_ATTEMPTS_LIMIT = 5;
@@ -94,7 +95,7 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
       { _id: B, ...base, consent: true, openHumans: { memberId: '22222222', tokens: tokens(B) }, consentedAt: NOW },
       { _id: C, ...base, consent: false, finalScore: { typeCode: 'Inconclusive', computedAt: NOW.toISOString() } },
       { _id: D, erased: true, erasedAt: NOW },
-    ] as never[]);
+    ].map((doc) => ({ ...doc, ...newRowFields() })) as never[]);
   });
 
   afterAll(async () => {
@@ -279,7 +280,7 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
         // A rejected self-assessment has no type to compare.
         { _id: F, ...base, surveys: { typeFinder: survey('typeFinder', 'completed', 'ISTJ'), nardi: survey('nardi', 'completed', 'ISTJ'), selfAssessment: survey('selfAssessment', 'rejected', 'ISTJ') } },
         { _id: G, ...base, surveys: { typeFinder: survey('typeFinder', 'completed', 'ESTP'), nardi: survey('nardi', 'completed', 'ESTJ') } },
-      ] as never[]);
+      ].map((doc) => ({ ...doc, ...newRowFields() })) as never[]);
 
       const { agreement } = enrollmentSchema.parse((await request(svc.url).get('/api/admin/enrollment').set('X-Master-Key', ADMIN_KEY).expect(200)).body);
       const pair = (first: string, second: string) => agreement?.find((entry) => entry.first === first && entry.second === second);

@@ -2,6 +2,8 @@ import type { Request, Response } from 'express';
 import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
 import { adminGuards, mountAdmin } from './admin-setup';
+import { scheduleAdminRowsPasses } from './admin-rows-setup';
+import { AdminRows } from './data-access/admin-rows/admin-rows';
 import { configuredSecrets, SERVICE_NAME, type ParticipantsConfig } from './config';
 import { consentVersionsRepository } from './consent-setup';
 import { consentSettingsOf } from './consent-settings-config';
@@ -87,6 +89,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       // The first consent version is stored at its first use, so a fresh stack's database stays empty.
       await new ConsentVersionsRepository(ctx.db).ensureIndexes();
       await prepareReminders(ctx);
+      await new AdminRows(ctx.db, ctx.lock).prepare();
     },
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
     consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
@@ -123,12 +126,14 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     },
   });
   const stopReconciliation = scheduleMemberReconciliation(started.ctx, participantsDeps(started.ctx));
+  const stopAdminRowsPasses = scheduleAdminRowsPasses(started.ctx);
   const stopService = started.stop;
   // Open result streams would hold the server's drain until its timeout: end them first.
   let stopping: Promise<void> | undefined;
   started.stop = () => {
     stopping ??= (async () => {
       stopReconciliation();
+      stopAdminRowsPasses();
       for (const stream of streams) stream.end();
       await resultsChannel(started.ctx).close();
       await stopService();

@@ -25,6 +25,7 @@ import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { recordAudit } from './domain/audit/record-audit';
 import { consentThroughStudy } from './test-support/consent-agreement';
 import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
+import { newRowFields } from './data-access/admin-rows/stale-row';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -83,7 +84,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, 'participants.#');
     const base = { dataReady: false, snpFileUploaded: false, surveys: {}, finalScore: null, createdAt: NOW, updatedAt: NOW };
-    await svc.ctx.db.collection(PARTICIPANTS_COLLECTION).insertOne({ _id: ACTIVE, ...base, consent: true, consentedAt: NOW } as never);
+    await svc.ctx.db.collection(PARTICIPANTS_COLLECTION).insertOne({ _id: ACTIVE, ...base, consent: true, consentedAt: NOW, ...newRowFields() } as never);
   });
 
   afterAll(async () => {

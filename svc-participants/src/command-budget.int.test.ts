@@ -101,6 +101,8 @@ describe('the database commands a participant costs (svc-participants, svc-scori
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       // Only the participant's own commands are counted: no daily member check starts in the middle.
       MEMBER_RECONCILIATION_HOURS: '0',
+      // The read model's passes are a cost per interval, not per participant (admin-rows.int.test.ts counts one).
+      ADMIN_ROWS_PASS_SECONDS: '0',
     });
     svc = await start(config, { logger });
     [scoring, reports] = await Promise.all([

@@ -79,6 +79,13 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .max(168)
     .default(24)
     .describe('how often the study checks its participants against the Open Humans project member list, to find members who left without a notice reaching the study, in hours (default 24; 0 turns it off)'),
+  ADMIN_ROWS_PASS_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(10)
+    .describe("how often the study team's read model (a row per participant) takes in the participants written since its last pass, in seconds (default 10; 0: only when an admin page or download reads it, which always takes them in first)"),
   ...adminConfigShape,
   ...reminderConfigShape,
   ...consentSettingsConfigShape,

@@ -1,6 +1,4 @@
-import type { Collection, Db, Filter } from 'mongodb';
 import type { Answer, FinalScoreDecidedBy, NardiScoresView, SurveyId } from '@study/contracts';
-import { PARTICIPANTS_COLLECTION } from './participants-repository';
 
 /** What the admin tools read of a survey. */
 export interface SurveySummary {
@@ -10,8 +8,8 @@ export interface SurveySummary {
 }
 
 /**
- * What the statistics, the roster and the enrollment figures read of a participant document:
- * no answers, no tokens (only whether the Open Humans access token is held), no outbox.
+ * What the statistics, the roster and the enrollment figures read of a participant (their admin
+ * row): no answers, no tokens (only whether the Open Humans access token is held), no outbox.
  */
 export interface ParticipantRecord {
   _id: string;
@@ -81,32 +79,5 @@ const EXPORT_PROJECTION = {
 /** Which participants a pass reads: all of them, or those linked to an Open Humans member (the roster). */
 export type ParticipantSelection = 'all' | 'linked';
 
-/** Reads participants one batch at a time, in study-ID order, for the admin tools (read only). */
-export class ParticipantRecordsReader {
-  private readonly collection: Collection<ParticipantRecord & { erased?: boolean }>;
-
-  constructor(db: Db) {
-    this.collection = db.collection(PARTICIPANTS_COLLECTION);
-  }
-
-  /** Which of these study IDs (lower case) are participants who have not been erased; one pass over the collection. */
-  async activeAmong(pgIds: ReadonlySet<string>): Promise<Set<string>> {
-    const active = new Set<string>();
-    if (pgIds.size === 0) return active;
-    const cursor = this.collection.find({ erased: { $ne: true } }, { projection: { _id: 1 }, batchSize: 1000 });
-    for await (const { _id } of cursor) if (pgIds.has(_id)) active.add(_id);
-    return active;
-  }
-
-  /** Erased participants (tombstones) are never read. */
-  stream(selection: ParticipantSelection = 'all'): AsyncIterable<ParticipantRecord> {
-    const filter: Filter<ParticipantRecord & { erased?: boolean }> = { erased: { $ne: true } };
-    if (selection === 'linked') filter['openHumans.memberId'] = { $exists: true };
-    return this.collection.find(filter, { projection: PROJECTION, sort: { _id: 1 }, batchSize: 500 });
-  }
-
-  /** The analysis export's pass: every participant not erased, in study-ID order, one batch at a time. */
-  streamForExport(): AsyncIterable<ExportRecord> {
-    return this.collection.find({ erased: { $ne: true } }, { projection: EXPORT_PROJECTION, sort: { _id: 1 }, batchSize: 500 }) as unknown as AsyncIterable<ExportRecord>;
-  }
-}
+/** The paths of a participant document the admin rows keep (what the admin tools read), in the order the row code stores them. */
+export const ADMIN_ROW_PATHS: readonly string[] = Object.keys(EXPORT_PROJECTION);

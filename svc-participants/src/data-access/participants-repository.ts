@@ -3,6 +3,7 @@ import type { FinalScore, FinalScoreDecidedBy, NardiScoresView, SurveyId, Survey
 import { compact, type DocumentFields, type LockedDocument } from '@study/document-writes';
 import type { CloudEvent } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
+import { newRowFields } from './admin-rows/stale-row';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
 import type { OpenHumansTokens } from './open-humans';
 import type { ConsentRecord, FinalReportState, Participant, StoredSurvey } from './stored-participant';
@@ -60,6 +61,11 @@ export interface ParticipantDocument {
   outbox?: CloudEvent[];
   /** Set with the outbox while it holds events (the relay's indexed sweep). */
   outboxPending?: true;
+  /** Set by every write until the participant's admin row is rebuilt (admin-rows.ts), with the stamp of that write. */
+  adminRowStale?: true;
+  adminRowStamp?: string;
+  /** Counts the document's writes (the admin rows keep the newest). */
+  adminRowVersion?: number;
 }
 
 export type ParticipantRecord = { state: 'missing' } | { state: 'erased' } | { state: 'active'; participant: Participant };
@@ -148,7 +154,7 @@ export class ParticipantsRepository {
    * this fail (duplicate key). A new document has no outbox for the relay to write meanwhile.
    */
   async insert(participant: Participant): Promise<void> {
-    await this.collection.insertOne(toDocument({ ...participant, pgId: normalizePgId(participant.pgId) }));
+    await this.collection.insertOne({ ...toDocument({ ...participant, pgId: normalizePgId(participant.pgId) }), ...newRowFields() });
   }
 
   /** A new participant who has just consented through Open Humans, with their tokens (the change's event: consented). */

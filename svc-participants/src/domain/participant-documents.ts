@@ -1,5 +1,6 @@
-import { createDocumentWriter, documentLockKey, type Decision, type DocumentWriter } from '@study/document-writes';
+import { createDocumentWriter, documentLockKey, type Decision, type DocumentWriter, type LockedDocument } from '@study/document-writes';
 import { normalizePgId } from '@study/personality';
+import { ADMIN_ROW_VERSION, ERASED_ROW_VERSION, newRowFields, staleRowFields } from '../data-access/admin-rows/stale-row';
 import { AwaitingSteps } from '../data-access/awaiting-steps';
 import { MBTI_SCORES_COLLECTION } from '../data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument, type ParticipantRecord } from '../data-access/participants-repository';
@@ -39,7 +40,23 @@ export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants'
       writer.change<R>(id, async (state) => {
         const decision = await decide(state);
         if (typeof decision === 'string') return decision;
-        return { ...decision, write: (document) => decision.write(keepingAwaitingStep(document, awaiting)) };
+        return { ...decision, write: (document) => decision.write(keepingAwaitingStep(markingAdminRow(document), awaiting)) };
       }),
+  };
+}
+
+/**
+ * The write handle, marking the participant's admin row for rebuilding in the same write, with
+ * the document's next version (admin-rows.ts). Only an erasure replaces a participant document.
+ */
+function markingAdminRow(document: LockedDocument<ParticipantDocument>): LockedDocument<ParticipantDocument> {
+  return {
+    id: document.id,
+    update: (update, options) => {
+      const { $set, $inc } = update as { $set?: object; $inc?: object };
+      return document.update({ ...update, $set: { ...$set, ...staleRowFields() }, $inc: { ...$inc, [ADMIN_ROW_VERSION]: 1 } } as typeof update, options);
+    },
+    insert: (fields) => document.insert({ ...fields, ...newRowFields() }),
+    replace: (fields) => document.replace({ ...fields, ...staleRowFields(), [ADMIN_ROW_VERSION]: ERASED_ROW_VERSION }),
   };
 }

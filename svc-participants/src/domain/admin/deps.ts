@@ -1,15 +1,16 @@
 import type { Logger } from 'pino';
 import type { KeyedLock } from '@study/keyed-lock';
+import type { AdminRows } from '../../data-access/admin-rows/admin-rows';
 import type { AuditLogRepository } from '../../data-access/audit-log-repository';
 import type { MbtiScoresRepository } from '../../data-access/mbti-scores-repository';
-import type { ParticipantRecordsReader } from '../../data-access/participant-records';
 import type { PseudonymOf } from './study-pseudonym';
 
 /** What the admin use cases work with. */
 export interface AdminDeps {
   /** e.g. 'svc-participants': the source of the events it publishes. */
   service: string;
-  records: ParticipantRecordsReader;
+  /** The study team's read model: a row per participant, with their MBTI result. */
+  rows: AdminRows;
   mbtiScores: MbtiScoresRepository;
   /** Serializes uploads, and the writes of an existing MBTI result (mbtiScoresLockKey). */
   lock: KeyedLock;

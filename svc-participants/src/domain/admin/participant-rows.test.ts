@@ -1,58 +1,13 @@
 import { STATS_CSV_COLUMNS, ROSTER_CSV_COLUMNS } from '@study/contracts';
 import type { ParticipantRecord } from '../../data-access/participant-records';
 import { EnrollmentTally } from './enrollment';
-import { joinMbtiResults, rosterRow, statisticsRow, type JoinedParticipant } from './participant-rows';
+import { rosterRow, statisticsRow, type JoinedParticipant } from './participant-rows';
 import { studyPseudonyms } from './study-pseudonym';
 
 const pseudonymOf = studyPseudonyms(Buffer.alloc(32, 1));
 
-async function* from<T>(items: readonly T[]): AsyncGenerator<T> {
-  for (const item of items) yield item;
-}
-
-async function all<T>(source: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of source) out.push(item);
-  return out;
-}
-
 const AT = new Date('2026-02-01T10:00:00.000Z');
 const participant = (id: string, fields: Partial<ParticipantRecord> = {}): ParticipantRecord => ({ _id: id, ...fields });
-
-describe('joining participants with their MBTI results (both in study-ID order)', () => {
-  it('pairs equal IDs and skips results of nobody', async () => {
-    const joined = await all(
-      joinMbtiResults(from([participant('a'), participant('c'), participant('e')]), from([
-        { _id: '0', wholeType: 'ISTP', uploadedAt: AT },
-        { _id: 'c', wholeType: 'INTJ', uploadedAt: AT },
-        { _id: 'd', wholeType: 'ENFP', uploadedAt: AT },
-        { _id: 'e', wholeType: 'ESFJ', uploadedAt: AT },
-      ])),
-    );
-    expect(joined.map(({ participant: p, mbti }) => [p._id, mbti?.wholeType])).toEqual([
-      ['a', undefined],
-      ['c', 'INTJ'],
-      ['e', 'ESFJ'],
-    ]);
-  });
-
-  it('closes the results when the reader stops early', async () => {
-    let closed = false;
-    async function* results() {
-      try {
-        yield { _id: 'a', wholeType: 'INTJ' };
-        yield { _id: 'b', wholeType: 'INTJ' };
-      } finally {
-        closed = true;
-      }
-    }
-    for await (const joined of joinMbtiResults(from([participant('a'), participant('b')]), results())) {
-      expect(joined.mbti?.wholeType).toBe('INTJ');
-      break;
-    }
-    expect(closed).toBe(true);
-  });
-});
 
 describe('rows', () => {
   const full: JoinedParticipant = {

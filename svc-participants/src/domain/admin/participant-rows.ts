@@ -15,33 +15,6 @@ export interface JoinedParticipant {
   mbti?: UploadedMbti;
 }
 
-/**
- * Pairs each participant with their MBTI result: both inputs must come in ascending study-ID
- * order; a merge of the two, so neither is held in memory. Results of study IDs that are not
- * (or no longer) participants are skipped.
- */
-export async function* joinMbtiResults(
-  participants: AsyncIterable<ParticipantRecord>,
-  results: AsyncIterable<{ _id: string } & UploadedMbti>,
-): AsyncGenerator<JoinedParticipant> {
-  const resultIterator = results[Symbol.asyncIterator]();
-  let result = await resultIterator.next();
-  try {
-    for await (const participant of participants) {
-      while (!result.done && result.value._id < participant._id) result = await resultIterator.next();
-      if (!result.done && result.value._id === participant._id) {
-        const { wholeType, uploadedAt } = result.value;
-        yield { participant, mbti: { wholeType, uploadedAt } };
-      } else {
-        yield { participant };
-      }
-    }
-  } finally {
-    // Stop the results cursor too when the reader stops early (a download the client gave up on).
-    await resultIterator.return?.();
-  }
-}
-
 /** Consent as the dashboard shows it: given, and the Open Humans access token still held. */
 export function hasConsent(participant: ParticipantRecord): boolean {
   return participant.consent === true && participant.openHumans?.tokens !== undefined;

@@ -19,7 +19,7 @@ function withLocks<T>(lock: KeyedLock, keys: readonly string[], fn: () => Promis
 
 /**
  * POST /api/user/mbti (admin key already checked): stores the official MBTI scores of the
- * participants in the upload. A result that is new or changed gets one
+ * participants in the upload, compared with the admin rows (one scan) and written to them too. A result that is new or changed gets one
  * participants.mbti.uploaded.v1 event (so scoring recomputes the final score), stored in the
  * same document write as the result; the result sets the participant's dataReady. New results
  * go in one bulk write of inserts, changed ones in bulk writes of updates under their documents'
@@ -33,46 +33,51 @@ export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<st
   const upload = new Map<string, MbtiScores>();
   for (const [pgId, scores] of Object.entries(rows)) upload.set(normalizePgId(pgId), scoresOf(scores));
 
-  return deps.lock.run(MBTI_UPLOAD_LOCK_KEY, async () => {
-    const now = deps.now();
-    const active = await deps.records.activeAmong(new Set(upload.keys()));
-    const stored = await deps.mbtiScores.findScores(active);
-    const result = (pgId: string, scores: MbtiScores): NewMbtiResult => ({
-      pgId,
-      scores,
-      event: createEvent({ type: EventTypes.mbtiUploaded, source: deps.service, subject: pgId, data: mbtiUploadedDataSchema.parse(scores), correlationId, time: now }),
-    });
+  return deps.lock.run(MBTI_UPLOAD_LOCK_KEY, () =>
+    deps.rows.whileCurrent(async () => {
+      const now = deps.now();
+      // Who is in the study and what their stored result is, from the admin rows (kept current).
+      const stored = await deps.rows.scoresByParticipant();
+      const result = (pgId: string, scores: MbtiScores): NewMbtiResult => ({
+        pgId,
+        scores,
+        event: createEvent({ type: EventTypes.mbtiUploaded, source: deps.service, subject: pgId, data: mbtiUploadedDataSchema.parse(scores), correlationId, time: now }),
+      });
 
-    const unknownPgIds: string[] = [];
-    const added: NewMbtiResult[] = [];
-    const changed: NewMbtiResult[] = [];
-    let unchanged = 0;
-    for (const [pgId, scores] of upload) {
-      const held = stored.get(pgId);
-      if (!active.has(pgId)) unknownPgIds.push(pgId);
-      else if (!held) added.push(result(pgId, scores));
-      else if (sameScores(held, scores)) unchanged += 1;
-      else changed.push(result(pgId, scores));
-    }
+      const unknownPgIds: string[] = [];
+      const added: NewMbtiResult[] = [];
+      const changed: NewMbtiResult[] = [];
+      let unchanged = 0;
+      for (const [pgId, scores] of upload) {
+        const held = stored.get(pgId);
+        if (!stored.has(pgId)) unknownPgIds.push(pgId);
+        else if (!held) added.push(result(pgId, scores));
+        else if (sameScores(held, scores)) unchanged += 1;
+        else changed.push(result(pgId, scores));
+      }
 
-    await recordAudit(deps, {
-      action: AuditActions.mbtiUploaded,
-      actor: 'admin',
-      at: now,
-      details: { rows: upload.size, added: added.length, changed: changed.length, unchanged, unknown: unknownPgIds.length },
-    });
+      await recordAudit(deps, {
+        action: AuditActions.mbtiUploaded,
+        actor: 'admin',
+        at: now,
+        details: { rows: upload.size, added: added.length, changed: changed.length, unchanged, unknown: unknownPgIds.length },
+      });
 
-    let counts = addCounts(NO_WRITES, { insertedCount: 0, matchedCount: unchanged, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
-    counts = addCounts(counts, await deps.mbtiScores.insertResults(added, now));
-    for (let start = 0; start < changed.length; start += UPDATES_PER_COMMAND) {
-      const batch = changed.slice(start, start + UPDATES_PER_COMMAND);
-      const keys = batch.map(({ pgId }) => mbtiScoresLockKey(pgId)).sort();
-      counts = addCounts(counts, await withLocks(deps.lock, keys, () => deps.mbtiScores.updateResults(batch, now)));
-    }
-    const updatedParticipants = counts.insertedCount + counts.modifiedCount;
-    if (updatedParticipants > 0) deps.nudgeOutbox();
+      const counts = await deps.rows.storingMbti([...added, ...changed], now, async () => {
+        let written = addCounts(NO_WRITES, { insertedCount: 0, matchedCount: unchanged, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
+        written = addCounts(written, await deps.mbtiScores.insertResults(added, now));
+        for (let start = 0; start < changed.length; start += UPDATES_PER_COMMAND) {
+          const batch = changed.slice(start, start + UPDATES_PER_COMMAND);
+          const keys = batch.map(({ pgId }) => mbtiScoresLockKey(pgId)).sort();
+          written = addCounts(written, await withLocks(deps.lock, keys, () => deps.mbtiScores.updateResults(batch, now)));
+        }
+        return written;
+      });
+      const updatedParticipants = counts.insertedCount + counts.modifiedCount;
+      if (updatedParticipants > 0) deps.nudgeOutbox();
 
-    deps.logger.info({ rows: upload.size, added: added.length, changed: changed.length, unchanged, unknown: unknownPgIds.length, ...counts }, 'MBTI scores uploaded');
-    return { ...counts, unknownPgIds, updatedParticipants };
-  });
+      deps.logger.info({ rows: upload.size, added: added.length, changed: changed.length, unchanged, unknown: unknownPgIds.length, ...counts }, 'MBTI scores uploaded');
+      return { ...counts, unknownPgIds, updatedParticipants };
+    }),
+  );
 }

@@ -1,10 +1,8 @@
 import { analysisDictionarySchema, ANALYSIS_EXPORT_FILE_NAME } from '@study/contracts';
 import { SAMPLE_DICHOT_PREF, SAMPLE_SCORES, SAMPLE_TYPE_TABLE } from '@study/personality/testing';
-import type { ExportRecord } from '../../../data-access/participant-records';
 import { csvLine } from '../csv';
 import { EXPORT_COLUMNS, EXPORT_HEADER, exportRow, type ExportParticipant, type ExportRow } from './columns';
 import { dataDictionary } from './dictionary';
-import { withMbtiScores } from './rows';
 
 const PG_ID = '0f6c2a4e-8d1b-4c3e-9a5f-1b2c3d4e5f60';
 const T = (minute: number) => new Date(Date.UTC(2026, 2, 24, 9, minute));
@@ -197,24 +195,5 @@ describe('the analysis export columns', () => {
 
   it('neutralises a formula a participant typed, through the shared CSV writer', () => {
     expect(csvLine(exportRow(asRow(everything)))).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
-  });
-});
-
-describe('joining the participants with the MBTI results', () => {
-  async function* from<T>(items: T[]): AsyncGenerator<T> {
-    for (const item of items) yield item;
-  }
-  const record = (id: string): ExportRecord => ({ _id: id });
-  const result = (id: string, wholeType: string) => ({ _id: id, wholeType, pci1: 1, pci2: 2, pci3: 3, pci4: 4, dpref1: 5, dpref2: 6, dpref3: 7, dpref4: 8, uploadedAt: T(0) });
-
-  it('pairs each participant with their result, in study-ID order, skipping results of nobody', async () => {
-    const joined = [];
-    for await (const row of withMbtiScores(from([record('a'), record('c'), record('e')]), from([result('b', 'INTJ'), result('c', 'ENFP'), result('d', 'ISTJ')]))) joined.push(row);
-    expect(joined.map((row) => [row.participant._id, row.mbti?.wholeType])).toEqual([
-      ['a', undefined],
-      ['c', 'ENFP'],
-      ['e', undefined],
-    ]);
-    expect(joined[1]?.mbti).not.toHaveProperty('_id');
   });
 });
