@@ -111,9 +111,9 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
   };
   const withKey = (req: request.Test, key: string | null) => (key === null ? req : req.set('X-Master-Key', key));
 
-  /** Everything the service stores about participants, MBTI results and TypeFinder results (not the outbox in flight, which the relay empties meanwhile). */
+  /** Everything the service stores about participants, MBTI results and TypeFinder results (not the outbox in flight, which the relay empties meanwhile, nor the admin rows' mark, which their passes clear). */
   async function snapshot(): Promise<string> {
-    const read = (name: string) => svc.ctx.db.collection(name).find({}, { projection: { outbox: 0, outboxPending: 0 } }).sort({ _id: 1 }).toArray();
+    const read = (name: string) => svc.ctx.db.collection(name).find({}, { projection: { outbox: 0, outboxPending: 0, adminRowStale: 0 } }).sort({ _id: 1 }).toArray();
     return JSON.stringify({ participants: await read(PARTICIPANTS_COLLECTION), mbti: await read(MBTI_SCORES_COLLECTION), inbox: await read(TYPEFINDER_INBOX_COLLECTION) });
   }
 

@@ -141,7 +141,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
 
   /** Everything this service stores about participants and TypeFinder results (not the outbox in flight). */
   async function snapshot(): Promise<string> {
-    const participants = await svc.ctx.db.collection(PARTICIPANTS_COLLECTION).find({}, { projection: { outbox: 0, outboxPending: 0 } }).sort({ _id: 1 }).toArray();
+    const participants = await svc.ctx.db.collection(PARTICIPANTS_COLLECTION).find({}, { projection: { outbox: 0, outboxPending: 0, adminRowStale: 0 } }).sort({ _id: 1 }).toArray();
     const inbox = await svc.ctx.db.collection(TYPEFINDER_INBOX_COLLECTION).find({}).sort({ _id: 1 }).toArray();
     return JSON.stringify({ participants, inbox });
   }

@@ -75,9 +75,9 @@ function participantsOf(svc: Svc) {
   return svc.ctx.db.collection<ParticipantDocument>(PARTICIPANTS_COLLECTION);
 }
 
-/** Everything stored in the participants' and links' collections, to show a refused request changed nothing. */
+/** Everything stored in the participants' and links' collections, to show a refused request changed nothing (bar the outbox and the admin rows' mark, which run on their own). */
 async function snapshot(svc: Svc) {
-  const participants = await participantsOf(svc).find({}, { projection: { outbox: 0, outboxPending: 0 } }).sort({ _id: 1 }).toArray();
+  const participants = await participantsOf(svc).find({}, { projection: { outbox: 0, outboxPending: 0, adminRowStale: 0 } }).sort({ _id: 1 }).toArray();
   const links = await svc.ctx.db.collection(MEMBER_LINKS_COLLECTION).find({}).sort({ _id: 1 }).toArray();
   return JSON.stringify({ participants, links });
 }

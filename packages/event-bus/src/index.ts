@@ -37,6 +37,8 @@ export {
 export { migratingQueueName } from './queue-migration';
 export {
   withOutbox,
+  outboxEntry,
+  outboxEvents,
   outboxFields,
   outboxLockKey,
   assertStorable,
@@ -45,5 +47,6 @@ export {
   OUTBOX_PENDING_FIELD,
   OUTBOX_INDEX,
   PENDING_OUTBOX_FILTER,
+  type OutboxEntry,
 } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';

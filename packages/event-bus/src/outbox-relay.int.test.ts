@@ -7,7 +7,7 @@ import { EventBroker } from './broker';
 import { createEvent, type CloudEvent } from './cloud-event';
 import { startConsumer, type InboxEntry, type RunningConsumer } from './consumer';
 import { OutboxRelay } from './outbox-relay';
-import { outboxLockKey, withOutbox } from './outbox';
+import { outboxEvents, outboxLockKey, withOutbox, type OutboxEntry } from './outbox';
 import { consumerTopology } from './topology';
 import { AmqpAdmin, memoryLogger, sleep, waitFor } from './test-support/support';
 
@@ -22,7 +22,8 @@ interface ParticipantDoc {
   answers?: { q: number; a: number }[];
   writes?: number;
   status?: string;
-  outbox?: CloudEvent[];
+  /** Coded entries; documents as an earlier release stored them. */
+  outbox?: Array<OutboxEntry | CloudEvent>;
   outboxPending?: true;
 }
 
@@ -135,7 +136,7 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
     proxy.dropAll();
     await pass;
     const afterFailure = await participants.findOne({ _id: 'pg-wait' });
-    expect(afterFailure?.outbox?.map((e) => e.id)).toEqual(events.map((e) => e.id));
+    expect(outboxEvents(afterFailure?.outbox).map((e) => e.id)).toEqual(events.map((e) => e.id));
 
     // With the broker unreachable a pass changes nothing.
     await relay.runOnce();
@@ -168,7 +169,7 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
     proxy.resumeDownstream();
     await Promise.all([pass, writing]);
     const doc = await participants.findOne({ _id: 'pg-busy' });
-    expect(doc?.outbox?.map((e) => e.id)).toEqual([second.id]);
+    expect(outboxEvents(doc?.outbox).map((e) => e.id)).toEqual([second.id]);
     expect(doc?.writes).toBe(2);
   });
 
@@ -177,7 +178,7 @@ describe('OutboxRelay with consumers (real FerretDB, RabbitMQ and Redis)', () =>
     const broker = await connectBroker(amqpUrl, 'evbus_relay_invalid');
     const queue = await rawQueue();
     const good = surveyCompleted('pg-bad', 2);
-    // Written around withOutbox, which would have refused it.
+    // Written around withOutbox, which would have refused it, as documents (as an earlier release stored events).
     await participants.insertOne({ _id: 'pg-bad', outbox: [{ ...surveyCompleted('pg-bad', 1), type: 'Bad Type' }, good], outboxPending: true });
     const logger = memoryLogger();
     const relay = new OutboxRelay({ collections: [participants], broker, lock, logger });

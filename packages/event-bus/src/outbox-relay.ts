@@ -1,4 +1,4 @@
-import type { Collection, UpdateFilter } from 'mongodb';
+import type { Collection } from 'mongodb';
 import { LockTimeoutError, type KeyedLock } from '@study/keyed-lock';
 import type { EventBroker } from './broker';
 import { parseCloudEvent, type CloudEvent } from './cloud-event';
@@ -28,7 +28,8 @@ export interface OutboxRelayOptions {
   concurrency?: number;
 }
 
-type Stored = Record<string, unknown> & { id?: unknown };
+/** An outbox entry as read: coded (a string), or a document an earlier release stored. */
+type Stored = string | (Record<string, unknown> & { id?: unknown });
 const BROKER_CHECK_MS = 1_000;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCollection = Collection<any>;
@@ -254,7 +255,7 @@ export class OutboxRelay {
     for (const stored of pending) {
       let event: CloudEvent;
       try {
-        event = parseCloudEvent(JSON.parse(JSON.stringify(stored)));
+        event = parseCloudEvent(JSON.parse(typeof stored === 'string' ? stored : JSON.stringify(stored)));
       } catch (err) {
         // withOutbox never stores such an event; one written some other way can never be sent.
         // Keeping it would block every later event of this document, so it is logged in full and dropped.
@@ -278,8 +279,9 @@ export class OutboxRelay {
   }
 
   /**
-   * Removes exactly the given outbox entries (matched by value, as read) and checks they are
-   * gone; clears the pending flag in the same write when they were all the document had.
+   * Removes exactly the given outbox entries (matched by value, as read); clears the pending flag
+   * in the same write when they were all the document had. Coded entries (strings) always match;
+   * entries stored as documents by an earlier release are checked, and removed by id if not.
    */
   private async remove(collection: AnyCollection, id: unknown, done: Stored[], emptied: boolean): Promise<void> {
     // FerretDB 1.24 ignores a $pull with a condition ({ id: { $in } }); $pullAll of the exact
@@ -287,18 +289,20 @@ export class OutboxRelay {
     // events between our read and this update.
     const update: Record<string, unknown> = { $pullAll: { [OUTBOX_FIELD]: done } };
     if (emptied) update.$unset = { [OUTBOX_PENDING_FIELD]: '' };
-    await collection.updateOne({ _id: id }, update as unknown as UpdateFilter<Stored>);
+    await collection.updateOne({ _id: id }, update as never);
+    if (done.every((entry) => typeof entry === 'string')) return;
+    const idOf = (entry: Stored) => (typeof entry === 'string' ? (JSON.parse(entry) as { id?: unknown }).id : entry.id);
     const after = await collection.findOne({ _id: id }, { projection: { [OUTBOX_FIELD]: 1 } });
     const remaining: Stored[] = Array.isArray(after?.[OUTBOX_FIELD]) ? (after[OUTBOX_FIELD] as Stored[]) : [];
-    const doneIds = new Set(done.map((e) => e.id));
-    if (!remaining.some((e) => doneIds.has(e.id))) return;
+    const doneIds = new Set(done.map(idOf));
+    if (!remaining.some((e) => doneIds.has(idOf(e)))) return;
     // A value that does not survive the round trip unchanged did not match. We hold the
     // document's lock, so rewriting the array cannot lose a concurrent write.
     if (!this.warnedPullMismatch) {
       this.warnedPullMismatch = true;
       this.opts.logger.warn({ collection: collection.collectionName, id }, 'outbox entries did not match by value; removed them by id');
     }
-    await collection.updateOne({ _id: id }, { $set: { [OUTBOX_FIELD]: remaining.filter((e) => !doneIds.has(e.id)) } });
+    await collection.updateOne({ _id: id }, { $set: { [OUTBOX_FIELD]: remaining.filter((e) => !doneIds.has(idOf(e))) } });
   }
 }
 

@@ -1,5 +1,5 @@
 import { createEvent } from './cloud-event';
-import { assertStorable, outboxFields, outboxLockKey, PENDING_OUTBOX_FILTER, withOutbox } from './outbox';
+import { assertStorable, outboxEntry, outboxEvents, outboxFields, outboxLockKey, PENDING_OUTBOX_FILTER, withOutbox } from './outbox';
 
 interface Participant {
   _id: string;
@@ -17,7 +17,7 @@ describe('withOutbox', () => {
     const e2 = event(2);
     expect(withOutbox<Participant>({ $set: { status: 'done' } }, e1, e2)).toEqual({
       $set: { status: 'done', outboxPending: true },
-      $push: { outbox: { $each: [e1, e2] } },
+      $push: { outbox: { $each: [outboxEntry(e1), outboxEntry(e2)] } },
     });
   });
 
@@ -25,7 +25,7 @@ describe('withOutbox', () => {
     const e1 = event(1);
     expect(withOutbox<Participant>({ $push: { tags: 'x' }, $set: { status: 's' } }, e1)).toEqual({
       $set: { status: 's', outboxPending: true },
-      $push: { tags: 'x', outbox: { $each: [e1] } },
+      $push: { tags: 'x', outbox: { $each: [outboxEntry(e1)] } },
     });
   });
 
@@ -91,7 +91,8 @@ describe('outbox helpers', () => {
 
   it('gives an inserted document its events and the pending flag, checked like withOutbox', () => {
     const e1 = event(1);
-    expect(outboxFields(e1)).toEqual({ outbox: [e1], outboxPending: true });
+    expect(outboxFields(e1)).toEqual({ outbox: [outboxEntry(e1)], outboxPending: true });
+    expect(outboxEvents(outboxFields(e1).outbox)).toEqual([e1]);
     expect(outboxFields()).toEqual({ outbox: [] });
     expect(() => outboxFields(event(7, { grid: [[1]] }))).toThrow(/event e7 data/);
   });

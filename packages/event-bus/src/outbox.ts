@@ -5,6 +5,25 @@ import { parseCloudEvent, type CloudEvent } from './cloud-event';
 export const OUTBOX_FIELD = 'outbox';
 
 /**
+ * One pending event as stored: the CloudEvent as JSON text. Nothing queries inside a pending
+ * event, and one string is one field for the database to convert where the event's fields were
+ * twenty (FerretDB converts every field it reads or writes); a string also matches exactly when
+ * the relay removes it, so no read is needed to check the removal. Entries an earlier release
+ * stored as documents are still read (outboxEvents) and removed.
+ */
+export type OutboxEntry = string;
+
+/** The stored form of an event in an outbox. */
+export function outboxEntry(event: CloudEvent): OutboxEntry {
+  return JSON.stringify(event);
+}
+
+/** The events of an outbox as stored, coded or (from an earlier release) as documents. */
+export function outboxEvents(entries: readonly unknown[] | null | undefined): CloudEvent[] {
+  return (entries ?? []).map((entry) => parseCloudEvent(JSON.parse(typeof entry === 'string' ? entry : JSON.stringify(entry))));
+}
+
+/**
  * `true` while the document's outbox may hold events: set in the same write that adds them,
  * removed by the relay (under the document's lock) once the outbox is empty. Unlike "the outbox
  * is not empty", an equality on a top-level field is answered from an index on MongoDB and on
@@ -28,9 +47,9 @@ export async function ensureOutboxIndex(collection: Collection<any>): Promise<vo
  * The outbox fields of a document that is inserted or replaced whole together with its events:
  * `{ ...doc, ...outboxFields(event) }`. Checks the events as withOutbox does.
  */
-export function outboxFields(...events: CloudEvent[]): { [OUTBOX_FIELD]: CloudEvent[]; [OUTBOX_PENDING_FIELD]?: true } {
+export function outboxFields(...events: CloudEvent[]): { [OUTBOX_FIELD]: OutboxEntry[]; [OUTBOX_PENDING_FIELD]?: true } {
   checkEvents(events);
-  return events.length > 0 ? { [OUTBOX_FIELD]: events, [OUTBOX_PENDING_FIELD]: true } : { [OUTBOX_FIELD]: [] };
+  return events.length > 0 ? { [OUTBOX_FIELD]: events.map(outboxEntry), [OUTBOX_PENDING_FIELD]: true } : { [OUTBOX_FIELD]: [] };
 }
 
 function checkEvents(events: CloudEvent[]): void {
@@ -51,7 +70,7 @@ export function outboxLockKey(collectionName: string, id: unknown): string {
 
 /**
  * Adds `events` to the document's outbox in the same update as the state change, so the change
- * and the events it causes are stored (or lost) together: `$push: { outbox: { $each: events } }`
+ * and the events it causes are stored (or lost) together: `$push: { outbox: { $each: entries } }`
  * and `$set: { outboxPending: true }`. Throws if an event is not a valid CloudEvent or could not
  * be stored on FerretDB.
  */
@@ -70,7 +89,7 @@ export function withOutbox<T>(update: UpdateFilter<T>, ...events: CloudEvent[]):
   return {
     ...update,
     $set: { ...existingSet, [OUTBOX_PENDING_FIELD]: true },
-    $push: { ...existingPush, [OUTBOX_FIELD]: { $each: events } },
+    $push: { ...existingPush, [OUTBOX_FIELD]: { $each: events.map(outboxEntry) } },
   } as unknown as UpdateFilter<T>;
 }
 

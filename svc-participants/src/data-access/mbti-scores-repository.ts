@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import type { MbtiScores } from '@study/contracts';
-import { outboxFields, withOutbox, type CloudEvent } from '@study/event-bus';
+import { outboxFields, withOutbox, type CloudEvent, type OutboxEntry } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import type { Participant } from './stored-participant';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND, type WriteCounts } from './bulk-batches';
@@ -18,7 +18,7 @@ export const MBTI_SCORE_FIELDS = ['wholeType', 'pci1', 'pci2', 'pci3', 'pci4', '
 export interface MbtiScoresDocument extends MbtiScores {
   _id: string;
   uploadedAt: Date;
-  outbox?: CloudEvent[];
+  outbox?: OutboxEntry[];
   /** Set with the outbox while it holds events (the relay's indexed sweep). */
   outboxPending?: true;
 }

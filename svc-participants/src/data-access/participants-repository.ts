@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { FinalScore, FinalScoreDecidedBy, NardiScoresView, SurveyId, SurveyState } from '@study/contracts';
 import { compact, type DocumentFields, type LockedDocument } from '@study/document-writes';
-import type { CloudEvent } from '@study/event-bus';
+import type { OutboxEntry } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import { newRowFields } from './admin-rows/stale-row';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
@@ -58,7 +58,7 @@ export interface ParticipantDocument {
   erased?: true;
   erasedAt?: Date;
   /** Events written with the state change that caused them, until the relay has published them. */
-  outbox?: CloudEvent[];
+  outbox?: OutboxEntry[];
   /** Set with the outbox while it holds events (the relay's indexed sweep). */
   outboxPending?: true;
   /** Set by every write until the participant's admin row is rebuilt (admin-rows.ts), with the stamp of that write. */
@@ -68,7 +68,8 @@ export interface ParticipantDocument {
   adminRowVersion?: number;
 }
 
-export type ParticipantRecord = { state: 'missing' } | { state: 'erased' } | { state: 'active'; participant: Participant };
+/** A participant as read: missing, erased, or active with the document as stored (without its outbox), which a write works out its derived fields from. */
+export type ParticipantRecord = { state: 'missing' } | { state: 'erased' } | { state: 'active'; participant: Participant; stored: ParticipantDocument };
 
 function toDocument({ pgId, openHumans, consents, consentedAt, ...rest }: Participant): ParticipantDocument {
   return {
@@ -144,9 +145,9 @@ export class ParticipantsRepository {
     const doc = await this.collection.findOne({ _id: normalizePgId(pgId) }, { projection: { outbox: 0 } });
     if (!doc) return { state: 'missing' };
     if (doc.erased === true) return { state: 'erased' };
-    if (options.withMbti === false) return { state: 'active', participant: toParticipant(doc) };
+    if (options.withMbti === false) return { state: 'active', participant: toParticipant(doc), stored: doc };
     // The official MBTI result is kept beside the participant (mbti-scores): it sets dataReady.
-    return { state: 'active', participant: withMbtiResult(toParticipant(doc), await this.mbtiResults.findResult(doc._id)) };
+    return { state: 'active', participant: withMbtiResult(toParticipant(doc), await this.mbtiResults.findResult(doc._id)), stored: doc };
   }
 
   /**

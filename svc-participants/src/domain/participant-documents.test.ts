@@ -5,11 +5,27 @@ import { participantDocuments, participantLockKey } from './participant-document
 
 const PG_ID = '3F2B8C1E-9D4A-4E6F-8A7B-1C2D3E4F5A6B';
 
-/** The participant documents over a repository that answers `record` and writes nothing. */
+/** The participant documents over a repository that answers `record` and records what is written. */
 function documentsHolding(record: ParticipantRecord) {
   const keys: string[] = [];
+  const reads: unknown[] = [];
+  const updates: unknown[] = [];
   const deps = {
-    participants: { find: async () => record },
+    participants: {
+      find: async (...args: unknown[]) => {
+        reads.push(args);
+        return record;
+      },
+      collection: {
+        findOne: async () => {
+          throw new Error('no read beyond the one the change is decided on');
+        },
+        updateOne: async (...args: unknown[]) => {
+          updates.push(args);
+          return { matchedCount: 1 };
+        },
+      },
+    },
     lock: {
       run: <T>(key: string, fn: () => Promise<T>) => {
         keys.push(key);
@@ -18,12 +34,12 @@ function documentsHolding(record: ParticipantRecord) {
     },
     nudgeOutbox: () => undefined,
   } as unknown as ParticipantsDeps;
-  return { documents: participantDocuments(deps), keys };
+  return { documents: participantDocuments(deps), keys, reads, updates };
 }
 
 describe('participantDocuments', () => {
   it("holds the participant's lock, named by the study ID in lower case", async () => {
-    const { documents, keys } = documentsHolding({ state: 'active', participant: newParticipant(PG_ID) });
+    const { documents, keys } = documentsHolding({ state: 'active', participant: newParticipant(PG_ID), stored: { _id: PG_ID.toLowerCase() } as never });
     await documents.change(PG_ID, () => 'unchanged');
     expect(keys).toEqual([participantLockKey(PG_ID)]);
     expect(participantLockKey(PG_ID)).toBe(`participants:${PG_ID.toLowerCase()}`);
@@ -39,5 +55,18 @@ describe('participantDocuments', () => {
   it('asks decide about a participant never stored (a consent creates them)', async () => {
     const { documents } = documentsHolding({ state: 'missing' });
     await expect(documents.change(PG_ID, (record) => (record.state === 'missing' ? 'stale' : 'unchanged'))).resolves.toBe('stale');
+  });
+
+  it('marks the admin row and keeps the awaiting step in the one update, worked out from the document as read (no second read, no MBTI read)', async () => {
+    const consentedAt = new Date('2026-03-24T09:15:00.000Z');
+    const stored = { _id: PG_ID.toLowerCase(), consent: true, consentedAt, createdAt: consentedAt, surveys: {}, openHumans: { memberId: '1', tokens: {} }, awaitingStep: 'typeFinder', awaitingSince: consentedAt };
+    const { documents, reads, updates } = documentsHolding({ state: 'active', participant: newParticipant(PG_ID), stored: stored as never });
+    const completedAt = new Date('2026-03-25T09:15:00.000Z');
+    await documents.change(PG_ID, () => ({ write: (document) => document.update({ $set: { 'surveys.typeFinder': { id: 'typeFinder', status: 'completed', completedAt } } }) }));
+    expect(reads).toEqual([[PG_ID.toLowerCase(), { withMbti: false }]]);
+    expect(updates).toHaveLength(1);
+    const [, update] = updates[0] as [unknown, { $set: Record<string, unknown>; $inc: Record<string, number> }];
+    expect(update.$set).toMatchObject({ adminRowStale: true, adminRowStamp: expect.any(String), awaitingStep: 'nardi', awaitingSince: completedAt });
+    expect(update.$inc).toEqual({ adminRowVersion: 1 });
   });
 });

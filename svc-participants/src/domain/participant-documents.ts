@@ -1,7 +1,6 @@
 import { createDocumentWriter, documentLockKey, type Decision, type DocumentWriter, type LockedDocument } from '@study/document-writes';
 import { normalizePgId } from '@study/personality';
 import { ADMIN_ROW_VERSION, ERASED_ROW_VERSION, newRowFields, staleRowFields } from '../data-access/admin-rows/stale-row';
-import { AwaitingSteps } from '../data-access/awaiting-steps';
 import { MBTI_SCORES_COLLECTION } from '../data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument, type ParticipantRecord } from '../data-access/participants-repository';
 import type { ParticipantsDeps } from './deps';
@@ -19,19 +18,20 @@ export function mbtiScoresLockKey(pgId: string): string {
 
 /**
  * The participant documents: each change under the document's lock, decided on the participant
- * as stored (with their MBTI result), its events in the same write. A tombstone (an erased
- * participant) is never written again. Every write also keeps the step the participant waits at
- * (for the reminders) right, in the same write.
+ * as stored, its events in the same write. A tombstone (an erased participant) is never written
+ * again. Every write also keeps the step the participant waits at (for the reminders) right, and
+ * marks the participant's admin row for rebuilding, in the same write, worked out from the
+ * document as read. `withMbti` reads their official MBTI result too (a second read), for a
+ * change that answers the dashboard's view.
  */
-export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants' | 'lock' | 'nudgeOutbox'>): DocumentWriter<ParticipantDocument, ParticipantRecord> {
-  const awaiting = new AwaitingSteps(deps.participants.collection);
+export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants' | 'lock' | 'nudgeOutbox'>, options: { withMbti?: boolean } = {}): DocumentWriter<ParticipantDocument, ParticipantRecord> {
   const writer = createDocumentWriter<ParticipantDocument, ParticipantRecord>({
     collectionName: PARTICIPANTS_COLLECTION,
     collection: deps.participants.collection,
     lock: deps.lock,
     nudgeOutbox: (collection, id) => deps.nudgeOutbox(collection, id),
     documentId: normalizePgId,
-    read: (pgId) => deps.participants.find(pgId),
+    read: (pgId) => deps.participants.find(pgId, { withMbti: options.withMbti === true }),
     isErased: (_pgId, record) => record.state === 'erased',
   });
   return {
@@ -40,7 +40,8 @@ export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants'
       writer.change<R>(id, async (state) => {
         const decision = await decide(state);
         if (typeof decision === 'string') return decision;
-        return { ...decision, write: (document) => decision.write(keepingAwaitingStep(markingAdminRow(document), awaiting)) };
+        const stored = state.state === 'active' ? state.stored : null;
+        return { ...decision, write: (document) => decision.write(keepingAwaitingStep(markingAdminRow(document), stored)) };
       }),
   };
 }

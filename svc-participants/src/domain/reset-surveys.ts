@@ -14,7 +14,8 @@ const NOT_FOUND = 'No participant with this study ID.';
  */
 export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: boolean }, pgId: string, correlationId: string): Promise<UserView> {
   if (!options.enabled) throw new AppError(403, ErrorCodes.RESET_DISABLED, 'Resetting surveys is turned off for this study.');
-  const outcome = await participantDocuments(deps).change(pgId, (record) => {
+  // The answer is the dashboard's view, which shows the official MBTI result.
+  const outcome = await participantDocuments(deps, { withMbti: true }).change(pgId, (record) => {
     if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const data: SurveysResetData = { surveys: [...surveyIds] };
     const event = createEvent({ type: EventTypes.surveysReset, source: deps.service, subject: record.participant.pgId, data, correlationId });

@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { FinalScoreDecidedBy, FinalScoreInputs, FinalTypeCode, NardiScoresView } from '@study/contracts';
-import type { CloudEvent } from '@study/event-bus';
+import type { OutboxEntry } from '@study/event-bus';
 import type { NardiReport } from '@study/personality';
 
 export const REPORTS_COLLECTION = 'reports';
@@ -71,7 +71,7 @@ export interface ReportDocument {
   /** The final report of finalScore, once stored. */
   finalReport?: FinalReportRecord;
   updatedAt?: Date;
-  outbox?: CloudEvent[];
+  outbox?: OutboxEntry[];
   /** Set with the outbox while it holds events (the relay's indexed sweep). */
   outboxPending?: true;
 }

@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { FinalScoreDecidedBy, FinalScoreInputs, FinalTypeCode, MbtiScores, NardiAnswer } from '@study/contracts';
-import type { CloudEvent } from '@study/event-bus';
+import type { OutboxEntry } from '@study/event-bus';
 import type { ConfidenceLevel, FunctionalPairCode, NardiScores, TemperamentCode, TypeCode } from '@study/personality';
 
 export const SCORES_COLLECTION = 'scores';
@@ -79,7 +79,7 @@ export interface ScoreDocument {
   /** The version of the latest finalized or cleared event published; grows by one with each. */
   finalScoreVersion?: number;
   updatedAt?: Date;
-  outbox?: CloudEvent[];
+  outbox?: OutboxEntry[];
   /** Set with the outbox while it holds events (the relay's indexed sweep). */
   outboxPending?: true;
 }

@@ -21,7 +21,8 @@ async function changeSurveys(
   correlationId: string,
   plan: (surveys: StoredSurveys, now: Date) => SurveyChange[],
 ): Promise<UserView> {
-  const participants = participantDocuments(deps);
+  // The answer is the dashboard's view, which shows the official MBTI result.
+  const participants = participantDocuments(deps, { withMbti: true });
   // From memory while no text was published since (one Redis read): checked under the lock below.
   const versions = await consentVersionList(deps);
   let next: Participant | undefined;

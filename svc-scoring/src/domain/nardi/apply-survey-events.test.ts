@@ -6,6 +6,7 @@ import {
   type CloudEventEnvelope,
   type SurveyCompletedData,
 } from '@study/contracts';
+import { outboxEvents } from '@study/event-bus';
 import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
 import type { ScoreDocument } from '../../data-access/scores-collection';
 import { completeNardiSurvey } from './apply-survey-events';
@@ -49,7 +50,7 @@ function depsHolding(held: ScoreDocument | null) {
 
 /** The events one update adds to the document's outbox. */
 function outboxOf(update: Record<string, Record<string, unknown>>): CloudEventEnvelope[] {
-  return (update.$push?.outbox as { $each: CloudEventEnvelope[] }).$each;
+  return outboxEvents((update.$push?.outbox as { $each: string[] }).$each) as CloudEventEnvelope[];
 }
 
 describe('completing the Nardi survey publishes the result as scoring.nardi.completed.v2 and v1', () => {
