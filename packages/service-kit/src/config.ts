@@ -37,6 +37,15 @@ export function baseServiceConfig(defaults: ServiceConfigDefaults) {
       .regex(/^[A-Za-z0-9_-]{1,63}$/)
       .default(defaults.mongoDb)
       .describe('a database name of letters, digits, _ or - (at most 63)'),
+    MONGO_MAX_POOL_SIZE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(4)
+      .describe(
+        'the most database commands this instance has in flight at once (default 4): FerretDB 1.24 holds two PostgreSQL connections for an update and hangs for good when every connection of its pool waits for a second one, so the instances of a stack together must stay under half its pool (20 on the embedded stack); on MongoDB it may be higher',
+      ),
     AMQP_URL: z
       .string()
       .regex(/^amqps?:\/\/\S+$/)

@@ -14,6 +14,8 @@ export interface MongoOptions {
   serverSelectionTimeoutMS?: number;
   /** Emit the driver's command events (countDatabaseCommands reads them). */
   monitorCommands?: boolean;
+  /** The most commands in flight at once; more wait in the driver's queue. */
+  maxPoolSize?: number;
 }
 
 /** Connects and verifies the server answers before returning, so a bad URL fails at start. */
@@ -22,6 +24,7 @@ export async function connectMongo(url: string, dbName: string, options: MongoOp
     appName: options.appName,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5000,
     monitorCommands: options.monitorCommands ?? false,
+    ...(options.maxPoolSize ? { maxPoolSize: options.maxPoolSize } : {}),
   });
   try {
     await client.connect();

@@ -162,7 +162,7 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
 
   try {
     const metrics = createServiceMetrics(def.service);
-    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, { appName: def.service, monitorCommands: true });
+    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, { appName: def.service, monitorCommands: true, maxPoolSize: config.MONGO_MAX_POOL_SIZE });
     countDatabaseCommands(mongo.client, metrics);
     opened.push({ name: 'mongo', close: () => mongo.close() });
     const redis = await connectRedis(config.REDIS_URL, { logger });
