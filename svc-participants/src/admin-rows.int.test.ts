@@ -146,4 +146,22 @@ describe('the admin rows, kept current from participant writes (real FerretDB an
     await rows.pages.insertOne({ _id: 'zzz-written-last', rows: { [pgId]: '2:[true]' } });
     expect((await all(rows.current()))[0]?.participant.updatedAt).toEqual(new Date(later.getTime() + 29));
   });
+
+  it('loses no participant write to a pass running beside the writes (FerretDB writes a whole document back)', async () => {
+    const pgId = randomUUID();
+    await participants.insert(newParticipant(pgId, NOW));
+    let writing = true;
+    const passes = (async () => {
+      while (writing) await rows.catchUp();
+    })();
+    for (let i = 0; i < 40; i += 1) {
+      await writer().change(pgId, () => ({ write: (document) => participants.setSnpFileUploaded(document, true, NOW, [`source-${i}`]) }));
+    }
+    writing = false;
+    await passes;
+    const stored = await db.collection(PARTICIPANTS_COLLECTION).findOne({ _id: pgId as never });
+    expect(stored?.genotypeSources).toEqual(['source-39']);
+    expect(stored?.adminRowVersion).toBe(41);
+    expect((await all(rows.current()))[0]?.participant.genotypeSources).toEqual(['source-39']);
+  });
 });

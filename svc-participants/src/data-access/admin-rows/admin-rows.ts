@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import type { MbtiScores } from '@study/contracts';
+import { documentLockKey } from '@study/document-writes';
 import type { KeyedLock } from '@study/keyed-lock';
 import { MBTI_SCORE_FIELDS, MBTI_SCORES_COLLECTION, type MbtiScoresDocument } from '../mbti-scores-repository';
 import { ADMIN_ROW_PATHS, type ExportRecord, type ParticipantSelection } from '../participant-records';
 import { PARTICIPANTS_COLLECTION } from '../participants-repository';
 import { rowCode } from './row-code';
-import { ADMIN_ROW_STALE, ADMIN_ROW_STAMP, ADMIN_ROW_VERSION, ERASED_ROW_VERSION, staleRowFields } from './stale-row';
+import { ADMIN_ROW_STALE, ADMIN_ROW_STAMP, ADMIN_ROW_VERSION, ERASED_ROW_VERSION } from './stale-row';
 
 /**
  * The study team's read model: one row per participant with what the statistics, the roster, the
@@ -24,7 +25,7 @@ import { ADMIN_ROW_STALE, ADMIN_ROW_STAMP, ADMIN_ROW_VERSION, ERASED_ROW_VERSION
  * Kept current like an outbox: every write of a participant document marks it in the same write
  * (stale-row.ts: a mark, a fresh stamp, the next version), and a pass, one at a time across
  * instances (the lock), rebuilds the rows of the marked documents and clears the marks whose
- * stamp it read (a document written since keeps its mark). Passes run on a schedule and before
+ * stamp it read, under the documents' locks (a document written since keeps its mark). Passes run on a schedule and before
  * every admin read, so a read sees every write before it. An MBTI upload writes its own page.
  */
 export const ADMIN_ROWS_COLLECTION = 'admin-rows';
@@ -41,6 +42,8 @@ export const ADMIN_ROWS_FORMAT = 1;
  * 6,000 participants) costs less in few passes.
  */
 const PASS_SIZE = 2000;
+/** Marks cleared per update, each under its documents' locks. */
+const CLEARED_PER_UPDATE = 200;
 /** A read that finds more pages than this folds them. */
 const MOST_PAGES = 24;
 /** Rows per page when pages are folded. */
@@ -136,7 +139,17 @@ export class AdminRows {
       const format = await this.state.findOne({ _id: FORMAT_ID });
       if (format?.version !== ADMIN_ROWS_FORMAT) {
         await this.pages.deleteMany({});
-        await this.participants.updateMany({ erased: { $ne: true } }, { $set: staleRowFields() });
+        // Every row built from the documents as they are (no document is written: another
+        // instance may be writing them); a document written meanwhile carries its mark.
+        let batch: StaleDocument[] = [];
+        for await (const doc of this.participants.find({ erased: { $ne: true } }, { projection: PARTICIPANT_PROJECTION, batchSize: 1000 })) {
+          batch.push(doc);
+          if (batch.length === PASS_SIZE) {
+            await this.pages.insertOne(this.pageOf(batch, []));
+            batch = [];
+          }
+        }
+        if (batch.length > 0) await this.pages.insertOne(this.pageOf(batch, []));
         await this.mbtiResynced();
         await this.state.updateOne({ _id: FORMAT_ID }, { $set: { version: ADMIN_ROWS_FORMAT } }, { upsert: true });
       } else if (await this.state.findOne({ _id: MBTI_SYNC_ID })) await this.mbtiResynced();
@@ -245,19 +258,38 @@ export class AdminRows {
     const live = marked.filter((doc) => doc.erased !== true).map((doc) => doc._id);
     const results = live.length === 0 ? [] : await this.mbtiScores.find({ _id: { $in: live } }, { projection: MBTI_PROJECTION }).toArray();
 
+    await this.pages.insertOne(this.pageOf(marked, results));
+    // FerretDB applies an update as read, change, write back the whole document: a mark is
+    // cleared only under the document's lock, which every writer of a participant holds. Stamps
+    // are unique per write: a document written since it was read holds another and keeps its mark.
+    const ids = marked.map((doc) => doc._id).sort();
+    const stamps = marked.flatMap((doc) => (doc[ADMIN_ROW_STAMP] ? [doc[ADMIN_ROW_STAMP]] : []));
+    for (let start = 0; start < ids.length; start += CLEARED_PER_UPDATE) {
+      const chunk = ids.slice(start, start + CLEARED_PER_UPDATE);
+      await this.withDocumentLocks(chunk, () =>
+        this.participants.updateMany({ _id: { $in: chunk }, [ADMIN_ROW_STALE]: true, [ADMIN_ROW_STAMP]: { $in: stamps } }, { $unset: { [ADMIN_ROW_STALE]: '' } }),
+      );
+    }
+    return marked.length;
+  }
+
+  /** Runs fn holding the participant documents' locks (taken in order, so two holders of several never wait on each other). */
+  private withDocumentLocks<T>(ids: readonly string[], fn: () => Promise<T>): Promise<T> {
+    const [first, ...rest] = ids;
+    return first === undefined ? fn() : this.lock.run(documentLockKey(PARTICIPANTS_COLLECTION, first), () => this.withDocumentLocks(rest, fn));
+  }
+
+  /** A page of the rows of these documents, with their MBTI results. */
+  private pageOf(docs: readonly StaleDocument[], results: readonly MbtiScoresDocument[]): Page {
     const page: Page = { _id: newPageId(), rows: {}, mbti: {} };
-    for (const doc of marked) {
+    for (const doc of docs) {
       const erased = doc.erased === true;
       const version = erased ? ERASED_ROW_VERSION : (doc[ADMIN_ROW_VERSION] ?? 0);
       page.rows![doc._id] = entry(version, erased ? '' : participantCode.encode(doc));
       if (erased) page.mbti![doc._id] = entry(ERASED_ROW_VERSION, '');
     }
     for (const result of results) page.mbti![result._id] = mbtiEntry(result);
-    await this.pages.insertOne(page);
-    // Stamps are unique per write: a document written since it was read holds another and keeps its mark.
-    const stamps = marked.flatMap((doc) => (doc[ADMIN_ROW_STAMP] ? [doc[ADMIN_ROW_STAMP]] : []));
-    await this.participants.updateMany({ [ADMIN_ROW_STALE]: true, [ADMIN_ROW_STAMP]: { $in: stamps } }, { $unset: { [ADMIN_ROW_STALE]: '' } });
-    return marked.length;
+    return page;
   }
 
   /** Every stored MBTI result written as one page (after an upload a crash cut short). */
