@@ -99,6 +99,10 @@ describe('the admin rows, kept current from participant writes (real FerretDB an
     expect(commands).toEqual(['find participants']);
   });
 
+  it('leaves a fresh database empty at start (a backup is restored only into an empty one)', async () => {
+    for (const { name } of await db.listCollections().toArray()) expect({ name, documents: await db.collection(name).countDocuments() }).toEqual({ name, documents: 0 });
+  });
+
   it('at its first start on stored participants (or a new row format) builds every row', async () => {
     const pgId = randomUUID();
     // As stored before the rows existed: no mark.

@@ -142,8 +142,10 @@ export class AdminRows {
         // Every row built from the documents as they are (no document is written: another
         // instance may be writing them); a document written meanwhile carries its mark.
         let batch: StaleDocument[] = [];
+        let built = 0;
         for await (const doc of this.participants.find({ erased: { $ne: true } }, { projection: PARTICIPANT_PROJECTION, batchSize: 1000 })) {
           batch.push(doc);
+          built += 1;
           if (batch.length === PASS_SIZE) {
             await this.pages.insertOne(this.pageOf(batch, []));
             batch = [];
@@ -151,7 +153,9 @@ export class AdminRows {
         }
         if (batch.length > 0) await this.pages.insertOne(this.pageOf(batch, []));
         await this.mbtiResynced();
-        await this.state.updateOne({ _id: FORMAT_ID }, { $set: { version: ADMIN_ROWS_FORMAT } }, { upsert: true });
+        // A fresh stack's database stays empty (a restore goes only into an empty one): the
+        // format is recorded once there are rows, and until then each start finds nothing to build.
+        if (built > 0) await this.state.updateOne({ _id: FORMAT_ID }, { $set: { version: ADMIN_ROWS_FORMAT } }, { upsert: true });
       } else if (await this.state.findOne({ _id: MBTI_SYNC_ID })) await this.mbtiResynced();
     });
   }
