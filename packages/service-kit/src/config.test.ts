@@ -26,6 +26,7 @@ describe('loadConfig with the base service settings', () => {
       PORT: 4101,
       HOST: '127.0.0.1',
       MONGO_DB: 'participants',
+      MONGO_MAX_POOL_SIZE: 4,
       EVENTS_EXCHANGE: 'study.events',
       EVENTS_QUEUE: 'svc-participants',
       LOG_LEVEL: 'info',
