@@ -6,3 +6,4 @@ export {
   type KeyedLockRedis,
   type RedisKeyedLockOptions,
 } from './redis-keyed-lock';
+export { runHoldingAll } from './hold-all';

@@ -55,19 +55,6 @@ export class MbtiScoresRepository {
     this.collection = db.collection<MbtiScoresDocument>(MBTI_SCORES_COLLECTION);
   }
 
-  /** The stored scores of these study IDs (those that have any), read in one pass. */
-  async findScores(pgIds: ReadonlySet<string>): Promise<Map<string, MbtiScores>> {
-    const found = new Map<string, MbtiScores>();
-    if (pgIds.size === 0) return found;
-    const projection = Object.fromEntries(MBTI_SCORE_FIELDS.map((field) => [field, 1]));
-    // One pass over the collection: FerretDB answers a large $in with a full scan per query anyway.
-    const cursor = this.collection.find({}, { projection, batchSize: 1000 });
-    for await (const doc of cursor) {
-      if (pgIds.has(doc._id)) found.set(doc._id, scoresOf(doc));
-    }
-    return found;
-  }
-
   /** The uploaded type of one participant, or undefined. */
   async findResult(pgId: string): Promise<{ wholeType: string; uploadedAt: Date } | undefined> {
     const doc = await this.collection.findOne({ _id: normalizePgId(pgId) }, { projection: { wholeType: 1, uploadedAt: 1 } });
@@ -101,16 +88,5 @@ export class MbtiScoresRepository {
   /** Erasure: the participant's result goes, with any event of it not yet published. The caller holds mbtiScoresLockKey(pgId). */
   async remove(pgId: string): Promise<void> {
     await this.collection.deleteOne({ _id: normalizePgId(pgId) });
-  }
-
-  /** Every result with all its scores, in study-ID order (the analysis export joins them in code). */
-  streamScores(): AsyncIterable<MbtiScores & { _id: string; uploadedAt: Date }> {
-    const projection = { ...Object.fromEntries(MBTI_SCORE_FIELDS.map((field) => [field, 1])), uploadedAt: 1 };
-    return this.collection.find({}, { projection, sort: { _id: 1 }, batchSize: 1000 });
-  }
-
-  /** Every result in study-ID order (for joining with the participants in code). */
-  streamResults(): AsyncIterable<{ _id: string; wholeType: string; uploadedAt: Date }> {
-    return this.collection.find({}, { projection: { wholeType: 1, uploadedAt: 1 }, sort: { _id: 1 }, batchSize: 1000 });
   }
 }

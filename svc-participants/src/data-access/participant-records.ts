@@ -26,25 +26,6 @@ export interface ParticipantRecord {
   updatedAt?: Date;
 }
 
-const SURVEYS: readonly SurveyId[] = ['typeFinder', 'nardi', 'selfAssessment', 'mbti'];
-
-const PROJECTION = {
-  consent: 1,
-  dataReady: 1,
-  snpFileUploaded: 1,
-  ...Object.fromEntries(SURVEYS.flatMap((id) => [`surveys.${id}.status`, `surveys.${id}.typeCode`].map((path) => [path, 1]))),
-  'surveys.nardi.consistency': 1,
-  finalScore: 1,
-  finalReport: 1,
-  'openHumans.memberId': 1,
-  // Whether the access token is held, without reading the sealed token itself.
-  'openHumans.tokens.expiresAt': 1,
-  createdAt: 1,
-  consentedAt: 1,
-  withdrawnAt: 1,
-  updatedAt: 1,
-};
-
 /** What the analysis export reads of a survey: its result and when it closed; of the answers, the self-assessment's only. */
 export interface ExportSurvey extends SurveySummary {
   completedAt?: Date;
@@ -65,19 +46,35 @@ export interface ExportRecord extends Omit<ParticipantRecord, 'surveys'> {
   finalScoreDecidedBy?: FinalScoreDecidedBy | null;
 }
 
-const EXPORT_PROJECTION = {
-  ...PROJECTION,
-  ...Object.fromEntries(SURVEYS.map((id) => [`surveys.${id}.completedAt`, 1])),
-  'surveys.nardi.selectedTemperament': 1,
-  'surveys.nardi.selectedFP': 1,
-  'surveys.nardi.scores': 1,
-  'surveys.selfAssessment.answers': 1,
-  genotypeSources: 1,
-  finalScoreDecidedBy: 1,
-};
-
 /** Which participants a pass reads: all of them, or those linked to an Open Humans member (the roster). */
 export type ParticipantSelection = 'all' | 'linked';
 
-/** The paths of a participant document the admin rows keep (what the admin tools read), in the order the row code stores them. */
-export const ADMIN_ROW_PATHS: readonly string[] = Object.keys(EXPORT_PROJECTION);
+const SURVEYS: readonly SurveyId[] = ['typeFinder', 'nardi', 'selfAssessment', 'mbti'];
+
+/**
+ * The paths of a participant document the admin rows keep (what the admin tools read: no
+ * answers but the self-assessment's, and of the tokens only their expiry, whether one is held),
+ * in the order the row code stores them: append only, or raise ADMIN_ROWS_FORMAT.
+ */
+export const ADMIN_ROW_PATHS: readonly string[] = [
+  'consent',
+  'dataReady',
+  'snpFileUploaded',
+  ...SURVEYS.flatMap((id) => [`surveys.${id}.status`, `surveys.${id}.typeCode`]),
+  'surveys.nardi.consistency',
+  'finalScore',
+  'finalReport',
+  'openHumans.memberId',
+  'openHumans.tokens.expiresAt',
+  'createdAt',
+  'consentedAt',
+  'withdrawnAt',
+  'updatedAt',
+  ...SURVEYS.map((id) => `surveys.${id}.completedAt`),
+  'surveys.nardi.selectedTemperament',
+  'surveys.nardi.selectedFP',
+  'surveys.nardi.scores',
+  'surveys.selfAssessment.answers',
+  'genotypeSources',
+  'finalScoreDecidedBy',
+];

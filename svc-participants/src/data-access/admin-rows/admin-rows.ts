@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import type { MbtiScores } from '@study/contracts';
 import { documentLockKey } from '@study/document-writes';
-import type { KeyedLock } from '@study/keyed-lock';
+import { runHoldingAll, type KeyedLock } from '@study/keyed-lock';
 import { MBTI_SCORE_FIELDS, MBTI_SCORES_COLLECTION, type MbtiScoresDocument } from '../mbti-scores-repository';
 import { ADMIN_ROW_PATHS, type ExportRecord, type ParticipantSelection } from '../participant-records';
 import { PARTICIPANTS_COLLECTION } from '../participants-repository';
@@ -25,8 +25,9 @@ import { ADMIN_ROW_STALE, ADMIN_ROW_STAMP, ADMIN_ROW_VERSION, ERASED_ROW_VERSION
  * Kept current like an outbox: every write of a participant document marks it in the same write
  * (stale-row.ts: a mark, a fresh stamp, the next version), and a pass, one at a time across
  * instances (the lock), rebuilds the rows of the marked documents and clears the marks whose
- * stamp it read, under the documents' locks (a document written since keeps its mark). Passes run on a schedule and before
- * every admin read, so a read sees every write before it. An MBTI upload writes its own page.
+ * stamp it read, under the documents' locks (a document written since keeps its mark). Passes
+ * run on a schedule and before every admin read, so a read sees every write before it. An MBTI
+ * upload writes its own page.
  */
 export const ADMIN_ROWS_COLLECTION = 'admin-rows';
 /** The rows' format and an MBTI upload in progress. */
@@ -37,9 +38,9 @@ export const ADMIN_ROWS_LOCK_KEY = 'admin-rows';
 export const ADMIN_ROWS_FORMAT = 1;
 
 /**
- * Documents rebuilt per pass (one read, one insert, one update). Large: clearing the marks reads
- * every marked document (FerretDB does not narrow by the stamps), so a backlog (a first start on
- * 6,000 participants) costs less in few passes.
+ * Documents rebuilt per pass (one read, one insert, one update per CLEARED_PER_UPDATE). Large:
+ * clearing the marks reads every marked document (FerretDB does not narrow by the stamps), so a
+ * backlog costs less in few passes.
  */
 const PASS_SIZE = 2000;
 /** Marks cleared per update, each under its documents' locks. */
@@ -131,7 +132,8 @@ export class AdminRows {
 
   /**
    * At start: the index the passes read by, and, when the rows were built in another format (or
-   * never), every participant marked for a rebuild; an MBTI upload a crash cut short is resynced.
+   * never), every row built again from the participant documents; an MBTI upload a crash cut
+   * short is resynced.
    */
   async prepare(): Promise<void> {
     await this.participants.createIndex({ [ADMIN_ROW_STALE]: 1 }, { name: `${ADMIN_ROW_STALE}_1` });
@@ -266,21 +268,15 @@ export class AdminRows {
     // FerretDB applies an update as read, change, write back the whole document: a mark is
     // cleared only under the document's lock, which every writer of a participant holds. Stamps
     // are unique per write: a document written since it was read holds another and keeps its mark.
-    const ids = marked.map((doc) => doc._id).sort();
+    const ids = marked.map((doc) => doc._id);
     const stamps = marked.flatMap((doc) => (doc[ADMIN_ROW_STAMP] ? [doc[ADMIN_ROW_STAMP]] : []));
     for (let start = 0; start < ids.length; start += CLEARED_PER_UPDATE) {
       const chunk = ids.slice(start, start + CLEARED_PER_UPDATE);
-      await this.withDocumentLocks(chunk, () =>
+      await runHoldingAll(this.lock, chunk.map((id) => documentLockKey(PARTICIPANTS_COLLECTION, id)), () =>
         this.participants.updateMany({ _id: { $in: chunk }, [ADMIN_ROW_STALE]: true, [ADMIN_ROW_STAMP]: { $in: stamps } }, { $unset: { [ADMIN_ROW_STALE]: '' } }),
       );
     }
     return marked.length;
-  }
-
-  /** Runs fn holding the participant documents' locks (taken in order, so two holders of several never wait on each other). */
-  private withDocumentLocks<T>(ids: readonly string[], fn: () => Promise<T>): Promise<T> {
-    const [first, ...rest] = ids;
-    return first === undefined ? fn() : this.lock.run(documentLockKey(PARTICIPANTS_COLLECTION, first), () => this.withDocumentLocks(rest, fn));
   }
 
   /** A page of the rows of these documents, with their MBTI results. */

@@ -1,6 +1,6 @@
 import { AuditActions, EventTypes, mbtiUploadedDataSchema, type MbtiScores, type MbtiUploadResponse } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
-import type { KeyedLock } from '@study/keyed-lock';
+import { runHoldingAll } from '@study/keyed-lock';
 import { normalizePgId } from '@study/personality';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND } from '../../data-access/bulk-batches';
 import { sameScores, scoresOf, type NewMbtiResult } from '../../data-access/mbti-scores-repository';
@@ -10,12 +10,6 @@ import type { AdminDeps } from './deps';
 
 /** One upload at a time: each decides from what is stored, so two at once could miss a change. */
 export const MBTI_UPLOAD_LOCK_KEY = 'mbti-scores:upload';
-
-/** Runs fn holding every key (taken in order, so two holders of several keys never wait on each other). */
-function withLocks<T>(lock: KeyedLock, keys: readonly string[], fn: () => Promise<T>): Promise<T> {
-  const [first, ...rest] = keys;
-  return first === undefined ? fn() : lock.run(first, () => withLocks(lock, rest, fn));
-}
 
 /**
  * POST /api/user/mbti (admin key already checked): stores the official MBTI scores of the
@@ -68,8 +62,8 @@ export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<st
         written = addCounts(written, await deps.mbtiScores.insertResults(added, now));
         for (let start = 0; start < changed.length; start += UPDATES_PER_COMMAND) {
           const batch = changed.slice(start, start + UPDATES_PER_COMMAND);
-          const keys = batch.map(({ pgId }) => mbtiScoresLockKey(pgId)).sort();
-          written = addCounts(written, await withLocks(deps.lock, keys, () => deps.mbtiScores.updateResults(batch, now)));
+          const keys = batch.map(({ pgId }) => mbtiScoresLockKey(pgId));
+          written = addCounts(written, await runHoldingAll(deps.lock, keys, () => deps.mbtiScores.updateResults(batch, now)));
         }
         return written;
       });
