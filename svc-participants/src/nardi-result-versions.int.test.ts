@@ -10,6 +10,7 @@ import {
   userViewSchema,
   type CloudEventEnvelope,
   type SurveyInput,
+  type NardiScoresView,
 } from '@study/contracts';
 import { consumerTopology, createEvent } from '@study/event-bus';
 import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
@@ -20,6 +21,7 @@ import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { freePort } from '@study/test-infra';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
+import { storedScores } from './data-access/stored-participant';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
 import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
@@ -258,7 +260,8 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
   /** What svc-participants keeps of the completed Nardi survey. */
   async function storedNardi(pgId: string): Promise<{ consistency?: number; scores?: unknown } | undefined> {
     const doc = await svc.ctx.db.collection(PARTICIPANTS_COLLECTION).findOne({ _id: pgId as never }, { projection: { 'surveys.nardi.consistency': 1, 'surveys.nardi.scores': 1 } });
-    return (doc?.surveys as { nardi?: { consistency?: number; scores?: unknown } } | undefined)?.nardi;
+    const nardi = (doc?.surveys as { nardi?: { consistency?: number; scores?: NardiScoresView | string } } | undefined)?.nardi;
+    return nardi && { ...nardi, ...(nardi.scores === undefined ? {} : { scores: storedScores(nardi.scores) }) };
   }
 
   // ---- the current svc-scoring: v2 and v1 of one completion ----------------------------------

@@ -6,7 +6,7 @@ import { normalizePgId } from '@study/personality';
 import { newRowFields } from './admin-rows/stale-row';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
 import type { OpenHumansTokens } from './open-humans';
-import type { ConsentRecord, FinalReportState, Participant, StoredSurvey } from './stored-participant';
+import { storedSurvey, surveyDocument, type ConsentRecord, type FinalReportState, type Participant, type StoredSurvey, type SurveyDocument } from './stored-participant';
 import type { SealedSecret, TokenCipher } from './token-cipher';
 
 export const PARTICIPANTS_COLLECTION = 'participants';
@@ -36,7 +36,8 @@ export interface ParticipantDocument {
   snpFileUploaded: boolean;
   /** The genotype sources of the member's files, as last read from Open Humans. */
   genotypeSources?: string[];
-  surveys: Partial<Record<SurveyId, StoredSurvey>>;
+  /** Each survey with its answers (and Nardi scores) as JSON text: surveyDocument / storedSurvey. */
+  surveys: Partial<Record<SurveyId, SurveyDocument>>;
   finalScore: FinalScore | null;
   /** How the final score was decided (from scoring.score.finalized.v1); null or absent without one. */
   finalScoreDecidedBy?: FinalScoreDecidedBy | null;
@@ -71,10 +72,14 @@ export interface ParticipantDocument {
 /** A participant as read: missing, erased, or active with the document as stored (without its outbox), which a write works out its derived fields from. */
 export type ParticipantRecord = { state: 'missing' } | { state: 'erased' } | { state: 'active'; participant: Participant; stored: ParticipantDocument };
 
-function toDocument({ pgId, openHumans, consents, consentedAt, ...rest }: Participant): ParticipantDocument {
+const surveyDocuments = (surveys: Participant['surveys']): ParticipantDocument['surveys'] => Object.fromEntries(Object.entries(surveys).map(([id, survey]) => [id, surveyDocument(survey)]));
+const storedSurveys = (surveys: ParticipantDocument['surveys'] | undefined): Participant['surveys'] => Object.fromEntries(Object.entries(surveys ?? {}).map(([id, survey]) => [id, storedSurvey(survey)]));
+
+function toDocument({ pgId, openHumans, consents, consentedAt, surveys, ...rest }: Participant): ParticipantDocument {
   return {
     _id: pgId,
     ...rest,
+    surveys: surveyDocuments(surveys),
     ...(openHumans ? { openHumans: { memberId: openHumans.memberId } } : {}),
     ...(consents ? { consents } : {}),
     ...(consentedAt ? { consentedAt } : {}),
@@ -87,7 +92,7 @@ function toParticipant(doc: ParticipantDocument): Participant {
     consent: doc.consent === true,
     dataReady: doc.dataReady === true,
     snpFileUploaded: doc.snpFileUploaded === true,
-    surveys: doc.surveys ?? {},
+    surveys: storedSurveys(doc.surveys),
     finalScore: doc.finalScore ?? null,
     finalScoreVersion: doc.finalScoreVersion ?? 0,
     finalReport: doc.finalReport ?? null,
@@ -142,12 +147,14 @@ export class ParticipantsRepository {
   }
 
   async find(pgId: string, options: { withMbti?: boolean } = {}): Promise<ParticipantRecord> {
-    const doc = await this.collection.findOne({ _id: normalizePgId(pgId) }, { projection: { outbox: 0 } });
+    const id = normalizePgId(pgId);
+    // The official MBTI result is kept beside the participant (mbti-scores): it sets dataReady.
+    // Both are read at once; for a missing or erased participant the result is not used.
+    const [doc, mbti] = await Promise.all([this.collection.findOne({ _id: id }, { projection: { outbox: 0 } }), options.withMbti === false ? undefined : this.mbtiResults.findResult(id)]);
     if (!doc) return { state: 'missing' };
     if (doc.erased === true) return { state: 'erased' };
     if (options.withMbti === false) return { state: 'active', participant: toParticipant(doc), stored: doc };
-    // The official MBTI result is kept beside the participant (mbti-scores): it sets dataReady.
-    return { state: 'active', participant: withMbtiResult(toParticipant(doc), await this.mbtiResults.findResult(doc._id)), stored: doc };
+    return { state: 'active', participant: withMbtiResult(toParticipant(doc), mbti), stored: doc };
   }
 
   /**
@@ -236,7 +243,7 @@ export class ParticipantsRepository {
 
   /** Every survey back to its initial state and no final score (nor its report) (the change's event: reset). */
   async resetSurveys(document: ParticipantWrite, surveys: Record<SurveyId, SurveyState>, now: Date): Promise<void> {
-    await document.update({ $set: { surveys, finalScore: null, finalScoreDecidedBy: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } });
+    await document.update({ $set: { surveys: surveyDocuments(surveys), finalScore: null, finalScoreDecidedBy: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } });
   }
 
   /** The final score as scoring last announced it (null once cleared), how it was decided, its version, and the report state that goes with it. */
@@ -259,7 +266,7 @@ export class ParticipantsRepository {
    */
   async saveSurveys(document: ParticipantWrite, surveys: readonly StoredSurvey[], now: Date, nardiAnsweredAt?: Date): Promise<void> {
     const set: Record<string, unknown> = { updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
-    for (const survey of surveys) set[`surveys.${survey.id}`] = compact(survey);
+    for (const survey of surveys) set[`surveys.${survey.id}`] = compact(surveyDocument(survey));
     await document.update({ $set: set });
   }
 
@@ -274,7 +281,7 @@ export class ParticipantsRepository {
    */
   async setNardiResult(document: ParticipantWrite, result: { consistency: number; scores?: NardiScoresView }, now: Date): Promise<void> {
     const set: Record<string, unknown> = { 'surveys.nardi.consistency': result.consistency, updatedAt: now };
-    if (result.scores) set['surveys.nardi.scores'] = result.scores;
+    if (result.scores) set['surveys.nardi.scores'] = JSON.stringify(result.scores);
     await document.update({ $set: set });
   }
 

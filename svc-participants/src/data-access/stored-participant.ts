@@ -1,4 +1,4 @@
-import type { FinalScore, FinalScoreDecidedBy, NardiScoresView, SurveyId, SurveyState } from '@study/contracts';
+import type { Answer, FinalScore, FinalScoreDecidedBy, NardiScoresView, SurveyId, SurveyState } from '@study/contracts';
 
 /**
  * A survey's state as this service stores it: the dashboard's state plus, once completed or
@@ -12,6 +12,39 @@ export interface StoredSurvey extends SurveyState {
    * (scoring.nardi.completed.v2, or v1 from an older release), kept for the analysis export.
    */
   scores?: NardiScoresView;
+}
+
+/**
+ * A survey as its document holds it: the answers and the Nardi scores as their JSON text. No
+ * query reads inside them, and the embedded database converts every field of a document on each
+ * read and write: as text they are one field each instead of up to two hundred. Documents written
+ * before hold them as arrays and objects, which are read as they are.
+ */
+export interface SurveyDocument extends Omit<StoredSurvey, 'answers' | 'scores'> {
+  answers: Answer[] | string;
+  scores?: NardiScoresView | string;
+}
+
+const decoded = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The survey as its document stores it: answers and scores as JSON text. */
+export function surveyDocument({ answers, scores, ...rest }: StoredSurvey): SurveyDocument {
+  return { ...rest, answers: JSON.stringify(answers), ...(scores === undefined ? {} : { scores: JSON.stringify(scores) }) };
+}
+
+/** The survey a document holds, in either form. */
+export function storedSurvey({ answers, scores, ...rest }: SurveyDocument): StoredSurvey {
+  return { ...rest, answers: decoded(answers), ...(scores === undefined ? {} : { scores: decoded(scores) }) };
+}
+
+/** Nardi scores as a document holds them, in either form (the admin rows keep them as stored). */
+export function storedScores(scores: NardiScoresView | string | undefined): NardiScoresView | undefined {
+  return scores === undefined ? undefined : decoded(scores);
+}
+
+/** Answers as a document holds them, in either form. */
+export function storedAnswers(answers: Answer[] | string | undefined): Answer[] | undefined {
+  return answers === undefined ? undefined : decoded(answers);
 }
 
 /** The participant's link to their Open Humans account. */

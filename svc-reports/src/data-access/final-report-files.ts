@@ -19,12 +19,56 @@ export interface FinalReportFile {
 
 const DUPLICATE_KEY = 11000;
 
+/**
+ * Stored files kept in memory after a read. A file never changes once stored (its id names the
+ * score version), so a kept one is never stale; it is only reached through the participant's
+ * report document, which erasure deletes; it is not served after FILE_CACHE_TTL_MS and leaves
+ * memory at the next file kept after that.
+ */
+const FILE_CACHE_BYTES = 8 * 1024 * 1024;
+export const FILE_CACHE_TTL_MS = 10 * 60_000;
+
+/** The files read last, oldest first: the oldest leave once they pass FILE_CACHE_BYTES, any one after FILE_CACHE_TTL_MS. */
+class KeptFiles {
+  private readonly files = new Map<string, { file: FinalReportFile; keptAt: number }>();
+  private bytes = 0;
+
+  get(id: string): FinalReportFile | undefined {
+    const kept = this.files.get(id);
+    if (!kept) return undefined;
+    if (Date.now() - kept.keptAt > FILE_CACHE_TTL_MS) {
+      this.delete(id);
+      return undefined;
+    }
+    return kept.file;
+  }
+
+  set(id: string, file: FinalReportFile): void {
+    this.delete(id);
+    this.files.set(id, { file, keptAt: Date.now() });
+    this.bytes += file.byteLength;
+    // Oldest first: those past their time or over the size go.
+    for (const [oldest, { keptAt }] of this.files) {
+      if (this.bytes <= FILE_CACHE_BYTES && Date.now() - keptAt <= FILE_CACHE_TTL_MS) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(id: string): void {
+    const kept = this.files.get(id);
+    if (!kept) return;
+    this.files.delete(id);
+    this.bytes -= kept.file.byteLength;
+  }
+}
+
 export function finalReportFileId(pgId: string, version: number): string {
   return `${pgId}:${version}`;
 }
 
 export class FinalReportFiles {
   readonly collection: Collection<FinalReportFile>;
+  private readonly kept = new KeptFiles();
 
   constructor(db: Db) {
     this.collection = db.collection<FinalReportFile>(FINAL_REPORT_FILES_COLLECTION);
@@ -39,9 +83,13 @@ export class FinalReportFiles {
     return this.collection.findOne({ _id: finalReportFileId(pgId, version) });
   }
 
-  /** A stored file by its id (`<pgId>:<version>`), read only: no lock, no write. */
+  /** A stored file by its id (`<pgId>:<version>`), read only: no lock, no write; from memory when read before. */
   async findById(id: string): Promise<FinalReportFile | null> {
-    return this.collection.findOne({ _id: id });
+    const kept = this.kept.get(id);
+    if (kept) return kept;
+    const file = await this.collection.findOne({ _id: id });
+    if (file) this.kept.set(id, file);
+    return file;
   }
 
   /** Stores the file; false when this version is stored already (another delivery or request got there first). */
@@ -61,6 +109,7 @@ export class FinalReportFiles {
   }
 
   async remove(id: string): Promise<void> {
+    this.kept.delete(id);
     await this.collection.deleteOne({ _id: id });
   }
 }

@@ -6,6 +6,7 @@ import { runHoldingAll, type KeyedLock } from '@study/keyed-lock';
 import { MBTI_SCORE_FIELDS, MBTI_SCORES_COLLECTION, type MbtiScoresDocument } from '../mbti-scores-repository';
 import { ADMIN_ROW_PATHS, type ExportRecord, type ParticipantSelection } from '../participant-records';
 import { PARTICIPANTS_COLLECTION } from '../participants-repository';
+import { storedAnswers, storedScores } from '../stored-participant';
 import { rowCode } from './row-code';
 import { ADMIN_ROW_STALE, ADMIN_ROW_STAMP, ADMIN_ROW_VERSION, ERASED_ROW_VERSION } from './stale-row';
 
@@ -70,6 +71,20 @@ interface Page {
 type StaleDocument = Omit<ExportRecord, '_id'> & { _id: string; erased?: boolean; [ADMIN_ROW_STAMP]?: string; [ADMIN_ROW_VERSION]?: number; [ADMIN_ROW_STALE]?: true };
 
 const participantCode = rowCode<Omit<ExportRecord, '_id'>>(ADMIN_ROW_PATHS);
+
+/** A document's row values: its Nardi scores and self-assessment answers as values, though the document holds them as JSON text (stored-participant.ts). */
+function rowValues(doc: StaleDocument): StaleDocument {
+  const { nardi, selfAssessment } = doc.surveys ?? {};
+  if (typeof nardi?.scores !== 'string' && typeof selfAssessment?.answers !== 'string') return doc;
+  return {
+    ...doc,
+    surveys: {
+      ...doc.surveys,
+      ...(nardi ? { nardi: { ...nardi, scores: storedScores(nardi.scores) } } : {}),
+      ...(selfAssessment ? { selfAssessment: { ...selfAssessment, answers: storedAnswers(selfAssessment.answers) } } : {}),
+    },
+  };
+}
 const mbtiCode = rowCode<RowMbti>([...MBTI_SCORE_FIELDS, 'uploadedAt']);
 const PARTICIPANT_PROJECTION = { ...Object.fromEntries(ADMIN_ROW_PATHS.map((path) => [path, 1])), erased: 1, [ADMIN_ROW_STAMP]: 1, [ADMIN_ROW_VERSION]: 1 };
 const MBTI_PROJECTION = { ...Object.fromEntries(MBTI_SCORE_FIELDS.map((field) => [field, 1])), uploadedAt: 1 };
@@ -285,7 +300,7 @@ export class AdminRows {
     for (const doc of docs) {
       const erased = doc.erased === true;
       const version = erased ? ERASED_ROW_VERSION : (doc[ADMIN_ROW_VERSION] ?? 0);
-      page.rows![doc._id] = entry(version, erased ? '' : participantCode.encode(doc));
+      page.rows![doc._id] = entry(version, erased ? '' : participantCode.encode(rowValues(doc)));
       if (erased) page.mbti![doc._id] = entry(ERASED_ROW_VERSION, '');
     }
     for (const result of results) page.mbti![result._id] = mbtiEntry(result);

@@ -32,7 +32,8 @@ export class ReportBeingMadeError extends AppError {
  * A study ID the reports never heard of, or one erased, is 404.
  */
 export async function getFinalReport(deps: ReportsDeps, pgId: string): Promise<Buffer> {
-  if (await deps.erased.isErased(pgId)) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  // Erasure deletes the report document (after marking the participant erased, which keeps a late
+  // event from bringing it back), so the document read alone answers 404 for an erased participant.
   const doc = await deps.reports.findOne({ _id: pgId }, { projection: { finalScore: 1, finalReport: 1 } });
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const score = doc.finalScore;
