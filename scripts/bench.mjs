@@ -2,7 +2,8 @@
 // Starts its own stack on free ports (own databases, exchange and queues), and prints:
 //   1 proxy     POST /api/user via the gateway, direct, and via a reference nginx (wrk)
 //   2 static    index.html and the largest JS asset from the gateway and from nginx (wrk)
-//   3 pipeline  last saves at 1/s and 20/s: save, final type visible, PDF ready
+//   3 pipeline  last saves alone (1/s) and at 5, 10, 20, 30/s: save, final type visible, PDF
+//               ready, CPU per completion per process, database commands per completion
 //   4 pdfread   reading a stored report PDF
 //   5 idle      idle CPU per process with 0 and with 6,000 participants
 //   6 render    the PDF renderer in-process, 1,000 renders
@@ -21,6 +22,9 @@ const print = (line) => console.log(line);
 
 const FIGURES = ['idle', 'proxy', 'static', 'pipeline', 'pdfread', 'admin', 'pages', 'render'];
 const STORED = 6000;
+// The pipeline's rates: 1/s is a completion alone; the sweep finds the highest that holds.
+const PIPELINE_RATES = [1, 5, 10, 20, 30];
+const API_MADE = 10;
 const startedAt = Date.now();
 
 function parseArgs(argv) {
@@ -89,6 +93,7 @@ async function main() {
   if (!needsStack) return results;
 
   const { startBenchStack } = await import('./bench/stack-run.mjs');
+  const { loadTs } = await import('./bench/ts-module.mjs');
   const { sleep } = await import('./bench/stats.mjs');
   say('Starting the system (services, gateway, database) on free ports...');
   const stack = await startBenchStack({ root, runDir, log: say });
@@ -112,27 +117,55 @@ async function main() {
       results.idle.none = await measureIdle({ groups: stack.groups, seconds: o.idleSeconds });
     }
 
-    // The pipeline's participants are made first, through the API, while the database is small
-    // (at 6,000 the system may be too slow to make them in reasonable time); the rest of the
-    // 6,000 are then stored directly.
+    // The pipeline's participants (up to their last save) are stored directly in the three
+    // services' databases, as the API leaves them: the API is not what the pipeline measures, and
+    // making thousands through it would take longer than the run. A few are made through the API
+    // first, so the 1/s run also follows participants made the real way.
     let journey;
     let ready = [];
-    const rates = want('pipeline') ? [1, 20] : [1];
+    const rates = want('pipeline') ? PIPELINE_RATES : [1];
+    const perRate = (rate) => (rate === 1 ? o.pipelineSeconds : rate * o.pipelineSeconds);
     if (want('pipeline') || want('pdfread')) {
       const { createJourney } = await import('./bench/journey.mjs');
       const { prepareParticipants } = await import('./bench/pipeline.mjs');
       journey = await createJourney({ baseUrl: stack.url, typeFinderWidgetUrl: stack.typeFinder.widgetUrl, root, workDir });
-      const total = want('pipeline') ? rates.reduce((a, rate) => a + rate * o.pipelineSeconds, 0) : 1;
-      say(`Making ${total} participants up to their last save (consent, TypeFinder, Nardi), for at most ${o.prepareBudgetS} s...`);
+      const throughApi = Math.min(API_MADE, perRate(1));
+      say(`Making ${throughApi} participants up to their last save through the API (consent, TypeFinder, Nardi)...`);
       await guard('prepare', async () => {
-        ready = await prepareParticipants(journey, total, { budgetMs: o.prepareBudgetS * 1000, log: say });
-        if (ready.length === 0) throw new Error('no participant could be made up to the last save');
+        // Their CPU, until the stack has settled, is the journey's cost up to the last save.
+        const { cpuMeter } = await import('./bench/procs.mjs');
+        const { waitUntilQuiet } = await import('./bench/idle.mjs');
+        await waitUntilQuiet({ groups: stack.groups });
+        const meter = cpuMeter(stack.groups);
+        ready = await prepareParticipants(journey, throughApi, { budgetMs: o.prepareBudgetS * 1000, log: say });
+        await waitUntilQuiet({ groups: stack.groups });
+        const { cpuMs } = meter.stop();
+        if (ready.length > 0) results.journeyCpuMs = Object.values(cpuMs).reduce((a, b) => a + b, 0) / ready.length;
       });
+      const total = rates.reduce((a, rate) => a + perRate(rate), 0) - ready.length;
+      say(`Storing ${total} more up to their last save in the three services' databases...`);
+      const settingsHost = (await (await fetch(`${stack.url}/api/settings`)).json()).studyEmailHost;
+      if (!stack.openHumans.standin) throw new Error('the pipeline stores its participants as members of the Open Humans stand-in: unset OH_CLIENT_ID');
+      const { seedBurstParticipants } = await loadTs(path.join(root, 'scripts', 'bench', 'seed-burst.ts'), workDir, 'seed-burst');
+      const seededAt = Date.now();
+      const seeded = await seedBurstParticipants({
+        db: stack.db,
+        count: total,
+        tokenEncryptionKey: stack.tokenEncryptionKey,
+        studyEmailHost: settingsHost,
+        openHumans: { url: stack.openHumans.url, clientId: stack.openHumans.clientId, clientSecret: stack.openHumans.clientSecret, redirectUri: stack.openHumans.redirectUri },
+        log: say,
+      });
+      // Their sessions, as if each had confirmed with Open Humans.
+      const { signedSessionCookies, keepSessions } = await import('./bench/participant-sessions.mjs');
+      const pgIdsSeeded = seeded.map((p) => p.pgId);
+      keepSessions(pgIdsSeeded, await signedSessionCookies({ root, workDir, secret: stack.participantSessionSecret, pgIds: pgIdsSeeded }));
+      ready.push(...seeded);
+      say(`  stored in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
     }
 
     const toStore = STORED - ready.length;
     say(`Storing ${toStore} participants in svc-participants' database (${STORED} in all)...`);
-    const { loadTs } = await import('./bench/ts-module.mjs');
     const { seedParticipants } = await loadTs(path.join(root, 'scripts', 'bench', 'seed-participants.ts'), workDir, 'seed-participants');
     const pgIds = Array.from({ length: toStore }, () => randomUUID());
     const seedStarted = Date.now();
@@ -179,24 +212,35 @@ async function main() {
 
     await guard('pipeline', async () => {
       if (want('pipeline') || want('pdfread')) {
-        const { runPipeline, readStoredPdf } = await import('./bench/pipeline.mjs');
+        const { runPipeline, readStoredPdf, held } = await import('./bench/pipeline.mjs');
+        const { dbCommandCounter } = await import('./bench/db-commands.mjs');
+        const commands = dbCommandCounter({ databaseMetricsUrl: stack.databaseMetricsUrl, mongo: stack.mongo });
         results.pipeline = [];
         let at = 0;
         for (const rate of rates) {
-          // The 1/s run gets its full count first; the 20/s run what is left.
-          const participants = ready.slice(at, rate === 1 ? at + o.pipelineSeconds : undefined);
+          const participants = ready.slice(at, at + perRate(rate));
           at += participants.length;
           if (participants.length === 0) continue;
+          // Above a rate that did not hold, only the target rate (20/s) is still run: a higher one cannot hold either.
+          const failedBelow = results.pipeline.find((run) => run.rate > 1 && run.rate < rate && !held(run));
+          if (failedBelow && rate !== 20) {
+            say(`Not running ${rate}/s: ${failedBelow.rate}/s did not hold`);
+            continue;
+          }
           say(`Last saves at ${rate}/s for ${(participants.length / rate).toFixed(0)} s...`);
-          results.pipeline.push(await runPipeline({ baseUrl: stack.url, journey, participants, rate, log: say }));
-          await sleep(3000);
-          // Read on a settled system, before the 20/s run leaves a backlog behind it.
+          const run = await runPipeline({ baseUrl: stack.url, journey, participants, rate, log: say, groups: stack.groups, commands });
+          results.pipeline.push(run);
+          say(`  ${held(run) ? 'held' : 'did not hold'}; the stack settled ${run.cost.settledAfterS.toFixed(0)} s after the last answer${run.cost.settled ? '' : ' (still busy)'}`);
+          // Read on a settled system, before the faster runs.
           if (rate === 1 && want('pdfread')) {
             say(`Stored PDF read, ${o.pdfReads} sequential reads...`);
             results.pdfRead = await readStoredPdf({ baseUrl: stack.url, pgId: ready[0].pgId, reads: o.pdfReads });
           }
         }
-        if (want('pipeline')) out.printPipeline(results.pipeline, print);
+        if (want('pipeline')) {
+          out.printPipeline(results.pipeline, print);
+          out.printPipelineCost(results.pipeline, print);
+        }
         else delete results.pipeline;
         const { waitUntilQuiet } = await import('./bench/idle.mjs');
         const quiet = await waitUntilQuiet({ groups: stack.groups });
@@ -216,6 +260,9 @@ async function main() {
     await guard('pages', async () => {
       if (want('pages')) {
         const { measurePages } = await import('./bench/pages.mjs');
+        const { waitUntilQuiet } = await import('./bench/idle.mjs');
+        const quiet = await waitUntilQuiet({ groups: stack.groups, percent: 5 });
+        say(`Pages on a settled stack: it ${quiet.settled ? 'settled' : 'was still busy'} after ${quiet.seconds.toFixed(0)} s`);
         results.pages = {};
         for (const cpuSlowdown of [1, 4]) {
           say(`Pages in Chromium at ${cpuSlowdown}x CPU slowdown...`);

@@ -79,6 +79,11 @@ export function sessionCookieOf(pgId) {
   return jar.get(pgId.toLowerCase());
 }
 
+/** Holds these sessions (Cookie headers, as signedSessionCookies answers them) for the participants' calls. */
+export function keepSessions(pgIds, cookies) {
+  pgIds.forEach((pgId, i) => jar.set(pgId.toLowerCase(), cookies[i]));
+}
+
 /** A session cookie for each stored participant, signed with the stack's PARTICIPANT_SESSION_SECRET. */
 export async function signedSessionCookies({ root, workDir, secret, pgIds }) {
   const { sessionCookie } = await loadTs(path.join(root, 'packages', 'participant-session', 'src', 'index.ts'), workDir, 'participant-session');

@@ -7,6 +7,8 @@ import { inParallel } from './journey.mjs';
 import { openResultsStream } from './results-stream.mjs';
 import { since, sleep, summarize } from './stats.mjs';
 import { participantFetch } from './participant-sessions.mjs';
+import { cpuMeter } from './procs.mjs';
+import { waitUntilQuiet } from './idle.mjs';
 
 const GIVE_UP_MS = 60_000;
 
@@ -112,9 +114,28 @@ async function followOne(baseUrl, journey, participant, counts) {
   }
 }
 
-/** Saves the participants' last answers at `rate` per second, one every 1/rate s; answers the figures. */
-export async function runPipeline({ baseUrl, journey, participants, rate, log }) {
+/** What the stack spends in `ms` doing nothing (the admin rows' passes, the drivers' upkeep): the baseline a run's cost is counted above. */
+async function baseline({ groups, commands, ms }) {
+  const meter = cpuMeter(groups);
+  const counted = await commands?.start();
+  await sleep(ms);
+  const { wallMs, cpuMs } = meter.stop();
+  const sent = await counted?.stop();
+  return { cpuMsPerS: Object.fromEntries(Object.entries(cpuMs).map(([name, spent]) => [name, (spent * 1000) / wallMs])), commandsPerS: sent ? (sent.total * 1000) / wallMs : 0 };
+}
+
+/**
+ * Saves the participants' last answers at `rate` per second, one every 1/rate s; answers the
+ * figures. With `groups` (the stack's processes) and `commands` (db-commands.mjs), also the CPU
+ * per completion of each process and the database commands per completion, from the first save
+ * until the stack has settled after the last (so work left queued counts), above the idle
+ * baseline measured just before.
+ */
+export async function runPipeline({ baseUrl, journey, participants, rate, log, groups, commands }) {
   const counts = { save: counter(), final: counter(), type: counter(), pdf: counter() };
+  const idle = groups ? await baseline({ groups, commands, ms: 5000 }) : undefined;
+  const meter = groups ? cpuMeter(groups) : undefined;
+  const counted = await commands?.start();
   const runs = [];
   const started = Date.now();
   for (const [i, participant] of participants.entries()) {
@@ -124,14 +145,31 @@ export async function runPipeline({ baseUrl, journey, participants, rate, log })
     runs.push(followOne(baseUrl, journey, participant, counts).catch((err) => ({ failed: err.message })));
   }
   const results = await Promise.all(runs);
+  const seconds = (Date.now() - started) / 1000;
   const failed = results.filter((r) => r.failed);
   if (failed.length > 0) log?.(`  ${failed.length} did not finish: ${[...new Set(failed.map((r) => r.failed))].join(', ')}`);
+  let cost;
+  if (meter) {
+    const quiet = await waitUntilQuiet({ groups });
+    const { wallMs, cpuMs } = meter.stop();
+    const sent = await counted?.stop();
+    const n = participants.length;
+    const cpuPerCompletion = Object.fromEntries(Object.entries(cpuMs).map(([name, spent]) => [name, Math.max(0, spent - (idle.cpuMsPerS[name] * wallMs) / 1000) / n]));
+    const commandsAbove = sent ? Math.max(0, sent.total - (idle.commandsPerS * wallMs) / 1000) : undefined;
+    cost = {
+      settledAfterS: quiet.seconds,
+      settled: quiet.settled,
+      cpuMsPerCompletion: { ...cpuPerCompletion, total: Object.values(cpuPerCompletion).reduce((a, b) => a + b, 0) },
+      commandsPerCompletion: commandsAbove === undefined ? undefined : commandsAbove / n,
+      commandsByName: sent ? Object.fromEntries(Object.entries(sent.byCommand).map(([name, c]) => [name, c / n])) : undefined,
+    };
+  }
   const pick = (key) => results.map((r) => r[key]).filter((v) => v !== undefined);
   const total = (kind) => Object.values(counts).reduce((a, c) => a + c[kind], 0);
   return {
     rate,
     completions: participants.length,
-    seconds: (Date.now() - started) / 1000,
+    seconds,
     save: summarize(pick('saveMs')),
     type: summarize(pick('typeMs')),
     pdf: summarize(pick('pdfMs')),
@@ -139,8 +177,12 @@ export async function runPipeline({ baseUrl, journey, participants, rate, log })
     errors5xx: total('5xx'),
     conflicts409: total(409),
     unfinished: failed.length,
+    cost,
   };
 }
+
+/** Whether a run held: PDF ready p95 within 2 s, no 5xx, every completion finished. */
+export const held = (run) => run.pdf.p95 !== undefined && run.pdf.p95 <= 2000 && run.errors5xx === 0 && run.unfinished === 0;
 
 /** `reads` sequential GETs of one stored report PDF. */
 export async function readStoredPdf({ baseUrl, pgId, reads }) {

@@ -51,6 +51,23 @@ export function printPipeline(runs, print) {
   table(rows, print);
 }
 
+/** Per run: CPU per completion of each process and the database commands per completion (the most sent first). */
+export function printPipelineCost(runs, print) {
+  const costed = runs.filter((run) => run.cost);
+  if (costed.length === 0) return;
+  print('');
+  print('3b. Cost per completion, from the first save until the stack settled, above its idle baseline: CPU ms per process, database commands (counted by the database)');
+  const names = [...new Set(costed.flatMap((run) => Object.keys(run.cost.cpuMsPerCompletion)))].filter((n) => n !== 'total');
+  const rows = [['rate', ...names.map((n) => `CPU ${n}`), 'CPU stack', 'DB commands', 'most sent']];
+  for (const run of costed) {
+    const c = run.cost;
+    const top = Object.entries(c.commandsByName ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, n]) => `${name} ${n.toFixed(1)}`).join(', ');
+    rows.push([`${run.rate}/s`, ...names.map((n) => (c.cpuMsPerCompletion[n] === undefined ? '-' : c.cpuMsPerCompletion[n].toFixed(1))), c.cpuMsPerCompletion.total.toFixed(1), c.commandsPerCompletion === undefined ? '-' : c.commandsPerCompletion.toFixed(1), top || '-']);
+  }
+  table(rows, print);
+}
+
+
 export function printPdfRead(r, print) {
   print('');
   print(`4. Stored PDF read, ${r.count} sequential GET /api/user/report/{pgId} (${kb(r.bytes)})`);

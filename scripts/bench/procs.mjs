@@ -130,8 +130,9 @@ export function stackGroups(stack) {
     const pgUrl = findPgUrl(ferret[0]);
     if (pgUrl) {
       const db = new URL(pgUrl).pathname.replace(/^\//, '');
-      // A PostgreSQL backend shows itself as "postgres: <user> <database> <client> <state>".
-      if (db) groups.push(group('postgres (backends)', () => findPids((args) => args.length === 1 && args[0].startsWith('postgres: ') && args[0].split(' ')[2] === db)));
+      // A PostgreSQL backend shows itself as "postgres: [<cluster>:] <user> <database> <client> <state>"
+      // (Debian's clusters add "15/main:").
+      if (db) groups.push(group('postgres (backends)', () => findPids((args) => args.length === 1 && args[0].startsWith('postgres: ') && args[0].split(' ').slice(1, 4).includes(db))));
     }
   }
   return groups;

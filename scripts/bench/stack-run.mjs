@@ -45,6 +45,8 @@ export async function startBenchStack({ root, runDir, log }) {
         dbPrefix: `${suffix}_`,
         env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'warn', ...ONE_ADDRESS_LIMITS },
         readyTimeoutMs: 120_000,
+        databaseMetrics: true,
+        standinStateFile: false,
       });
     } catch (err) {
       if (attempt >= 3) throw err;

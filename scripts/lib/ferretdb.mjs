@@ -96,7 +96,7 @@ export function isPortOpen(port, host = '127.0.0.1') {
  * handler 'pg' (the default) keeps the data in the PostgreSQL database `pgDatabase`, which must
  * exist (scripts/lib/postgres.mjs creates it); 'sqlite' keeps it in dataDir (measurements only).
  */
-export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDatabase }) {
+export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDatabase, debugPort }) {
   const bin = ensureFerretInstalled();
   fs.mkdirSync(dataDir, { recursive: true });
   let backend;
@@ -118,9 +118,10 @@ export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDa
       ...backend,
       `--state-dir=${dataDir}`,
       `--listen-addr=127.0.0.1:${port}`,
-      // The debug HTTP listener defaults to the fixed port 8088; a second FerretDB (another test
-      // run, the running stack) would then exit at start. It is not needed, so it is switched off.
-      '--debug-addr=-',
+      // The debug HTTP listener (its /debug/metrics counts commands) defaults to the fixed port
+      // 8088; a second FerretDB (another test run, the running stack) would then exit at start. It
+      // listens only where a port is given (the bench), and is switched off otherwise.
+      `--debug-addr=${debugPort ? `127.0.0.1:${debugPort}` : '-'}`,
       '--telemetry=disable',
       '--log-level=warn',
     ],
@@ -129,7 +130,7 @@ export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDa
   if (typeof out === 'number') fs.closeSync(out);
   const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`FerretDB exited with code ${code}${logFile ? `; see ${logFile}` : ''}`))));
   await Promise.race([waitForPort(port), exited]);
-  return { child, url: `mongodb://127.0.0.1:${port}/` };
+  return { child, url: `mongodb://127.0.0.1:${port}/`, ...(debugPort ? { metricsUrl: `http://127.0.0.1:${debugPort}/debug/metrics` } : {}) };
 }
 
 /** Stops a FerretDB started by startFerret and waits for it to exit. */

@@ -99,6 +99,8 @@ function tail(file, lines = 20) {
  * @param {string} [o.queuePrefix] prefix for each service's queue name
  * @param {string} [o.frontendRoot] the folder holding each frontend's dist (default: root)
  * @param {string} [o.amqpUrl] the broker of this stack (default: AMQP_URL or the local one)
+ * @param {boolean} [o.standinStateFile] false: the Open Humans stand-in keeps its members in memory only (default: in a state file beside dataDir)
+ * @param {boolean} [o.databaseMetrics] FerretDB also serves its metrics (the commands it ran) on a free port: `databaseMetricsUrl`
  * @param {number} [o.readyTimeoutMs] how long each process may take to answer its health check (default 30 s)
  */
 export async function startStack(o) {
@@ -123,7 +125,7 @@ export async function startStack(o) {
     // A test or benchmark stack leaves nothing behind; `npm start` keeps its data.
     if (o.freePorts && !o.pgDatabase) dropDatabase = () => dropPgDatabase(pgDatabase);
     const ferretPort = o.ferretPort ?? (o.freePorts ? await freePort() : STUDY_FERRET_PORT);
-    ferretOptions = { port: ferretPort, dataDir: o.dataDir, pgDatabase, logFile: path.join(o.logDir, 'ferretdb.log') };
+    ferretOptions = { port: ferretPort, dataDir: o.dataDir, pgDatabase, logFile: path.join(o.logDir, 'ferretdb.log'), ...(o.databaseMetrics ? { debugPort: await freePort() } : {}) };
     try {
       ferret = await startFerret(ferretOptions);
     } catch (err) {
@@ -257,7 +259,9 @@ export async function startStack(o) {
         DEAUTH_WEBHOOK_URL: `${publicUrl}/api/openhumans/deauthorize`,
         WEBHOOK_SECRET: client.webhookSecret,
         MASTER_ACCESS_TOKEN: secrets.openHumansMasterToken,
-        STATE_FILE: path.join(o.dataDir, '..', 'open-humans-standin.json'),
+        // Kept across restarts, except where nothing restarts it and each change rewriting the whole
+        // file would weigh on what is measured (a benchmark's thousands of members).
+        ...(o.standinStateFile === false ? {} : { STATE_FILE: path.join(o.dataDir, '..', 'open-humans-standin.json') }),
         ...(o.standinEnv ?? {}),
       });
       try {
@@ -266,7 +270,8 @@ export async function startStack(o) {
         throw new Error(`the Open Humans stand-in did not start: ${err.message}\n--- ${standin.logFile} ---\n${tail(standin.logFile)}`);
       }
       participantsEnv = { OH_BASE_URL: ohUrl, OH_CLIENT_ID: client.id, OH_CLIENT_SECRET: client.secret, OH_WEBHOOK_SECRET: client.webhookSecret, OH_MASTER_ACCESS_TOKEN: secrets.openHumansMasterToken };
-      openHumans = { url: ohUrl, standin: true };
+      // The client's id and secret: a benchmark makes its stored participants members through the stand-in's own protocol.
+      openHumans = { url: ohUrl, standin: true, clientId: client.id, clientSecret: client.secret, redirectUri: `${publicUrl}/return` };
     }
     // TypeFinder: the provider has no public API; its results reach the study's signed webhook.
     // Locally the stand-in widget plays the provider unless TYPEFINDER_WIDGET_URL names the real one.
@@ -379,6 +384,7 @@ export async function startStack(o) {
       services,
       children,
       mongoUrl,
+      databaseMetricsUrl: ferret?.metricsUrl,
       amqpUrl,
       redisUrl,
       startService,
