@@ -11,7 +11,9 @@ export function reportDocuments(deps: ReportsDeps): DocumentWriter<ReportDocumen
     collection: deps.reports,
     lock: deps.lock,
     nudgeOutbox: (collection, id) => deps.nudgeOutbox(collection, id),
-    isErased: (pgId) => deps.erased.isErased(pgId),
+    // Erasure deletes the document (under its lock, after marking the participant erased), so only
+    // a change that finds none asks whether the participant was erased.
+    isErased: (pgId, doc) => doc === null && deps.erased.isErased(pgId),
   });
 }
 

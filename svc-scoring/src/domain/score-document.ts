@@ -12,7 +12,9 @@ export function scoreDocuments(deps: ScoringDeps): DocumentWriter<ScoreDocument,
     collection: deps.scores,
     lock: deps.lock,
     nudgeOutbox: (collection, id) => deps.nudgeOutbox(collection, id),
-    isErased: (pgId) => deps.erased.isErased(pgId),
+    // Erasure deletes the document (under its lock, after marking the participant erased), so only
+    // a change that finds none asks whether the participant was erased.
+    isErased: (pgId, doc) => doc === null && deps.erased.isErased(pgId),
   });
 }
 

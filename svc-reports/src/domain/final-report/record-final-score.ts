@@ -3,6 +3,7 @@ import type { ApplyOutcome } from '@study/document-writes';
 import { createEvent } from '@study/event-bus';
 import { Binary } from 'mongodb';
 import { finalReportFileId, type FinalReportFile } from '../../data-access/final-report-files';
+import type { ReportDocument } from '../../data-access/reports-collection';
 import type { ReportsDeps } from '../deps';
 import { changeReportDocument } from '../report-document';
 import { finalReportView } from './final-report-view';
@@ -15,12 +16,13 @@ import { finalReportView } from './final-report-view';
  * new. Registering the file publishes reports.report.generated.v1, once per version, in the
  * same write. `version` limits the work to that score version (an event's).
  */
-export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version?: number): Promise<FinalReportFile | null> {
-  const doc = await deps.reports.findOne({ _id: pgId }, { projection: { outbox: 0 } });
-  const score = doc?.finalScore;
+export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version?: number, recorded?: ReportDocument['finalScore']): Promise<FinalReportFile | null> {
+  // The score just recorded needs no second read (the registration below checks it is still current).
+  const score = recorded ?? (await deps.reports.findOne({ _id: pgId }, { projection: { finalScore: 1 } }))?.finalScore;
   if (!score || (version !== undefined && score.version !== version)) return null;
 
-  let file = await deps.files.find(pgId, score.version);
+  // A version just recorded has no file yet (should one be there after all, the insert finds it).
+  let file = recorded ? null : await deps.files.find(pgId, score.version);
   if (!file) {
     const generatedAt = deps.now();
     const pdf = await deps.renderFinalReport(finalReportView(pgId, score, generatedAt, deps.studyName));
@@ -60,7 +62,8 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
     return null;
   }
   if (outcome === 'stored') {
-    await deps.files.removeOlderThan(pgId, stored.version);
+    // The first version has none older to remove.
+    if (stored.version > 1) await deps.files.removeOlderThan(pgId, stored.version);
     deps.logger.info({ pgId, version: stored.version, byteLength: stored.byteLength }, 'final report stored');
   }
   return stored;
@@ -71,16 +74,19 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
  * late changes nothing) and renders its report.
  */
 export async function recordFinalScore(deps: ReportsDeps, pgId: string, data: ScoreFinalizedData): Promise<ApplyOutcome> {
+  let recorded: ReportDocument['finalScore'];
   const outcome = await changeReportDocument(deps, pgId, (doc) => {
     const seen = doc?.scoreVersion ?? 0;
     if (data.version < seen || (data.version === seen && doc?.finalScore?.version !== data.version)) return 'stale';
     if (data.version === seen) return 'unchanged';
     const { version, typeCode, decidedBy, inputs } = data;
-    return { set: { finalScore: { version, typeCode, decidedBy, inputs, computedAt: new Date(data.computedAt) }, scoreVersion: version } };
+    recorded = { version, typeCode, decidedBy, inputs, computedAt: new Date(data.computedAt) };
+    return { set: { finalScore: recorded, scoreVersion: version } };
   });
   deps.logger.info({ pgId, outcome, version: data.version }, 'final score recorded');
   // Also on 'unchanged': a redelivery after a crash between the two steps still gets its report.
-  if (outcome === 'stored' || outcome === 'unchanged') await ensureFinalReport(deps, pgId, data.version);
+  if (outcome === 'stored') await ensureFinalReport(deps, pgId, data.version, recorded);
+  if (outcome === 'unchanged') await ensureFinalReport(deps, pgId, data.version);
   return outcome;
 }
 

@@ -13,7 +13,7 @@ const NOT_FOUND = 'No participant with this study ID.';
  * reports never heard of, or one erased, is 404.
  */
 export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<NardiReportView> {
-  if (await deps.erased.isErased(pgId)) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  // Erasure deletes the document, so the read alone answers 404 for an erased participant.
   const doc = await deps.reports.findOne({ _id: pgId }, { projection: { outbox: 0 } });
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const result = doc.nardi?.result;

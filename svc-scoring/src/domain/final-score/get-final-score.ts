@@ -16,7 +16,7 @@ const NOT_FOUND = 'No participant with this study ID.';
  * never heard of, or one erased, is 404.
  */
 export async function getFinalScore(deps: ScoringDeps, pgId: string, correlationId: string): Promise<FinalScoreResponse> {
-  if (await deps.erased.isErased(pgId)) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
+  // Erasure deletes the document, so the read alone answers 404 for an erased participant.
   let doc = await deps.scores.findOne({ _id: pgId }, { projection: { outbox: 0 } });
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const readiness = finalScoreReadiness(doc);

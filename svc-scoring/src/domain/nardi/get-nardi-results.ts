@@ -9,8 +9,9 @@ import type { NardiDeps } from './deps';
  * what the participant can do.
  */
 async function storedNardi(deps: NardiDeps, pgId: string): Promise<NardiRecord | undefined> {
-  if (await deps.erased.isErased(pgId)) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   const doc = await deps.scores.findOne({ _id: pgId }, { projection: { nardi: 1 } });
+  // Erasure deletes the document: only a study ID with none may be an erased one (404; else 409, nothing yet).
+  if (!doc && (await deps.erased.isErased(pgId))) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   return doc?.nardi;
 }
 
