@@ -89,6 +89,19 @@ describe('startConsumer (real RabbitMQ and FerretDB)', () => {
     expect(calls.map((c) => c.n)).toEqual([2]);
   });
 
+  it('acknowledges an event of a type it does not handle without handling it or an inbox entry', async () => {
+    const { queue, inbox, calls, consumer } = await consume({ handles: (type) => type === 'participants.survey.completed.v1' });
+    const ignored = event(1, 'participants.participant.consented.v1');
+    await broker.publish(ignored);
+    await broker.publish(event(2));
+    await waitFor('the handled type handled', () => calls.length === 1);
+    await waitFor('both consumed', async () => (await admin.messageCount(queue)) === 0);
+    await consumer.stop();
+    expect(calls.map((c) => c.n)).toEqual([2]);
+    expect(await inbox.countDocuments({ _id: ignored.id })).toBe(0);
+    expect(await admin.messageCount(queue)).toBe(0);
+  });
+
   it('handles an event id once although it is published several times', async () => {
     const { queue, inbox, calls, consumer } = await consume();
     const e = event(7);

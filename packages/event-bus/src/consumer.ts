@@ -28,6 +28,12 @@ export interface ConsumerOptions {
   inbox: Collection<InboxEntry>;
   /** Does the work for one event; throw to have it retried. Must finish its writes before resolving. */
   handle(event: CloudEvent, ctx: HandleContext): Promise<void>;
+  /**
+   * Whether the service does anything with an event of this type (default: every type). One it
+   * does not is acknowledged without handling or touching the inbox: the bindings are wide
+   * (`participants.#`), and doing nothing needs no record of having done it.
+   */
+  handles?(type: string): boolean;
   /** Deliveries before a failing message is parked on `<queue>.dlq`. Default 5. */
   maxAttempts?: number;
   /** Wait before attempt n+1 is `retryDelaysMs[n-1]` (the last entry repeats). Default [1000, 5000, 15000, 60000]. */
@@ -238,6 +244,11 @@ class QueueConsumer implements RunningConsumer {
     } catch (err) {
       this.log.error({ err, queue: this.opts.queue, messageId: msg.properties.messageId }, 'invalid message sent to the dead-letter queue');
       await this.deadLetter(channel, msg, attempt, `invalid CloudEvent: ${(err as Error).message}`);
+      return;
+    }
+    if (this.opts.handles && !this.opts.handles(event.type)) {
+      this.log.debug({ queue: this.opts.queue, eventId: event.id, type: event.type }, 'event not handled here; acknowledged');
+      this.ack(channel, msg);
       return;
     }
     try {

@@ -209,13 +209,11 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
         prefetch: consumer.prefetch,
         maxAttempts: consumer.maxAttempts ?? config.EVENTS_MAX_ATTEMPTS,
         retryDelaysMs: consumer.retryDelaysMs ?? config.EVENTS_RETRY_DELAYS_MS,
+        // Bindings are wide (participants.#); types this service has no use for are acknowledged as they come.
+        handles: (type) => Object.hasOwn(handlers, type),
         handle: async (event, consumeCtx) => {
           const handler = handlers[event.type];
-          if (!handler) {
-            // Bindings are wide (participants.#); types this service has no use for are fine.
-            logger.debug({ eventType: event.type, eventId: event.id }, 'event not handled here');
-            return;
-          }
+          if (!handler) throw new Error(`no handler for ${event.type}`);
           await handler(event, consumeCtx);
         },
       });
