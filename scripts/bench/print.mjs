@@ -85,11 +85,11 @@ export function printIdle(idle, storedCount, print) {
 
 export function printRender(r, print) {
   print('');
-  print(`6. Final report PDF render in-process (svc-reports renderer), ${r.renders} renders, ${kb(r.bytes)} each`);
+  print(`6. Final report PDF render in-process (svc-reports renderer), ${r.renders} renders, ${kb(r.bytes)} each; memory after the first render, after a warm-up of 200, and after the ${r.renders}`);
   table(
     [
-      ['p50', 'p95', 'max', 'RSS before', 'RSS after', 'heap before', 'heap after'],
-      [ms(r.p50), ms(r.p95), ms(r.max), mb(r.before.rss), mb(r.after.rss), mb(r.before.heapUsed), mb(r.after.heapUsed)],
+      ['p50', 'p95', 'max', 'RSS first', 'RSS before', 'RSS after', 'heap before', 'heap after'],
+      [ms(r.p50), ms(r.p95), ms(r.max), r.first ? mb(r.first.rss) : '-', mb(r.before.rss), mb(r.after.rss), mb(r.before.heapUsed), mb(r.after.heapUsed)],
     ],
     print,
   );

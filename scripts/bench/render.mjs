@@ -10,6 +10,6 @@ export async function benchRender({ root, workDir, renders }) {
   const stdout = await new Promise((resolve, reject) =>
     execFile(process.execPath, ['--expose-gc', file, String(renders)], { maxBuffer: 16 * 1024 * 1024 }, (err, out, errOut) => (err ? reject(new Error(`the renders failed: ${errOut || err.message}`)) : resolve(out))),
   );
-  const { times, before, after, bytes } = JSON.parse(stdout.trim().split('\n').pop());
-  return { renders, ...summarize(times), before, after, bytes };
+  const { times, first, before, after, bytes } = JSON.parse(stdout.trim().split('\n').pop());
+  return { renders, ...summarize(times), first, before, after, bytes };
 }

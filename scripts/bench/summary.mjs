@@ -78,7 +78,7 @@ export function summaryRows(r) {
   if (r.render) {
     add(`PDF render p50 / p95 (${r.render.renders})`, `${ms(r.render.p50)} / ${ms(r.render.p95)}`);
     const grew = (r.render.after.rss - r.render.before.rss) / 2 ** 20;
-    add(`PDF render RSS over ${r.render.renders} renders`, `${(r.render.before.rss / 2 ** 20).toFixed(0)} -> ${(r.render.after.rss / 2 ** 20).toFixed(0)} MB`, 'flat (< +10 MB)', grew < 10);
+    add(`PDF render RSS over ${r.render.renders} renders after a warm-up of 200`, `${(r.render.before.rss / 2 ** 20).toFixed(0)} -> ${(r.render.after.rss / 2 ** 20).toFixed(0)} MB`, 'flat (< +10 MB)', grew < 10);
   }
   if (r.pages) {
     const landing = r.pages[1]?.['/'];

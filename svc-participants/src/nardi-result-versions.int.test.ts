@@ -212,7 +212,8 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
   async function settle(): Promise<void> {
     const scores = mongo.db(scoringNames.dbName).collection('scores');
     await waitFor(async () => (await scores.countDocuments({ outboxPending: true })) === 0, "svc-scoring's outbox to empty", 30_000);
-    const marker = createEvent({ type: 'scoring.marker.noted.v1', source: 'svc-scoring', subject: '00000000-0000-4000-8000-000000000000', data: {} });
+    // An event both consumers handle (a type they do not handle leaves no inbox entry), about nobody this test follows.
+    const marker = createEvent({ type: EventTypes.scoreCleared, source: 'svc-scoring', subject: '00000000-0000-4000-8000-000000000000', data: { version: 1, reason: 'inputs-incomplete', clearedAt: new Date().toISOString() } });
     await svc.ctx.broker.publish(marker);
     await handledEverywhere([marker.id]);
     await publishedWhen((e) => e.id === marker.id, (found) => found.length === 1, 'the marker on the probe');

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -339,7 +339,8 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       const copy = finalized as unknown as CloudEvent;
       await svc.ctx.broker.publish(copy);
       await svc.ctx.broker.publish(createEvent({ type: copy.type, source: copy.source, subject: copy.subject, data: copy.data }));
-      const marker = createEvent({ type: 'participants.participant.noted.v1', source: 'svc-participants', subject: pgId, data: {} });
+      // A consent of somebody else: svc-reports handles it, so it leaves an inbox entry.
+      const marker = createEvent({ type: EventTypes.participantConsented, source: 'svc-participants', subject: randomUUID(), data: {} });
       await svc.ctx.broker.publish(marker);
       // The queue is worked in order of arrival, in batches: once the later marker is handled, the copies were too.
       await waitFor(() => reportsDb().collection('inbox').findOne({ _id: marker.id as never }), 'svc-reports to reach the marker', 20_000);

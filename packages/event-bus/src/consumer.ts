@@ -247,7 +247,7 @@ class QueueConsumer implements RunningConsumer {
       return;
     }
     if (this.opts.handles && !this.opts.handles(event.type)) {
-      this.log.debug({ queue: this.opts.queue, eventId: event.id, type: event.type }, 'event not handled here; acknowledged');
+      this.log.debug({ queue: this.opts.queue, eventId: event.id, eventType: event.type }, 'event not handled here');
       this.ack(channel, msg);
       return;
     }
