@@ -204,8 +204,14 @@ export class ParticipantsRepository {
   async readTokens(pgId: string): Promise<{ memberId: string; tokens: OpenHumansTokens } | undefined> {
     const id = normalizePgId(pgId);
     const doc = await this.collection.findOne({ _id: id }, { projection: { openHumans: 1, erased: 1 } });
-    const sealed = doc?.erased ? undefined : doc?.openHumans?.tokens;
-    if (!doc?.openHumans || !sealed) return undefined;
+    return doc ? this.tokensOf(doc) : undefined;
+  }
+
+  /** The Open Humans tokens of a document already read (a change's, under its lock): no second read. */
+  tokensOf(doc: Pick<ParticipantDocument, '_id' | 'openHumans' | 'erased'>): { memberId: string; tokens: OpenHumansTokens } | undefined {
+    const id = doc._id;
+    const sealed = doc.erased ? undefined : doc.openHumans?.tokens;
+    if (!doc.openHumans || !sealed) return undefined;
     const cipher = this.requireCipher();
     return {
       memberId: doc.openHumans.memberId,

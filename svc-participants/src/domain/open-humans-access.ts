@@ -17,7 +17,7 @@ export async function openHumansAccessToken(deps: ParticipantsDeps, pgId: string
   let accessToken: string | undefined;
   const outcome = await participantDocuments(deps).change(pgId, async (record) => {
     if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
-    const stored = await deps.participants.readTokens(pgId);
+    const stored = deps.participants.tokensOf(record.stored);
     if (!stored) {
       throw new AppError(409, ErrorCodes.OH_NOT_AUTHORIZED, 'This participant has not authorized the study on Open Humans. Please consent and authorize again.');
     }
