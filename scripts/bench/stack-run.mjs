@@ -43,7 +43,8 @@ export async function startBenchStack({ root, runDir, log }) {
         log,
         queuePrefix,
         dbPrefix: `${suffix}_`,
-        env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'warn', ...ONE_ADDRESS_LIMITS },
+        // BENCH_LOG_LEVEL=debug keeps every service's log lines (in runDir/logs) to follow one completion.
+        env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn', ...ONE_ADDRESS_LIMITS },
         readyTimeoutMs: 120_000,
         databaseMetrics: true,
         standinStateFile: false,
@@ -60,6 +61,7 @@ export async function startBenchStack({ root, runDir, log }) {
   let stopped = false;
   return {
     ...stack,
+    exchange,
     groups: stackGroups(stack),
     mongo,
     db: (service) => mongo.db(dbName(service)),
