@@ -26,7 +26,7 @@ import { newParticipant } from '../../svc-participants/src/domain/participant';
 import { keepingAwaitingStep } from '../../svc-participants/src/domain/reminders/keep-awaiting-step';
 import { studyEmail } from '../../svc-participants/src/domain/typefinder/claim-result';
 import { scoresCollection, type ScoreDocument } from '../../svc-scoring/src/data-access/scores-collection';
-import { reportsCollection, type ReportDocument } from '../../svc-reports/src/data-access/reports-collection';
+import { codedScores, reportsCollection, type ReportDocument } from '../../svc-reports/src/data-access/reports-collection';
 import { approveAsMember } from '../../standins/open-humans/src/member-browser';
 
 export type BurstService = 'participants' | 'scoring' | 'reports';
@@ -243,7 +243,7 @@ export async function seedBurstParticipants(options: SeedBurstOptions): Promise<
         consentedAt,
         nardi: {
           asOf: nardiCompletedAt,
-          result: { typeCode: completion.typeCode, consistency: completion.consistency, selectedTemperament: completion.selectedTemperament, selectedFP: completion.selectedFP, completedAt: nardiCompletedAt, scores: nardi.view },
+          result: { typeCode: completion.typeCode, consistency: completion.consistency, selectedTemperament: completion.selectedTemperament, selectedFP: completion.selectedFP, completedAt: nardiCompletedAt, scores: codedScores(nardi.view) },
         },
         updatedAt,
       });

@@ -304,7 +304,8 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
     expect(recorded.map((l) => l.eventType).sort()).toEqual([V1, V2]);
     expect(recorded.map((l) => l.outcome).sort()).toEqual(['stored', 'unchanged']);
     const held = await mongo.db(reportsNames.dbName).collection('reports').findOne({ _id: pgId as never });
-    expect(held?.nardi?.result).toEqual({ ...result, completedAt: new Date(completion.time) });
+    // svc-reports keeps the scores as their JSON text.
+    expect({ ...held?.nardi?.result, scores: JSON.parse(held?.nardi?.result?.scores as string) }).toEqual({ ...result, completedAt: new Date(completion.time) });
 
     expect(await tally([pgId])).toEqual(NOTHING_WRONG);
   });

@@ -13,9 +13,22 @@ export interface NardiResultRecord {
   selectedFP: string;
   /** The completion time of the survey (the participants event scoring answered). */
   completedAt: Date;
-  /** The part-one scores the choices were checked against. */
-  scores?: NardiScoresView;
+  /** The part-one scores the choices were checked against, as JSON text (codedScores; earlier releases stored the object). */
+  scores?: NardiScoresView | string;
 }
+
+// The bulky parts of a report document are kept as their JSON text: nothing queries inside
+// them, and the embedded database converts every field of a document on each read and write
+// (a Nardi report or the part-one scores are a hundred fields or more each).
+
+/** The part-one scores as a report document keeps them. */
+export const codedScores = (scores: NardiScoresView): string => JSON.stringify(scores);
+/** The part-one scores of a report document, in either form. */
+export const storedScores = (scores: NardiScoresView | string | undefined): NardiScoresView | undefined => (typeof scores === 'string' ? (JSON.parse(scores) as NardiScoresView) : scores);
+/** A built Nardi report as a report document keeps it. */
+export const codedNardiReport = (report: NardiReport): string => JSON.stringify(report);
+/** The Nardi report of a report document, in either form. */
+export const storedNardiReport = (report: NardiReport | string): NardiReport => (typeof report === 'string' ? (JSON.parse(report) as NardiReport) : report);
 
 /**
  * What the reports know of the participant's Nardi survey. `asOf` is the time (participants'
@@ -32,7 +45,8 @@ export interface StoredNardiReport {
   /** The completion it was built from. */
   completedAt: Date;
   generatedAt: Date;
-  report: NardiReport;
+  /** As JSON text (codedNardiReport; earlier releases stored the object). */
+  report: NardiReport | string;
 }
 
 /** The final score the final report shows (scoring.score.finalized.v1). */

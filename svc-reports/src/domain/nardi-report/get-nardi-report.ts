@@ -1,6 +1,7 @@
 import { ErrorCodes, NARDI_REPORT_NOT_READY_MESSAGE, type NardiReportView } from '@study/contracts';
 import { AppError } from '@study/service-kit';
 import type { ReportsDeps } from '../deps';
+import { codedNardiReport, storedNardiReport } from '../../data-access/reports-collection';
 import { changeReportDocument } from '../report-document';
 import { buildReportFromResult, nardiReportView } from './nardi-report-view';
 
@@ -20,7 +21,7 @@ export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<N
   if (!result) throw new AppError(409, ErrorCodes.NARDI_REPORT_NOT_READY, NARDI_REPORT_NOT_READY_MESSAGE);
 
   const stored = doc.nardiReport;
-  if (stored && stored.completedAt.getTime() === result.completedAt.getTime()) return nardiReportView(pgId, stored.report, stored.generatedAt);
+  if (stored && stored.completedAt.getTime() === result.completedAt.getTime()) return nardiReportView(pgId, storedNardiReport(stored.report), stored.generatedAt);
 
   const report = buildReportFromResult(result);
   const generatedAt = deps.now();
@@ -28,7 +29,7 @@ export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<N
     // Stored only for the completion it was built from, and only once.
     if (current?.nardi?.result?.completedAt.getTime() !== result.completedAt.getTime()) return 'stale';
     if (current.nardiReport?.completedAt.getTime() === result.completedAt.getTime()) return 'unchanged';
-    return { set: { nardiReport: { completedAt: result.completedAt, generatedAt, report } } };
+    return { set: { nardiReport: { completedAt: result.completedAt, generatedAt, report: codedNardiReport(report) } } };
   });
   if (outcome === 'erased') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   deps.logger.info({ pgId, outcome }, 'Nardi report built');

@@ -7,7 +7,8 @@ import {
   SAMPLE_TEMPERAMENTS,
   SAMPLE_TYPE_CODES,
 } from '@study/personality/testing';
-import type { NardiResultRecord } from '../../data-access/reports-collection';
+import type { NardiScoresView } from '@study/contracts';
+import { codedScores, type NardiResultRecord } from '../../data-access/reports-collection';
 import { buildReportFromResult, nardiReportView } from './nardi-report-view';
 
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
@@ -19,7 +20,7 @@ const SCORES = copy({
   temperaments: SAMPLE_TEMPERAMENTS,
   dichotPref: SAMPLE_DICHOT_PREF,
   interactionStyles: SAMPLE_INTERACTION_STYLES,
-}) as unknown as NonNullable<NardiResultRecord['scores']>;
+}) as unknown as NardiScoresView;
 const RESULT: NardiResultRecord = { typeCode: 'INFJ', consistency: 6, selectedTemperament: 'NF', selectedFP: 'NFJ', completedAt: AT, scores: SCORES };
 
 describe('the Nardi report view', () => {
@@ -59,6 +60,10 @@ describe('the Nardi report view', () => {
       interactionStyle: 'Chart-the-Course',
     });
     expect(view.consistency).toEqual({ score: 6, outOf: 10 });
+  });
+
+  it('builds the same report from scores kept as JSON text (as this release stores them) and as an object (as earlier ones did)', () => {
+    expect(buildReportFromResult({ ...RESULT, scores: codedScores(SCORES) })).toEqual(buildReportFromResult(RESULT));
   });
 
   it.each<[string, NardiResultRecord, string, RegExp]>([

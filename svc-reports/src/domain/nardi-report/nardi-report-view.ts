@@ -1,7 +1,7 @@
 import { ErrorCodes, nardiReportSchema, type NardiReportView } from '@study/contracts';
 import { buildNardiReport, isPersonalityError, type NardiReport } from '@study/personality';
 import { AppError } from '@study/service-kit';
-import type { NardiResultRecord } from '../../data-access/reports-collection';
+import { storedScores, type NardiResultRecord } from '../../data-access/reports-collection';
 
 /**
  * Builds the Nardi report from the stored result (buildNardiReport). Scores that cannot make a
@@ -9,7 +9,7 @@ import type { NardiResultRecord } from '../../data-access/reports-collection';
  * 422 naming the problem, never a 500.
  */
 export function buildReportFromResult(result: NardiResultRecord): NardiReport {
-  const { scores } = result;
+  const scores = storedScores(result.scores);
   if (!scores) {
     throw new AppError(422, ErrorCodes.NARDI_SCORES_INVALID, 'Your Nardi report cannot be made: the Nardi result arrived without its scores. Please contact the study team.');
   }

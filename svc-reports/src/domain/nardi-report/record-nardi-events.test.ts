@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { EventTypes, nardiScoresSchema, type NardiCompletedData } from '@study/contracts';
 import { SAMPLE_DICHOT_PREF, SAMPLE_FUNCTIONAL_PAIRS, SAMPLE_INTERACTION_STYLES, SAMPLE_TEMPERAMENTS, SAMPLE_TYPE_CODES } from '@study/personality/testing';
-import type { ReportDocument } from '../../data-access/reports-collection';
+import { codedScores, storedScores, type ReportDocument } from '../../data-access/reports-collection';
 import type { ReportsDeps } from '../deps';
 import { recordNardiResult } from './record-nardi-events';
 
@@ -45,7 +45,8 @@ function reportsHolding(initial: ReportDocument | null) {
 }
 
 describe('recordNardiResult: scoring.nardi.completed.v2, and v1 from an older svc-scoring, are one fact per completion', () => {
-  const expected = { ...RESULT, completedAt: new Date(COMPLETED_AT), scores: SCORES };
+  // The scores are kept as their JSON text.
+  const expected = { ...RESULT, completedAt: new Date(COMPLETED_AT), scores: codedScores(SCORES) };
 
   it('stores the result of the first of the pair; the other version of the same completion changes nothing', async () => {
     for (const order of [
@@ -77,7 +78,7 @@ describe('recordNardiResult: scoring.nardi.completed.v2, and v1 from an older sv
     expect(reports.held()?.nardi).toEqual({ asOf: new Date(COMPLETED_AT), result: expected });
     // ...and never takes them away again.
     expect(await recordNardiResult(reports.deps, PG_ID, RESULT, V1)).toBe('unchanged');
-    expect(reports.held()?.nardi?.result?.scores).toEqual(SCORES);
+    expect(storedScores(reports.held()?.nardi?.result?.scores)).toEqual(SCORES);
   });
 
   it('replaces the result (and drops its report) only for a newer completion; an older one is stale', async () => {

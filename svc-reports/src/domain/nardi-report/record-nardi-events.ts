@@ -1,6 +1,7 @@
 import type { NardiCompletedData, SurveyId } from '@study/contracts';
 import type { ApplyOutcome } from '@study/document-writes';
 import type { ReportsDeps } from '../deps';
+import { codedScores } from '../../data-access/reports-collection';
 import { changeReportDocument } from '../report-document';
 
 /**
@@ -21,11 +22,11 @@ export async function recordNardiResult(deps: ReportsDeps, pgId: string, data: N
     if (held?.result && held.result.completedAt.getTime() === completedAt.getTime()) {
       // The same completion again (its other version, or a redelivery under a new id).
       if (held.result.scores || !data.scores) return 'unchanged';
-      return { set: { nardi: { ...held, result: { ...held.result, scores: data.scores } } } };
+      return { set: { nardi: { ...held, result: { ...held.result, scores: codedScores(data.scores) } } } };
     }
     const { typeCode, consistency, selectedTemperament, selectedFP, scores } = data;
     return {
-      set: { nardi: { asOf: completedAt, result: { typeCode, consistency, selectedTemperament, selectedFP, completedAt, scores } } },
+      set: { nardi: { asOf: completedAt, result: { typeCode, consistency, selectedTemperament, selectedFP, completedAt, ...(scores ? { scores: codedScores(scores) } : {}) } } },
       unset: ['nardiReport'],
     };
   });
