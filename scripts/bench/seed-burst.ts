@@ -25,7 +25,7 @@ import { TypeFinderInboxRepository, type InboxRowDocument } from '../../svc-part
 import { newParticipant } from '../../svc-participants/src/domain/participant';
 import { keepingAwaitingStep } from '../../svc-participants/src/domain/reminders/keep-awaiting-step';
 import { studyEmail } from '../../svc-participants/src/domain/typefinder/claim-result';
-import { scoresCollection, type ScoreDocument } from '../../svc-scoring/src/data-access/scores-collection';
+import { codedNardi, scoresCollection, type ScoreDocument } from '../../svc-scoring/src/data-access/scores-collection';
 import { codedScores, reportsCollection, type ReportDocument } from '../../svc-reports/src/data-access/reports-collection';
 import { approveAsMember } from '../../standins/open-humans/src/member-browser';
 
@@ -225,14 +225,15 @@ export async function seedBurstParticipants(options: SeedBurstOptions): Promise<
         _id: pgId,
         consentedAt,
         inputs: { typeFinder: { typeCode: tfType, at: tfCompletedAt } },
-        nardi: {
+        // As svc-scoring stores it: answers and scores as their JSON text.
+        nardi: codedNardi({
           asOf: nardiCompletedAt,
           answers: nardi.answers,
           scores: nardi.scores,
           scoredAt: nardiScoredAt,
           selections: { selectedTemperament: completion.selectedTemperament, selectedFP: completion.selectedFP, selectedTypeCode: completion.typeCode },
           final: { typeCode: completion.typeCode, consistency: completion.consistency, completedAt: nardiCompletedAt, finalizedAt: nardiFinalizedAt },
-        },
+        }) as ScoreDocument['nardi'],
         updatedAt: nardiFinalizedAt,
         // Its Nardi events published: an empty outbox, as the relay leaves one.
         outbox: [],

@@ -84,6 +84,36 @@ export interface ScoreDocument {
   outboxPending?: true;
 }
 
+/**
+ * The Nardi record as a score document keeps it: the answers and the scores as their JSON text.
+ * Nothing queries inside them, and the embedded database converts every field of a document on
+ * each read and write (the two are about 150 fields). Documents written before hold them as
+ * arrays and objects, which are read as they are. Every read of a score document goes through
+ * scoreDocumentOf, every write of `nardi` through codedNardi.
+ */
+export type StoredNardiRecord = Omit<NardiRecord, 'answers' | 'scores'> & { answers?: NardiAnswer[] | string; scores?: NardiScores | string };
+
+const decoded = <T>(value: T | string | undefined): T | undefined => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+export function codedNardi({ answers, scores, ...rest }: NardiRecord): StoredNardiRecord {
+  return { ...rest, ...(answers === undefined ? {} : { answers: JSON.stringify(answers) }), ...(scores === undefined ? {} : { scores: JSON.stringify(scores) }) };
+}
+
+export function decodedNardi({ answers, scores, ...rest }: StoredNardiRecord): NardiRecord {
+  const out: NardiRecord = { ...rest };
+  const readAnswers = decoded<NardiAnswer[]>(answers);
+  const readScores = decoded<NardiScores>(scores);
+  if (readAnswers !== undefined) out.answers = readAnswers;
+  if (readScores !== undefined) out.scores = readScores;
+  return out;
+}
+
+/** A score document as read (or null), its Nardi record decoded. */
+export function scoreDocumentOf<T extends Partial<ScoreDocument>>(doc: T | null): T | null {
+  if (!doc?.nardi) return doc;
+  return { ...doc, nardi: decodedNardi(doc.nardi as StoredNardiRecord) };
+}
+
 export function scoresCollection(db: Db): Collection<ScoreDocument> {
   return db.collection<ScoreDocument>(SCORES_COLLECTION);
 }

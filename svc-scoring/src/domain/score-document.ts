@@ -1,15 +1,17 @@
 import { compact, createDocumentWriter, type ApplyOutcome, type DocumentWriter } from '@study/document-writes';
 import type { CloudEvent } from '@study/event-bus';
 import type { UpdateFilter } from 'mongodb';
-import { SCORES_COLLECTION, type ScoreDocument } from '../data-access/scores-collection';
+import { codedNardi, SCORES_COLLECTION, scoreDocumentOf, type ScoreDocument } from '../data-access/scores-collection';
 import type { ScoringDeps } from './deps';
 import { planFinalScore, type ClearReason } from './final-score/plan-final-score';
 
 /** The score documents: each change under the document's lock, with its events in the same write. */
 export function scoreDocuments(deps: ScoringDeps): DocumentWriter<ScoreDocument, ScoreDocument | null> {
-  return createDocumentWriter<ScoreDocument>({
+  return createDocumentWriter<ScoreDocument, ScoreDocument | null>({
     collectionName: SCORES_COLLECTION,
     collection: deps.scores,
+    // The Nardi record decoded (scores-collection.ts keeps its bulky parts as JSON text).
+    read: async (id) => scoreDocumentOf(await deps.scores.findOne({ _id: id }, { projection: { outbox: 0 } })),
     lock: deps.lock,
     nudgeOutbox: (collection, id) => deps.nudgeOutbox(collection, id),
     // Erasure deletes the document (under its lock, after marking the participant erased), so only
@@ -52,7 +54,8 @@ export function changeScoreDocument(deps: ScoringDeps, source: SourceEvent, chan
     const events = [...(result.events ?? []), ...(plan.event ? [plan.event] : [])];
     if (Object.keys(set).length === 0 && events.length === 0) return 'unchanged';
 
-    const update: UpdateFilter<ScoreDocument> = { $set: { ...set, ...plan.set, updatedAt: deps.now() } };
+    const stored = set.nardi ? { ...set, nardi: codedNardi(set.nardi) } : set;
+    const update = { $set: { ...stored, ...plan.set, updatedAt: deps.now() } } as UpdateFilter<ScoreDocument>;
     if (plan.kind === 'clear') update.$unset = { finalScore: '' };
     return {
       events,

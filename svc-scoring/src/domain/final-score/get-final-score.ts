@@ -1,6 +1,7 @@
 import { ErrorCodes, type FinalScoreResponse } from '@study/contracts';
 import { finalScoreMissingMessage } from '@study/personality';
 import { AppError } from '@study/service-kit';
+import { scoreDocumentOf } from '../../data-access/scores-collection';
 import type { ScoringDeps } from '../deps';
 import { changeScoreDocument } from '../score-document';
 import { finalScoreReadiness } from './plan-final-score';
@@ -17,7 +18,7 @@ const NOT_FOUND = 'No participant with this study ID.';
  */
 export async function getFinalScore(deps: ScoringDeps, pgId: string, correlationId: string): Promise<FinalScoreResponse> {
   // Erasure deletes the document, so the read alone answers 404 for an erased participant.
-  let doc = await deps.scores.findOne({ _id: pgId }, { projection: { outbox: 0 } });
+  let doc = scoreDocumentOf(await deps.scores.findOne({ _id: pgId }, { projection: { outbox: 0 } }));
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const readiness = finalScoreReadiness(doc);
   if (!doc.finalScore && readiness.ready) {
