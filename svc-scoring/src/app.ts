@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { SERVICE_NAME, type ScoringConfig } from './config';
 import { ErasedParticipants } from '@study/personal-data';
 import { scoresCollection } from './data-access/scores-collection';
+import { ScoresRepository } from './data-access/scores-repository';
 import type { ScoringDeps } from './domain/deps';
 import { SCORING_BINDINGS, scoringEventHandlers } from './entry-points/events/handlers';
 import { mountFinalScoreRoutes } from './entry-points/http/final-score-routes';
@@ -14,13 +15,13 @@ let running: RunningScoring | undefined;
 
 /** The use cases' dependencies for one service context. */
 export function scoringDeps(ctx: ServiceContext<ScoringConfig>): ScoringDeps & { db: Db } {
+  const erased = new ErasedParticipants(ctx.db);
   return {
     service: ctx.service,
     db: ctx.db,
-    scores: scoresCollection(ctx.db),
-    erased: new ErasedParticipants(ctx.db),
+    scores: new ScoresRepository(ctx.db, { lock: ctx.lock, nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id), erased }),
+    erased,
     lock: ctx.lock,
-    nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
   };

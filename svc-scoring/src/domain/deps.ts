@@ -1,20 +1,17 @@
-import type { Collection } from 'mongodb';
 import type { KeyedLock } from '@study/keyed-lock';
 import type { Logger } from 'pino';
 import type { ErasedParticipants } from '@study/personal-data';
-import type { ScoreDocument } from '../data-access/scores-collection';
+import type { ScoresRepository } from '../data-access/scores-repository';
 
 /** What the scoring use cases work with. */
 export interface ScoringDeps {
   /** e.g. 'svc-scoring': the source of the events it publishes. */
   service: string;
-  scores: Collection<ScoreDocument>;
+  /** The score documents: their reads, and each change under the document's lock with its events (outbox). */
+  scores: ScoresRepository;
   erased: ErasedParticipants;
-  /** Serializes the writes of one score document (scoreDocuments). */
+  /** The documents' keyed lock: an erasure deletes a score document under it. */
   lock: KeyedLock;
-  /** Publish queued events now rather than on the relay's next pass. */
-  /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
-  nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
 }

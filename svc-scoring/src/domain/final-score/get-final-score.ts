@@ -1,9 +1,8 @@
 import { ErrorCodes, type FinalScoreResponse } from '@study/contracts';
 import { finalScoreMissingMessage } from '@study/personality';
 import { AppError } from '@study/service-kit';
-import { scoreDocumentOf } from '../../data-access/scores-collection';
 import type { ScoringDeps } from '../deps';
-import { changeScoreDocument } from '../score-document';
+import { finalScoreEvents, recomputeFinalScore, saveScores } from '../score-document';
 import { finalScoreReadiness } from './plan-final-score';
 
 const NOT_FOUND = 'No participant with this study ID.';
@@ -18,15 +17,20 @@ const NOT_FOUND = 'No participant with this study ID.';
  */
 export async function getFinalScore(deps: ScoringDeps, pgId: string, correlationId: string): Promise<FinalScoreResponse> {
   // Erasure deletes the document, so the read alone answers 404 for an erased participant.
-  let doc = scoreDocumentOf(await deps.scores.findOne({ _id: pgId }, { projection: { outbox: 0 } }));
+  const doc = await deps.scores.find(pgId);
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const readiness = finalScoreReadiness(doc);
-  if (!doc.finalScore && readiness.ready) {
-    await changeScoreDocument(deps, { pgId, time: deps.now(), correlationId }, () => ({ set: {} }));
+  let score = doc.finalScore;
+  if (!score && readiness.ready) {
+    const source = { pgId, time: deps.now(), correlationId };
+    await deps.scores.change(pgId, (current) => {
+      const finalScore = recomputeFinalScore(deps, source, current ?? { _id: pgId });
+      if (finalScore.kind === 'unchanged') return 'unchanged';
+      return { events: finalScoreEvents(finalScore), write: (document) => saveScores(deps, source, document, {}, finalScore) };
+    });
     deps.logger.info({ pgId }, 'final score computed on demand');
-    doc = await deps.scores.findOne({ _id: pgId }, { projection: { finalScore: 1 } });
+    score = await deps.scores.findFinalScore(pgId);
   }
-  const score = doc?.finalScore;
   if (!score) throw new AppError(409, ErrorCodes.FINAL_SCORE_NOT_READY, finalScoreMissingMessage(readiness.missing));
   return { typeCode: score.typeCode, computedAt: score.computedAt.toISOString() };
 }

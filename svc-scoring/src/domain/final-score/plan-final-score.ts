@@ -10,6 +10,7 @@ import {
 } from '@study/contracts';
 import { createEvent, type CloudEvent } from '@study/event-bus';
 import { decideFinalScore, missingForFinalScore, toTypeCode, type FinalScoreInput, type RequiredSurveyId } from '@study/personality';
+import { nextVersion } from '@study/versioned-writes';
 import type { ScoreDocument, StoredFinalScore } from '../../data-access/scores-collection';
 
 export type ClearReason = ScoreClearedData['reason'];
@@ -101,7 +102,8 @@ export interface FinalScorePlan {
 export function planFinalScore(doc: ScoreDocument, ctx: PlanContext): FinalScorePlan {
   const readiness = finalScoreReadiness(doc);
   const current = doc.finalScore;
-  const version = (doc.finalScoreVersion ?? current?.version ?? 0) + 1;
+  // The next version after the last one published (finalized or cleared), so each keeper of the score takes it as newer.
+  const version = nextVersion(doc.finalScoreVersion ?? current?.version);
   const base = { source: ctx.service, subject: doc._id, correlationId: ctx.correlationId, time: ctx.now };
 
   if (!readiness.ready) {

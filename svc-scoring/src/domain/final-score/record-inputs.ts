@@ -3,7 +3,7 @@ import type { ApplyOutcome } from '@study/document-writes';
 import { toTypeCode } from '@study/personality';
 import type { FinalScoreInputsRecord } from '../../data-access/scores-collection';
 import type { ScoringDeps } from '../deps';
-import { changeScoreDocument, type SourceEvent } from '../score-document';
+import { finalScoreEvents, recomputeFinalScore, saveScores, withFields, type SourceEvent } from '../score-document';
 
 type InputName = 'typeFinder' | 'selfAssessment';
 
@@ -14,12 +14,17 @@ function isStale(inputs: FinalScoreInputsRecord, name: InputName | 'mbti', time:
   return held !== undefined && time.getTime() < held.at.getTime();
 }
 
-/** Stores one input of the final score, unless a newer event already set it (or reset it). */
+/**
+ * Stores one input of the final score, unless a newer event already set it (or reset it), with the
+ * final score recomputed from the inputs it leaves and that score's event, in one write.
+ */
 function recordInput<N extends InputName | 'mbti'>(deps: ScoringDeps, source: SourceEvent, name: N, value: NonNullable<FinalScoreInputsRecord[N]>): Promise<ApplyOutcome> {
-  return changeScoreDocument(deps, source, (doc) => {
+  return deps.scores.change(source.pgId, (doc) => {
     const inputs = doc?.inputs ?? {};
     if (isStale(inputs, name, source.time)) return 'stale';
-    return { set: { inputs: { ...inputs, [name]: value } } };
+    const fields = { inputs: { ...inputs, [name]: value } };
+    const finalScore = recomputeFinalScore(deps, source, withFields(doc, source.pgId, fields));
+    return { events: finalScoreEvents(finalScore), write: (document) => saveScores(deps, source, document, fields, finalScore) };
   });
 }
 
@@ -54,9 +59,10 @@ export async function recordMbti(deps: ScoringDeps, source: SourceEvent, data: M
 
 /** participants.participant.consented.v1: scoring now knows the study ID (POST /api/user/survey/final answers 409, not 404). */
 export async function recordConsent(deps: ScoringDeps, source: SourceEvent): Promise<ApplyOutcome> {
-  const outcome = await changeScoreDocument(deps, source, (doc) => {
+  const outcome = await deps.scores.change(source.pgId, (doc) => {
     if (doc?.consentedAt && doc.consentedAt.getTime() >= source.time.getTime()) return 'unchanged';
-    return { set: { consentedAt: source.time } };
+    // Consent is no input of the final score: it stays as it is.
+    return { write: (document) => deps.scores.save(document, { fields: { consentedAt: source.time }, now: deps.now() }) };
   });
   deps.logger.info({ pgId: source.pgId, outcome }, 'consent recorded');
   return outcome;
@@ -65,11 +71,12 @@ export async function recordConsent(deps: ScoringDeps, source: SourceEvent): Pro
 /**
  * participants.surveys.reset.v1: the named surveys start again, so what scoring held for them
  * goes (results from before the reset; a completion made after it, arriving first, stays) and
- * the final score is cleared (scoring.score.cleared.v1). The official MBTI result stays: it is
- * not a survey answer, and counts again once the surveys are done.
+ * the final score is recomputed: cleared (scoring.score.cleared.v1, for the reset) in the same
+ * write. The official MBTI result stays: it is not a survey answer, and counts again once the
+ * surveys are done.
  */
 export async function applySurveysReset(deps: ScoringDeps, source: SourceEvent, surveys: readonly SurveyId[]): Promise<ApplyOutcome> {
-  const outcome = await changeScoreDocument(deps, source, (doc) => {
+  const outcome = await deps.scores.change(source.pgId, (doc) => {
     const inputs = { ...(doc?.inputs ?? {}) };
     if (inputs.resetAt && inputs.resetAt.getTime() >= source.time.getTime()) return 'stale';
     const before = (at: Date | undefined) => at !== undefined && at.getTime() < source.time.getTime();
@@ -77,7 +84,9 @@ export async function applySurveysReset(deps: ScoringDeps, source: SourceEvent, 
     if (surveys.includes('selfAssessment') && before(inputs.selfAssessment?.at)) delete inputs.selfAssessment;
     inputs.resetAt = source.time;
     const resetNardi = surveys.includes('nardi') && !(doc?.nardi && doc.nardi.asOf.getTime() > source.time.getTime());
-    return { set: { inputs, ...(resetNardi ? { nardi: { asOf: source.time } } : {}) }, clearReason: 'reset' };
+    const fields = { inputs, ...(resetNardi ? { nardi: { asOf: source.time } } : {}) };
+    const finalScore = recomputeFinalScore(deps, source, withFields(doc, source.pgId, fields), 'reset');
+    return { events: finalScoreEvents(finalScore), write: (document) => saveScores(deps, source, document, fields, finalScore) };
   });
   deps.logger.info({ pgId: source.pgId, outcome, surveys }, 'surveys reset');
   return outcome;

@@ -8,7 +8,9 @@ import {
 } from '@study/contracts';
 import { outboxEvents } from '@study/event-bus';
 import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
+import type { Db } from 'mongodb';
 import type { ScoreDocument } from '../../data-access/scores-collection';
+import { ScoresRepository } from '../../data-access/scores-repository';
 import { completeNardiSurvey } from './apply-survey-events';
 import type { NardiDeps } from './deps';
 
@@ -30,18 +32,20 @@ const COMPLETION = {
 function depsHolding(held: ScoreDocument | null) {
   const writes: { filter: unknown; update: Record<string, Record<string, unknown>> }[] = [];
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+  const collection = {
+    findOne: async () => held,
+    updateOne: async (filter: unknown, update: Record<string, Record<string, unknown>>) => {
+      writes.push({ filter, update });
+      return { acknowledged: true };
+    },
+  };
+  const erased = { isErased: async () => false };
+  const lock = { run: <T>(_key: string, fn: () => Promise<T>) => fn() };
   const deps = {
     service: 'svc-scoring',
-    scores: {
-      findOne: async () => held,
-      updateOne: async (filter: unknown, update: Record<string, Record<string, unknown>>) => {
-        writes.push({ filter, update });
-        return { acknowledged: true };
-      },
-    },
-    erased: { isErased: async () => false },
-    lock: { run: <T>(_key: string, fn: () => Promise<T>) => fn() },
-    nudgeOutbox: () => undefined,
+    scores: new ScoresRepository({ collection: () => collection } as unknown as Db, { lock, nudgeOutbox: () => undefined, erased }),
+    erased,
+    lock,
     logger: quiet,
     now: () => NOW,
   } as unknown as NardiDeps;

@@ -3,7 +3,7 @@ import { createEvent, type CloudEvent } from '@study/event-bus';
 import type { ApplyOutcome } from '@study/document-writes';
 import { completeNardi, scoreNardi, type NardiScores } from '@study/personality';
 import type { NardiRecord } from '../../data-access/scores-collection';
-import { changeScoreDocument, type SourceEvent } from '../score-document';
+import { finalScoreEvents, recomputeFinalScore, saveScores, withFields, type SourceEvent } from '../score-document';
 import type { NardiDeps } from './deps';
 import { nardiCompletedEvents } from './nardi-completed-events';
 
@@ -17,20 +17,23 @@ function sameAnswers(a: readonly NardiAnswer[] | undefined, b: readonly NardiAns
 
 /**
  * Applies one participants event to the participant's Nardi record: nothing for an event older
- * than what the record already reflects; otherwise the new record, the events it causes and the
- * final score it leads to are stored in one write (see changeScoreDocument).
+ * than what the record already reflects; otherwise the new record, the events it causes, the final
+ * score recomputed with it (the Nardi result is one of its inputs) and that score's event are
+ * stored in one write.
  */
 function applyToNardi(
   deps: NardiDeps,
   source: SourceEvent,
   change: (current: NardiRecord | undefined) => { nardi: NardiRecord; events: CloudEvent[] } | 'unchanged',
 ): Promise<ApplyOutcome> {
-  return changeScoreDocument(deps, source, (doc) => {
+  return deps.scores.change(source.pgId, (doc) => {
     const current = doc?.nardi;
     if (current && current.asOf.getTime() > source.time.getTime()) return 'stale';
     const result = change(current);
     if (result === 'unchanged') return 'unchanged';
-    return { set: { nardi: result.nardi }, events: result.events };
+    const fields = { nardi: result.nardi };
+    const finalScore = recomputeFinalScore(deps, source, withFields(doc, source.pgId, fields));
+    return { events: [...result.events, ...finalScoreEvents(finalScore)], write: (document) => saveScores(deps, source, document, fields, finalScore) };
   });
 }
 

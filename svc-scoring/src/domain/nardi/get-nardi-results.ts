@@ -1,6 +1,6 @@
 import { ErrorCodes, NARDI_NOT_FINAL_MESSAGE, NARDI_NOT_SCORED_MESSAGE, type NardiFinalResponse, type NardiScoresView } from '@study/contracts';
 import { AppError } from '@study/service-kit';
-import { scoreDocumentOf, type NardiRecord } from '../../data-access/scores-collection';
+import type { NardiRecord } from '../../data-access/scores-collection';
 import type { NardiDeps } from './deps';
 
 /**
@@ -9,7 +9,7 @@ import type { NardiDeps } from './deps';
  * what the participant can do.
  */
 async function storedNardi(deps: NardiDeps, pgId: string): Promise<NardiRecord | undefined> {
-  const doc = scoreDocumentOf(await deps.scores.findOne({ _id: pgId }, { projection: { nardi: 1 } }));
+  const doc = await deps.scores.findNardi(pgId);
   // Erasure deletes the document: only a study ID with none may be an erased one (404; else 409, nothing yet).
   if (!doc && (await deps.erased.isErased(pgId))) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   return doc?.nardi;
