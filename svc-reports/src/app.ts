@@ -4,6 +4,7 @@ import { SERVICE_NAME, type ReportsConfig } from './config';
 import { ErasedParticipants } from '@study/personal-data';
 import { FinalReportFiles } from './data-access/final-report-files';
 import { reportsCollection } from './data-access/reports-collection';
+import { ReportsRepository } from './data-access/reports-repository';
 import type { ReportsDeps } from './domain/deps';
 import { REPORTS_BINDINGS, reportsEventHandlers } from './entry-points/events/handlers';
 import { mountReportRoutes } from './entry-points/http/report-routes';
@@ -14,14 +15,14 @@ let running: RunningReports | undefined;
 
 /** The use cases' dependencies for one service context. */
 export function reportsDeps(ctx: ServiceContext<ReportsConfig>): ReportsDeps {
+  const erased = new ErasedParticipants(ctx.db);
   return {
     service: ctx.service,
     db: ctx.db,
-    reports: reportsCollection(ctx.db),
+    reports: new ReportsRepository(ctx.db, { lock: ctx.lock, nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id), erased }),
     files: new FinalReportFiles(ctx.db),
-    erased: new ErasedParticipants(ctx.db),
+    erased,
     lock: ctx.lock,
-    nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
     logger: ctx.logger,
     now: () => new Date(),
     renderFinalReport: (view) => renderFinalReport(view),

@@ -26,7 +26,7 @@ import { memoryLogger, probeQueue, serviceTestEnv, waitFor, writeAsService, type
 import { start, type RunningReports } from './app';
 import { loadReportsConfig } from './config';
 import { RENDER_ON_DEMAND_AFTER_MS } from './domain/final-report/get-final-report';
-import { reportLockKey } from './domain/report-document';
+import { reportLockKey } from './data-access/reports-repository';
 import { FINAL_REPORT_FILES_COLLECTION } from './data-access/final-report-files';
 import { REPORTS_COLLECTION, storedNardiReport, type ReportDocument } from './data-access/reports-collection';
 

@@ -1,4 +1,5 @@
-import { MongoServerError, type Binary, type Collection, type Db } from 'mongodb';
+import { Binary, MongoServerError, type Collection, type Db, type Filter } from 'mongodb';
+import { replacedVersionsFilter } from '@study/versioned-writes';
 
 export const FINAL_REPORT_FILES_COLLECTION = 'final-report-files';
 
@@ -103,9 +104,27 @@ export class FinalReportFiles {
     }
   }
 
-  /** Deletes the participant's files for score versions before `version` (a newer one replaced them, or a clear). */
+  /**
+   * Stores the PDF of one score version and answers the file stored for it: this one, or the one
+   * another delivery or request stored first (null should that one be gone meanwhile).
+   */
+  async store(made: { pgId: string; version: number; pdf: Buffer; createdAt: Date }): Promise<FinalReportFile | null> {
+    const file: FinalReportFile = {
+      _id: finalReportFileId(made.pgId, made.version),
+      pgId: made.pgId,
+      version: made.version,
+      contentType: 'application/pdf',
+      byteLength: made.pdf.length,
+      pdf: new Binary(made.pdf),
+      createdAt: made.createdAt,
+    };
+    return (await this.insert(file)) ? file : this.find(made.pgId, made.version);
+  }
+
+  /** Deletes the participant's files of the score versions `version` replaces (a newer score, or a clear). */
   async removeOlderThan(pgId: string, version: number): Promise<number> {
-    return (await this.collection.deleteMany({ pgId, version: { $lt: version } })).deletedCount;
+    // Cast: the driver's filter type has no null for a field every file holds (the rule's filter also matches a missing one).
+    return (await this.collection.deleteMany({ pgId, ...replacedVersionsFilter('version', version) } as Filter<FinalReportFile>)).deletedCount;
   }
 
   async remove(id: string): Promise<void> {

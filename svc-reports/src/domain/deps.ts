@@ -1,24 +1,23 @@
-import type { Collection, Db } from 'mongodb';
 import type { KeyedLock } from '@study/keyed-lock';
 import type { Logger } from 'pino';
-import type { ErasedParticipants } from '@study/personal-data';
+import type { EraseParticipantDeps, ErasedParticipants } from '@study/personal-data';
 import type { FinalReportFiles } from '../data-access/final-report-files';
-import type { ReportDocument } from '../data-access/reports-collection';
+import type { ReportsRepository } from '../data-access/reports-repository';
 import type { FinalReportView } from './final-report/final-report-view';
 
 /** What the report use cases work with. */
 export interface ReportsDeps {
   /** e.g. 'svc-reports': the source of the events it publishes. */
   service: string;
-  db: Db;
-  reports: Collection<ReportDocument>;
+  /** The database: an erasure deletes the participant's documents from it (eraseParticipant). */
+  db: EraseParticipantDeps['db'];
+  /** The report documents: their reads, and each change under the document's lock with its events (outbox). */
+  reports: ReportsRepository;
+  /** The final report PDFs, one per version of a final score. */
   files: FinalReportFiles;
   erased: ErasedParticipants;
-  /** Serializes the writes of one report document (reportDocuments). */
+  /** The documents' keyed lock: an erasure deletes a report document under it. */
   lock: KeyedLock;
-  /** Publish queued events now rather than on the relay's next pass. */
-  /** After a write that queued events: the document's collection and _id (none: the relay's sweep). */
-  nudgeOutbox(collection?: string, id?: unknown): void;
   logger: Logger;
   now(): Date;
   /** Lays the final report out as a PDF (rendering/final-report-pdf in the service). */

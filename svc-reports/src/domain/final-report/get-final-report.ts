@@ -34,7 +34,7 @@ export class ReportBeingMadeError extends AppError {
 export async function getFinalReport(deps: ReportsDeps, pgId: string): Promise<Buffer> {
   // Erasure deletes the report document (after marking the participant erased, which keeps a late
   // event from bringing it back), so the document read alone answers 404 for an erased participant.
-  const doc = await deps.reports.findOne({ _id: pgId }, { projection: { finalScore: 1, finalReport: 1 } });
+  const doc = await deps.reports.findFinalReport(pgId);
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const score = doc.finalScore;
   if (!score) throw new AppError(409, ErrorCodes.FINAL_REPORT_NOT_READY, FINAL_REPORT_NOT_READY_MESSAGE);

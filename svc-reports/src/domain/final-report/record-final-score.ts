@@ -1,11 +1,10 @@
 import { EventTypes, reportGeneratedDataSchema, type ReportGeneratedData, type ScoreClearedData, type ScoreFinalizedData } from '@study/contracts';
 import type { ApplyOutcome } from '@study/document-writes';
 import { createEvent } from '@study/event-bus';
-import { Binary } from 'mongodb';
-import { finalReportFileId, type FinalReportFile } from '../../data-access/final-report-files';
+import { replacesVersion, versionOrder } from '@study/versioned-writes';
+import type { FinalReportFile } from '../../data-access/final-report-files';
 import type { ReportDocument } from '../../data-access/reports-collection';
 import type { ReportsDeps } from '../deps';
-import { changeReportDocument } from '../report-document';
 import { finalReportView } from './final-report-view';
 
 /**
@@ -18,7 +17,7 @@ import { finalReportView } from './final-report-view';
  */
 export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version?: number, recorded?: ReportDocument['finalScore']): Promise<FinalReportFile | null> {
   // The score just recorded needs no second read (the registration below checks it is still current).
-  const score = recorded ?? (await deps.reports.findOne({ _id: pgId }, { projection: { finalScore: 1 } }))?.finalScore;
+  const score = recorded ?? (await deps.reports.findFinalScore(pgId));
   if (!score || (version !== undefined && score.version !== version)) return null;
 
   // A version just recorded has no file yet (should one be there after all, the insert finds it).
@@ -26,21 +25,12 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
   if (!file) {
     const generatedAt = deps.now();
     const pdf = await deps.renderFinalReport(finalReportView(pgId, score, generatedAt, deps.studyName));
-    const candidate: FinalReportFile = {
-      _id: finalReportFileId(pgId, score.version),
-      pgId,
-      version: score.version,
-      contentType: 'application/pdf',
-      byteLength: pdf.length,
-      pdf: new Binary(pdf),
-      createdAt: generatedAt,
-    };
-    file = (await deps.files.insert(candidate)) ? candidate : await deps.files.find(pgId, score.version);
+    file = await deps.files.store({ pgId, version: score.version, pdf, createdAt: generatedAt });
     if (!file) return null;
   }
 
   const stored = file;
-  const outcome = await changeReportDocument(deps, pgId, (current) => {
+  const outcome = await deps.reports.change(pgId, (current) => {
     // A newer score, a clear or an erasure came meanwhile: this file belongs to nothing.
     if (current?.finalScore?.version !== stored.version) return 'stale';
     if (current.finalReport?.version === stored.version) return 'unchanged';
@@ -52,9 +42,10 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
       byteLength: stored.byteLength,
       generatedAt: stored.createdAt.toISOString(),
     });
+    const finalReport = { version: stored.version, fileId: stored._id, byteLength: stored.byteLength, generatedAt: stored.createdAt };
     return {
-      set: { finalReport: { version: stored.version, fileId: stored._id, byteLength: stored.byteLength, generatedAt: stored.createdAt } },
       events: [createEvent({ type: EventTypes.reportGenerated, source: deps.service, subject: pgId, data })],
+      write: (document) => deps.reports.save(document, { set: { finalReport }, now: deps.now() }),
     };
   });
   if (outcome === 'stale' || outcome === 'erased') {
@@ -75,13 +66,15 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
  */
 export async function recordFinalScore(deps: ReportsDeps, pgId: string, data: ScoreFinalizedData): Promise<ApplyOutcome> {
   let recorded: ReportDocument['finalScore'];
-  const outcome = await changeReportDocument(deps, pgId, (doc) => {
-    const seen = doc?.scoreVersion ?? 0;
-    if (data.version < seen || (data.version === seen && doc?.finalScore?.version !== data.version)) return 'stale';
-    if (data.version === seen) return 'unchanged';
+  const outcome = await deps.reports.change(pgId, (doc) => {
+    const order = versionOrder(data.version, doc?.scoreVersion);
+    // The same version again is the score held (a redelivery), unless that version was a clear.
+    if (order === 'same') return doc?.finalScore?.version === data.version ? 'unchanged' : 'stale';
+    if (order === 'older') return 'stale';
     const { version, typeCode, decidedBy, inputs } = data;
-    recorded = { version, typeCode, decidedBy, inputs, computedAt: new Date(data.computedAt) };
-    return { set: { finalScore: recorded, scoreVersion: version } };
+    const finalScore = { version, typeCode, decidedBy, inputs, computedAt: new Date(data.computedAt) };
+    recorded = finalScore;
+    return { write: (document) => deps.reports.save(document, { set: { finalScore, scoreVersion: version }, now: deps.now() }) };
   });
   deps.logger.info({ pgId, outcome, version: data.version }, 'final score recorded');
   // Also on 'unchanged': a redelivery after a crash between the two steps still gets its report.
@@ -92,9 +85,9 @@ export async function recordFinalScore(deps: ReportsDeps, pgId: string, data: Sc
 
 /** scoring.score.cleared.v1: the final score is gone (a reset), and with it the final report. */
 export async function clearFinalScore(deps: ReportsDeps, pgId: string, data: ScoreClearedData): Promise<ApplyOutcome> {
-  const outcome = await changeReportDocument(deps, pgId, (doc) => {
-    if (data.version <= (doc?.scoreVersion ?? 0)) return 'stale';
-    return { set: { scoreVersion: data.version }, unset: ['finalScore', 'finalReport'] };
+  const outcome = await deps.reports.change(pgId, (doc) => {
+    if (!replacesVersion(data.version, doc?.scoreVersion)) return 'stale';
+    return { write: (document) => deps.reports.save(document, { set: { scoreVersion: data.version }, unset: ['finalScore', 'finalReport'], now: deps.now() }) };
   });
   if (outcome === 'stored') await deps.files.removeOlderThan(pgId, data.version);
   deps.logger.info({ pgId, outcome, version: data.version }, 'final score cleared');

@@ -2,7 +2,6 @@ import { ErrorCodes, NARDI_REPORT_NOT_READY_MESSAGE, type NardiReportView } from
 import { AppError } from '@study/service-kit';
 import type { ReportsDeps } from '../deps';
 import { codedNardiReport, storedNardiReport } from '../../data-access/reports-collection';
-import { changeReportDocument } from '../report-document';
 import { buildReportFromResult, nardiReportView } from './nardi-report-view';
 
 const NOT_FOUND = 'No participant with this study ID.';
@@ -15,7 +14,7 @@ const NOT_FOUND = 'No participant with this study ID.';
  */
 export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<NardiReportView> {
   // Erasure deletes the document, so the read alone answers 404 for an erased participant.
-  const doc = await deps.reports.findOne({ _id: pgId }, { projection: { outbox: 0 } });
+  const doc = await deps.reports.find(pgId);
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const result = doc.nardi?.result;
   if (!result) throw new AppError(409, ErrorCodes.NARDI_REPORT_NOT_READY, NARDI_REPORT_NOT_READY_MESSAGE);
@@ -25,11 +24,12 @@ export async function getNardiReport(deps: ReportsDeps, pgId: string): Promise<N
 
   const report = buildReportFromResult(result);
   const generatedAt = deps.now();
-  const outcome = await changeReportDocument(deps, pgId, (current) => {
+  const outcome = await deps.reports.change(pgId, (current) => {
     // Stored only for the completion it was built from, and only once.
     if (current?.nardi?.result?.completedAt.getTime() !== result.completedAt.getTime()) return 'stale';
     if (current.nardiReport?.completedAt.getTime() === result.completedAt.getTime()) return 'unchanged';
-    return { set: { nardiReport: { completedAt: result.completedAt, generatedAt, report: codedNardiReport(report) } } };
+    const nardiReport = { completedAt: result.completedAt, generatedAt, report: codedNardiReport(report) };
+    return { write: (document) => deps.reports.save(document, { set: { nardiReport }, now: deps.now() }) };
   });
   if (outcome === 'erased') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   deps.logger.info({ pgId, outcome }, 'Nardi report built');

@@ -1,7 +1,9 @@
+import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import { EventTypes, nardiScoresSchema, type NardiCompletedData } from '@study/contracts';
 import { SAMPLE_DICHOT_PREF, SAMPLE_FUNCTIONAL_PAIRS, SAMPLE_INTERACTION_STYLES, SAMPLE_TEMPERAMENTS, SAMPLE_TYPE_CODES } from '@study/personality/testing';
 import { codedScores, storedScores, type ReportDocument } from '../../data-access/reports-collection';
+import { ReportsRepository } from '../../data-access/reports-repository';
 import type { ReportsDeps } from '../deps';
 import { recordNardiResult } from './record-nardi-events';
 
@@ -23,21 +25,23 @@ function reportsHolding(initial: ReportDocument | null) {
   let doc = initial;
   let writes = 0;
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+  const collection = {
+    findOne: async () => doc,
+    updateOne: async (_filter: unknown, update: { $set?: Partial<ReportDocument>; $unset?: Record<string, ''> }) => {
+      writes += 1;
+      const next: Record<string, unknown> = { ...(doc ?? { _id: PG_ID }), ...update.$set };
+      for (const field of Object.keys(update.$unset ?? {})) delete next[field];
+      doc = next as unknown as ReportDocument;
+      return { acknowledged: true };
+    },
+  };
+  const erased = { isErased: async () => false };
+  const lock = { run: <T>(_key: string, fn: () => Promise<T>) => fn() };
   const deps = {
     service: 'svc-reports',
-    reports: {
-      findOne: async () => doc,
-      updateOne: async (_filter: unknown, update: { $set?: Partial<ReportDocument>; $unset?: Record<string, ''> }) => {
-        writes += 1;
-        const next: Record<string, unknown> = { ...(doc ?? { _id: PG_ID }), ...update.$set };
-        for (const field of Object.keys(update.$unset ?? {})) delete next[field];
-        doc = next as unknown as ReportDocument;
-        return { acknowledged: true };
-      },
-    },
-    erased: { isErased: async () => false },
-    lock: { run: <T>(_key: string, fn: () => Promise<T>) => fn() },
-    nudgeOutbox: () => undefined,
+    reports: new ReportsRepository({ collection: () => collection } as unknown as Db, { lock, nudgeOutbox: () => undefined, erased }),
+    erased,
+    lock,
     logger: quiet,
     now: () => new Date('2025-03-01T10:00:05.000Z'),
   } as unknown as ReportsDeps;

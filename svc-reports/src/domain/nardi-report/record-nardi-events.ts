@@ -2,7 +2,6 @@ import type { NardiCompletedData, SurveyId } from '@study/contracts';
 import type { ApplyOutcome } from '@study/document-writes';
 import type { ReportsDeps } from '../deps';
 import { codedScores } from '../../data-access/reports-collection';
-import { changeReportDocument } from '../report-document';
 
 /**
  * The Nardi result and its part-one scores, what the Nardi report is built from: from
@@ -16,19 +15,19 @@ import { changeReportDocument } from '../report-document';
  */
 export async function recordNardiResult(deps: ReportsDeps, pgId: string, data: NardiCompletedData, eventType: string): Promise<ApplyOutcome> {
   const completedAt = new Date(data.completedAt);
-  const outcome = await changeReportDocument(deps, pgId, (doc) => {
+  const outcome = await deps.reports.change(pgId, (doc) => {
     const held = doc?.nardi;
     if (held && held.asOf.getTime() > completedAt.getTime()) return 'stale';
     if (held?.result && held.result.completedAt.getTime() === completedAt.getTime()) {
       // The same completion again (its other version, or a redelivery under a new id).
       if (held.result.scores || !data.scores) return 'unchanged';
-      return { set: { nardi: { ...held, result: { ...held.result, scores: codedScores(data.scores) } } } };
+      const nardi = { ...held, result: { ...held.result, scores: codedScores(data.scores) } };
+      return { write: (document) => deps.reports.save(document, { set: { nardi }, now: deps.now() }) };
     }
     const { typeCode, consistency, selectedTemperament, selectedFP, scores } = data;
-    return {
-      set: { nardi: { asOf: completedAt, result: { typeCode, consistency, selectedTemperament, selectedFP, completedAt, ...(scores ? { scores: codedScores(scores) } : {}) } } },
-      unset: ['nardiReport'],
-    };
+    const nardi = { asOf: completedAt, result: { typeCode, consistency, selectedTemperament, selectedFP, completedAt, ...(scores ? { scores: codedScores(scores) } : {}) } };
+    // The report built from the result held before goes with it.
+    return { write: (document) => deps.reports.save(document, { set: { nardi }, unset: ['nardiReport'], now: deps.now() }) };
   });
   deps.logger.info({ pgId, outcome, eventType }, 'Nardi result recorded');
   return outcome;
@@ -37,9 +36,9 @@ export async function recordNardiResult(deps: ReportsDeps, pgId: string, data: N
 /** participants.surveys.reset.v1 naming Nardi: the survey starts again, its report goes. */
 export async function resetNardi(deps: ReportsDeps, pgId: string, time: Date, surveys: readonly SurveyId[]): Promise<ApplyOutcome> {
   if (!surveys.includes('nardi')) return 'unchanged';
-  const outcome = await changeReportDocument(deps, pgId, (doc) => {
+  const outcome = await deps.reports.change(pgId, (doc) => {
     if (doc?.nardi && doc.nardi.asOf.getTime() > time.getTime()) return 'stale';
-    return { set: { nardi: { asOf: time } }, unset: ['nardiReport'] };
+    return { write: (document) => deps.reports.save(document, { set: { nardi: { asOf: time } }, unset: ['nardiReport'], now: deps.now() }) };
   });
   deps.logger.info({ pgId, outcome }, 'Nardi reset');
   return outcome;
@@ -47,5 +46,8 @@ export async function resetNardi(deps: ReportsDeps, pgId: string, time: Date, su
 
 /** participants.participant.consented.v1: the reports now know the study ID (their calls answer 409, not 404). */
 export async function recordConsent(deps: ReportsDeps, pgId: string, time: Date): Promise<ApplyOutcome> {
-  return changeReportDocument(deps, pgId, (doc) => (doc?.consentedAt && doc.consentedAt.getTime() >= time.getTime() ? 'unchanged' : { set: { consentedAt: time } }));
+  return deps.reports.change(pgId, (doc) => {
+    if (doc?.consentedAt && doc.consentedAt.getTime() >= time.getTime()) return 'unchanged';
+    return { write: (document) => deps.reports.save(document, { set: { consentedAt: time }, now: deps.now() }) };
+  });
 }
