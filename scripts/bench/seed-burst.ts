@@ -19,7 +19,8 @@ import { ConsentVersionsRepository } from '../../svc-participants/src/data-acces
 import { MemberLinksRepository, type MemberLinkDocument } from '../../svc-participants/src/data-access/member-links-repository';
 import { OpenHumansClient, type OpenHumansMember, type OpenHumansTokens } from '../../svc-participants/src/data-access/open-humans';
 import { ParticipantsRepository, type ParticipantDocument } from '../../svc-participants/src/data-access/participants-repository';
-import type { ConsentRecord, StoredSurvey } from '../../svc-participants/src/data-access/stored-participant';
+import type { ConsentRecord } from '../../svc-participants/src/domain/participant';
+import type { StoredSurvey } from '../../svc-participants/src/domain/surveys/stored-survey';
 import { TokenCipher } from '../../svc-participants/src/data-access/token-cipher';
 import { TypeFinderInboxRepository, type InboxRowDocument } from '../../svc-participants/src/data-access/typefinder-inbox-repository';
 import { newParticipant } from '../../svc-participants/src/domain/participant';

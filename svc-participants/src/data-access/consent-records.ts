@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { PARTICIPANTS_COLLECTION } from './participants-repository';
-import type { ConsentRecord } from './stored-participant';
+import type { ConsentRecord } from '../domain/participant';
 
 /** What the consent figures read of a participant: their consents on record and when they last consented. */
 export interface ConsentHistory {

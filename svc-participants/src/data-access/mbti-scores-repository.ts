@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import type { MbtiScores } from '@study/contracts';
 import { outboxFields, withOutbox, type CloudEvent, type OutboxEntry } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
-import type { Participant } from './stored-participant';
+import type { Participant } from '../domain/participant';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND, type WriteCounts } from './bulk-batches';
 
 export const MBTI_SCORES_COLLECTION = 'mbti-scores';

@@ -6,7 +6,9 @@ import { normalizePgId } from '@study/personality';
 import { newRowFields } from './admin-rows/stale-row';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
 import type { OpenHumansTokens } from './open-humans';
-import { storedSurvey, surveyDocument, type ConsentRecord, type FinalReportState, type Participant, type StoredSurvey, type SurveyDocument } from './stored-participant';
+import type { ConsentRecord, FinalReportState, Participant } from '../domain/participant';
+import type { StoredSurvey } from '../domain/surveys/stored-survey';
+import { storedSurvey, surveyDocument, type SurveyDocument } from './stored-participant';
 import type { SealedSecret, TokenCipher } from './token-cipher';
 
 export const PARTICIPANTS_COLLECTION = 'participants';

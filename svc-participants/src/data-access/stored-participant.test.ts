@@ -1,4 +1,5 @@
-import { storedAnswers, storedScores, storedSurvey, surveyDocument, type StoredSurvey } from './stored-participant';
+import type { StoredSurvey } from '../domain/surveys/stored-survey';
+import { storedAnswers, storedScores, storedSurvey, surveyDocument } from './stored-participant';
 
 const scores = {
   typeCodes: [{ code: 'INTJ', score: 16, rank: 1 }],

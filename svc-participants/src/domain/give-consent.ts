@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCodes, EventTypes, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
-import type { ConsentRecord } from '../data-access/stored-participant';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
-import { newParticipant } from './participant';
+import { newParticipant, type ConsentRecord } from './participant';
 import { participantDocuments } from './participant-documents';
 
 /** A link can only go stale through an erasure racing this consent; a few tries always settle it. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { consentTextBlocks } from '@study/contracts';
-import type { ConsentRecord } from '../../data-access/stored-participant';
+import type { ConsentRecord } from '../participant';
 import { consentRenewal, hashConsentText, latestConsent, planPublication, versionAt } from './consent-rules';
 import { FIRST_CONSENT_TEXT } from './first-consent-text';
 

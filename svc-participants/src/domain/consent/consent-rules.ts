@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normalizeConsentText, type ConsentRenewal } from '@study/contracts';
 import type { StoredConsentVersion } from '../../data-access/consent-versions-repository';
-import type { ConsentRecord } from '../../data-access/stored-participant';
+import type { ConsentRecord } from '../participant';
 
 /** The content hash of a consent text: SHA-256 (hex) of its normalized form, UTF-8. */
 export function hashConsentText(text: string): string {

@@ -1,8 +1,8 @@
 import { ErrorCodes, EventTypes, type ConsentRenewResponse, type ParticipantConsentedData } from '@study/contracts';
 import { createEvent } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
-import type { ConsentRecord } from '../../data-access/stored-participant';
 import type { ParticipantsDeps } from '../deps';
+import type { ConsentRecord } from '../participant';
 import { participantDocuments } from '../participant-documents';
 import { latestConsent } from './consent-rules';
 import { currentConsentVersion } from './consent-versions';

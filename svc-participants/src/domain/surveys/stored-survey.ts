@@ -1,7 +1,18 @@
-import type { SurveyState } from '@study/contracts';
+import type { NardiScoresView, SurveyState } from '@study/contracts';
 
-// What is stored of a survey; which states are closed is decided here.
-export type { StoredSurvey } from '../../data-access/stored-participant';
+/**
+ * A survey's state as this service stores it: the dashboard's state plus, once completed or
+ * declined, when that happened (the time of the event it published; scoring echoes it back so
+ * a late result is matched to the survey as it stands).
+ */
+export interface StoredSurvey extends SurveyState {
+  completedAt?: Date;
+  /**
+   * Nardi only, once completed: the part-one scores scoring checked the choices against
+   * (scoring.nardi.completed.v2, or v1 from an older release), kept for the analysis export.
+   */
+  scores?: NardiScoresView;
+}
 
 /** Statuses after which a survey changes only by a reset. */
 export const CLOSED_STATUSES: ReadonlySet<string> = new Set(['completed', 'rejected']);
