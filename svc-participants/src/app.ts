@@ -20,7 +20,7 @@ import { TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
 import type { ParticipantsDeps } from './domain/deps';
 import { studySettings } from './domain/settings';
-import { PARTICIPANTS_BINDINGS, participantsEventHandlers } from './entry-points/events/handlers';
+import { participantsSubscriptions } from './entry-points/events/handlers';
 import { mountConsentRoutes } from './entry-points/http/consent-routes';
 import { mountOpenHumansWebhookRoutes } from './entry-points/http/open-humans-webhook-routes';
 import { mountResultsStreamRoutes } from './entry-points/http/results-stream-routes';
@@ -92,7 +92,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       await new AdminRows(ctx.db, ctx.lock).prepare();
     },
     outboxCollections: (ctx) => [new ParticipantsRepository(ctx.db).collection, new MbtiScoresRepository(ctx.db).collection],
-    consumer: { bindings: PARTICIPANTS_BINDINGS, handlers: (ctx) => participantsEventHandlers(participantsDeps(ctx)) },
+    consumer: { as: 'participants', subscriptions: (ctx) => participantsSubscriptions(participantsDeps(ctx)) },
     beforeBody: (app, ctx) => {
       mountAdmin(app, ctx);
       mountReminders(app, ctx, {

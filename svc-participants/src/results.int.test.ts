@@ -340,7 +340,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       await svc.ctx.broker.publish(copy);
       await svc.ctx.broker.publish(createEvent({ type: copy.type, source: copy.source, subject: copy.subject, data: copy.data }));
       // A consent of somebody else: svc-reports handles it, so it leaves an inbox entry.
-      const marker = createEvent({ type: EventTypes.participantConsented, source: 'svc-participants', subject: randomUUID(), data: {} });
+      const marker = createEvent({ type: EventTypes.participantConsented, source: 'svc-participants', subject: randomUUID(), data: { snpFileUploaded: false, reauthorized: false } });
       await svc.ctx.broker.publish(marker);
       // The queue is worked in order of arrival, in batches: once the later marker is handled, the copies were too.
       await waitFor(() => reportsDb().collection('inbox').findOne({ _id: marker.id as never }), 'svc-reports to reach the marker', 20_000);

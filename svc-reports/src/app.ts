@@ -6,7 +6,7 @@ import { FinalReportFiles } from './data-access/final-report-files';
 import { reportsCollection } from './data-access/reports-collection';
 import { ReportsRepository } from './data-access/reports-repository';
 import type { ReportsDeps } from './domain/deps';
-import { REPORTS_BINDINGS, reportsEventHandlers } from './entry-points/events/handlers';
+import { reportsSubscriptions } from './entry-points/events/handlers';
 import { mountReportRoutes } from './entry-points/http/report-routes';
 import { renderFinalReport } from './rendering/final-report-pdf';
 
@@ -38,7 +38,7 @@ export async function start(config: ReportsConfig, options: { logger?: Logger } 
     logger: options.logger,
     prepare: (ctx) => new FinalReportFiles(ctx.db).ensureIndexes(),
     outboxCollections: (ctx) => [reportsCollection(ctx.db)],
-    consumer: { bindings: REPORTS_BINDINGS, handlers: (ctx) => reportsEventHandlers(reportsDeps(ctx)) },
+    consumer: { as: 'reports', subscriptions: (ctx) => reportsSubscriptions(reportsDeps(ctx)) },
     routes: (app, ctx) => mountReportRoutes(app, reportsDeps(ctx)),
   });
   return running;

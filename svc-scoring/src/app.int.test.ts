@@ -54,7 +54,7 @@ describe('svc-scoring', () => {
   it('is not bound to its own events', async () => {
     const event = createEvent({ type: EventTypes.scoreFinalized, source: 'svc-scoring', subject: PG_ID, data: { typeCode: 'INTJ' } });
     // A consent of somebody else: handled, so it leaves an inbox entry.
-    const marker = createEvent({ type: EventTypes.participantConsented, source: 'svc-participants', subject: randomUUID(), data: {} });
+    const marker = createEvent({ type: EventTypes.participantConsented, source: 'svc-participants', subject: randomUUID(), data: { snpFileUploaded: false, reauthorized: false } });
     await svc.ctx.broker.publish(event);
     await svc.ctx.broker.publish(marker);
     // The queue is FIFO: once the later participant event is handled, the scoring one would have been too.

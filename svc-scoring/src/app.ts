@@ -6,7 +6,7 @@ import { ErasedParticipants } from '@study/personal-data';
 import { scoresCollection } from './data-access/scores-collection';
 import { ScoresRepository } from './data-access/scores-repository';
 import type { ScoringDeps } from './domain/deps';
-import { SCORING_BINDINGS, scoringEventHandlers } from './entry-points/events/handlers';
+import { scoringSubscriptions } from './entry-points/events/handlers';
 import { mountFinalScoreRoutes } from './entry-points/http/final-score-routes';
 import { mountNardiRoutes } from './entry-points/http/nardi-routes';
 
@@ -34,7 +34,7 @@ export async function start(config: ScoringConfig, options: { logger?: Logger } 
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [scoresCollection(ctx.db)],
-    consumer: { bindings: SCORING_BINDINGS, handlers: (ctx) => scoringEventHandlers(scoringDeps(ctx)) },
+    consumer: { as: 'scoring', subscriptions: (ctx) => scoringSubscriptions(scoringDeps(ctx)) },
     routes: (app, ctx) => {
       const deps = scoringDeps(ctx);
       mountNardiRoutes(app, deps);

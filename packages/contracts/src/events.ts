@@ -1,34 +1,16 @@
 import { z } from 'zod';
 import { consentHashSchema, consentVersionIdSchema } from './consent-versions';
+import { cloudEventAttributes } from './cloud-event-envelope';
+import { mbtiUploadedDataSchema, scoreClearedDataSchema, scoreFinalizedDataSchema } from './final-score';
 import { pgIdSchema } from './ids';
 import { CONFIDENCE_LEVELS } from '@study/personality';
 import { nardiAnswersSchema, nardiScoresSchema } from './nardi';
+import { reportGeneratedDataSchema } from './reports';
+import type { ServiceName } from './routes';
 import { functionalPairCodeSchema, surveyIdSchema, temperamentCodeSchema, typeCodeSchema } from './surveys';
 
 /** `<service>.<entity>.<past tense>.v<major>`, lower case; the routing key equals the type. */
 export const EVENT_TYPE_PATTERN = /^(participants|scoring|reports)\.[a-z][a-z-]*\.[a-z][a-z-]*\.v[1-9][0-9]*$/;
-
-/**
- * Event types the services publish, each with at least one consumer (an event nobody consumes is
- * not published). A breaking change is a new `.v2` beside `.v1`.
- */
-export const EventTypes = {
-  participantConsented: 'participants.participant.consented.v1',
-  participantErased: 'participants.participant.erased.v1',
-  consentWithdrawn: 'participants.consent.withdrawn.v1',
-  surveyCompleted: 'participants.survey.completed.v1',
-  surveyRejected: 'participants.survey.rejected.v1',
-  nardiAnswered: 'participants.nardi.answered.v1',
-  surveysReset: 'participants.surveys.reset.v1',
-  mbtiUploaded: 'participants.mbti.uploaded.v1',
-  nardiScored: 'scoring.nardi.scored.v1',
-  nardiCompleted: 'scoring.nardi.completed.v1',
-  nardiCompletedV2: 'scoring.nardi.completed.v2',
-  scoreFinalized: 'scoring.score.finalized.v1',
-  scoreCleared: 'scoring.score.cleared.v1',
-  reportGenerated: 'reports.report.generated.v1',
-} as const;
-export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
 
 /** An event version no longer published nor handled, kept on record. */
 export interface RetiredEventType {
@@ -39,32 +21,24 @@ export interface RetiredEventType {
 }
 
 /**
- * Versions taken out of EventTypes. A version is retired only once no service handles it any
- * more (a handler keyed by its EventTypes entry no longer compiles, and the contract test finds
- * no service naming it); its committed JSON Schema stays in packages/contracts/snapshots.
+ * Versions taken out of `events` (and so of EventTypes). A version is retired only once no
+ * service handles it any more (an `on(events.x, ...)` of it no longer compiles, and the contract
+ * test finds no service naming it); its committed JSON Schema stays in packages/contracts/snapshots.
  */
 export const RETIRED_EVENT_TYPES: readonly RetiredEventType[] = [];
 
-/** The topic each service publishes under, for queue bindings such as `participants.#`. */
-export const eventTopics = ['participants', 'scoring', 'reports'] as const;
-export type EventTopic = (typeof eventTopics)[number];
+/** The topic a service publishes under, for queue bindings such as `participants.#`. */
+export type EventTopic = ServiceName;
 
 export function bindingFor(topic: EventTopic): string {
   return `${topic}.#`;
 }
 
-/** CloudEvents 1.0 JSON envelope as it travels on the exchange. */
-export const cloudEventEnvelopeSchema = z.object({
-  specversion: z.literal('1.0'),
-  id: z.string().min(1),
-  type: z.string().regex(EVENT_TYPE_PATTERN),
-  source: z.string().min(1),
-  time: z.iso.datetime({ offset: true }),
-  subject: pgIdSchema,
-  correlationid: z.string().min(1).optional(),
-  datacontenttype: z.literal('application/json'),
-  data: z.unknown(),
-});
+/**
+ * CloudEvents 1.0 JSON envelope of this study's events as they travel on the exchange: the bus's
+ * envelope (cloud-event-envelope.ts) with one of this study's types and the study ID as subject.
+ */
+export const cloudEventEnvelopeSchema = z.object({ ...cloudEventAttributes, type: z.string().regex(EVENT_TYPE_PATTERN), subject: pgIdSchema });
 export type CloudEventEnvelope = z.infer<typeof cloudEventEnvelopeSchema>;
 
 /** data of participants.participant.consented.v1 (subject: the pgId). */
@@ -190,3 +164,171 @@ export type NardiCompletedData = z.infer<typeof nardiCompletedDataSchema>;
  */
 export const nardiCompletedV2DataSchema = nardiCompletedDataSchema.extend({ scores: nardiScoresSchema });
 export type NardiCompletedV2Data = z.infer<typeof nardiCompletedV2DataSchema>;
+
+/** One event type and version: the schema of its data, who publishes it, who handles it, and what it says. */
+export interface EventDefinition<S extends z.ZodType = z.ZodType, T extends string = string> {
+  /** `<producer>.<entity>.<past tense>.v<major>`: the CloudEvents type and the routing key. */
+  readonly type: T;
+  /** `data`: a producer's data is typed by its input (eventOf), a handler gets its output (on). */
+  readonly schema: S;
+  readonly producer: ServiceName;
+  /** The services that handle it (each checks its subscriptions against this list in a test). */
+  readonly consumers: readonly ServiceName[];
+  /** One line: what happened, as the event map and the AsyncAPI document say it. */
+  readonly summary: string;
+}
+
+/** The one definition of an event version; `events` below holds them all. */
+export function defineEvent<const T extends `${ServiceName}.${string}.${string}.v${number}`, S extends z.ZodType>(definition: EventDefinition<S, T>): EventDefinition<S, T> {
+  return Object.freeze({ ...definition, consumers: Object.freeze([...definition.consumers]) });
+}
+
+/**
+ * Every event version the services publish, each with at least one consumer (an event nobody
+ * consumes is not published). A breaking change is a new `.v2` beside `.v1`. EventTypes, the
+ * catalogue's eventDataSchemas, the queue bindings, packages/contracts/asyncapi.json and the
+ * README's event map (`npm run contracts:generate`) all follow from these.
+ */
+export const events = {
+  participantConsented: defineEvent({
+    type: 'participants.participant.consented.v1',
+    schema: participantConsentedDataSchema,
+    producer: 'participants',
+    consumers: ['participants', 'scoring', 'reports'],
+    summary: 'A participant agreed to the consent: the first time, again after leaving, or a new consent text.',
+  }),
+  participantErased: defineEvent({
+    type: 'participants.participant.erased.v1',
+    schema: participantErasedDataSchema,
+    producer: 'participants',
+    consumers: ['participants', 'scoring', 'reports'],
+    summary: 'A participant asked for erasure: every service deletes all it holds for them.',
+  }),
+  consentWithdrawn: defineEvent({
+    type: 'participants.consent.withdrawn.v1',
+    schema: consentWithdrawnDataSchema,
+    producer: 'participants',
+    consumers: ['participants'],
+    summary: "A participant left the study keeping their data (Open Humans' deauthorization or the dashboard).",
+  }),
+  surveyCompleted: defineEvent({
+    type: 'participants.survey.completed.v1',
+    schema: surveyCompletedDataSchema,
+    producer: 'participants',
+    consumers: ['scoring'],
+    summary: 'A participant completed a survey: the type it produced and what scoring needs of it.',
+  }),
+  surveyRejected: defineEvent({
+    type: 'participants.survey.rejected.v1',
+    schema: surveyRejectedDataSchema,
+    producer: 'participants',
+    consumers: ['scoring'],
+    summary: 'A participant declined the self-assessment or the Nardi survey.',
+  }),
+  nardiAnswered: defineEvent({
+    type: 'participants.nardi.answered.v1',
+    schema: nardiAnsweredDataSchema,
+    producer: 'participants',
+    consumers: ['scoring'],
+    summary: 'A participant saved Nardi part one: the 25 answers as saved.',
+  }),
+  surveysReset: defineEvent({
+    type: 'participants.surveys.reset.v1',
+    schema: surveysResetDataSchema,
+    producer: 'participants',
+    consumers: ['scoring', 'reports'],
+    summary: 'These surveys of a participant are back to pending with no answers; the final score is cleared.',
+  }),
+  mbtiUploaded: defineEvent({
+    type: 'participants.mbti.uploaded.v1',
+    schema: mbtiUploadedDataSchema,
+    producer: 'participants',
+    consumers: ['scoring'],
+    summary: "A participant's official MBTI result was uploaded; it replaces an earlier one.",
+  }),
+  nardiScored: defineEvent({
+    type: 'scoring.nardi.scored.v1',
+    schema: nardiScoredDataSchema,
+    producer: 'scoring',
+    consumers: ['participants'],
+    summary: "The Nardi part-one scores of a participant's saved answers are stored.",
+  }),
+  nardiCompleted: defineEvent({
+    type: 'scoring.nardi.completed.v1',
+    schema: nardiCompletedDataSchema,
+    producer: 'scoring',
+    consumers: ['participants', 'reports'],
+    summary: "A participant's Nardi result, its scores optional; published beside v2 until every consumer reads v2.",
+  }),
+  nardiCompletedV2: defineEvent({
+    type: 'scoring.nardi.completed.v2',
+    schema: nardiCompletedV2DataSchema,
+    producer: 'scoring',
+    consumers: ['participants', 'reports'],
+    summary: "A participant's Nardi result (type, consistency, choices) with its part-one scores.",
+  }),
+  scoreFinalized: defineEvent({
+    type: 'scoring.score.finalized.v1',
+    schema: scoreFinalizedDataSchema,
+    producer: 'scoring',
+    consumers: ['participants', 'reports'],
+    summary: "A participant's final score was computed, or computed again after an input changed (a new version).",
+  }),
+  scoreCleared: defineEvent({
+    type: 'scoring.score.cleared.v1',
+    schema: scoreClearedDataSchema,
+    producer: 'scoring',
+    consumers: ['participants', 'reports'],
+    summary: 'A participant no longer has a final score: a reset, or an input it needs went away.',
+  }),
+  reportGenerated: defineEvent({
+    type: 'reports.report.generated.v1',
+    schema: reportGeneratedDataSchema,
+    producer: 'reports',
+    consumers: ['participants'],
+    summary: "A participant's final report PDF was built and stored for a final score version.",
+  }),
+} as const satisfies Record<string, EventDefinition>;
+
+/** The key of a definition in `events`, e.g. 'scoreFinalized'. */
+export type EventName = keyof typeof events;
+
+/** Every definition, in the order of `events`. */
+export const eventDefinitions: readonly EventDefinition[] = Object.values(events);
+
+/** The type of every event version by its name in `events`, e.g. EventTypes.scoreFinalized === 'scoring.score.finalized.v1'. */
+export const EventTypes = Object.fromEntries(Object.entries(events).map(([name, definition]) => [name, definition.type])) as {
+  readonly [N in EventName]: (typeof events)[N]['type'];
+};
+export type EventType = (typeof EventTypes)[EventName];
+
+/** The services that publish events, in the order of their first definition. */
+export const eventTopics: readonly EventTopic[] = [...new Set(eventDefinitions.map((definition) => definition.producer))];
+
+/** The definitions that list `service` among their consumers, in the order of `events`. */
+export function eventsConsumedBy(service: ServiceName): EventDefinition[] {
+  return eventDefinitions.filter((definition) => definition.consumers.includes(service));
+}
+
+/**
+ * The routing keys a service's queue is bound with to receive the events it handles: another
+ * service's events by that service's topic (`scoring.#`), its own one by one, as its own topic
+ * carries mostly what the others handle. These are the bindings the queues have always had.
+ */
+export function queueBindings(service: ServiceName, handled: readonly Pick<EventDefinition, 'type' | 'producer'>[]): string[] {
+  return [...new Set(handled.map((event) => (event.producer === service ? event.type : bindingFor(event.producer))))];
+}
+
+/**
+ * What differs between the event types a service handles and the definitions' consumers (the
+ * event map): each type it handles that does not list it, each that lists it and it does not
+ * handle. Empty when they agree.
+ */
+export function subscriptionMismatches(service: ServiceName, handledTypes: readonly string[]): string[] {
+  const listed = eventsConsumedBy(service).map((definition) => definition.type);
+  const fix = 'fix `consumers` in packages/contracts/src/events.ts (or the subscription) and run `npm run contracts:generate`';
+  return [
+    ...handledTypes.filter((type) => !listed.includes(type)).map((type) => `svc-${service} subscribes to ${type}, whose definition does not list '${service}' among its consumers: ${fix}`),
+    ...listed.filter((type) => !handledTypes.includes(type)).map((type) => `${type} lists '${service}' among its consumers, but svc-${service} does not subscribe to it: ${fix}`),
+  ];
+}

@@ -49,8 +49,14 @@ export {
   EVENT_TYPE_PATTERN,
   EventTypes,
   RETIRED_EVENT_TYPES,
+  defineEvent,
+  events,
+  eventDefinitions,
+  eventsConsumedBy,
   eventTopics,
   bindingFor,
+  queueBindings,
+  subscriptionMismatches,
   cloudEventEnvelopeSchema,
   participantConsentedDataSchema,
   participantErasedDataSchema,
@@ -62,6 +68,8 @@ export {
   nardiScoredDataSchema,
   nardiCompletedDataSchema,
   nardiCompletedV2DataSchema,
+  type EventDefinition,
+  type EventName,
   type NardiAnsweredData,
   type SurveyCompletedData,
   type SurveyRejectedData,
@@ -77,6 +85,7 @@ export {
   type EventTopic,
   type CloudEventEnvelope,
 } from './events';
+export { CLOUD_EVENT_TYPE_PATTERN, cloudEventAttributes, cloudEventSchema } from './cloud-event-envelope';
 export { apiRoutes, matchApiRoute, secretPathPrefixes, type ApiRoute, type RouteAccess, type ServiceName, type HttpMethod } from './routes';
 export {
   authorizationCodeSchema,

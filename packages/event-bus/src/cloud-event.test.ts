@@ -1,4 +1,6 @@
-import { createEvent, InvalidCloudEventError, parseCloudEvent } from './cloud-event';
+import { z } from 'zod';
+import { defineEvent } from '@study/contracts';
+import { createEvent, eventOf, InvalidCloudEventError, parseCloudEvent } from './cloud-event';
 
 const valid = {
   specversion: '1.0',
@@ -74,6 +76,29 @@ describe('createEvent', () => {
   it('produces what parseCloudEvent accepts after a JSON round trip', () => {
     const event = createEvent({ type: 'scoring.nardi.scored.v1', source: '/svc-scoring', subject: 'pg-1', data: { a: [{ b: 1 }] }, correlationId: 'r-12345678' });
     expect(parseCloudEvent(JSON.parse(JSON.stringify(event)))).toEqual(event);
+  });
+});
+
+describe('eventOf', () => {
+  const noted = defineEvent({
+    type: 'scoring.note.taken.v1',
+    schema: z.object({ note: z.string(), at: z.iso.datetime().transform((text) => new Date(text)) }),
+    producer: 'scoring',
+    consumers: ['reports'],
+    summary: 'A note was taken (this test only).',
+  });
+
+  it("builds the envelope of the definition's type, the data as given", () => {
+    const event = eventOf(noted, { source: '/svc-scoring', subject: 'pg-1', data: { note: 'n', at: '2026-05-06T07:08:09.000Z' }, correlationId: 'req-12345678' });
+    expect(event).toMatchObject({ type: 'scoring.note.taken.v1', source: '/svc-scoring', subject: 'pg-1', correlationid: 'req-12345678', data: { note: 'n', at: '2026-05-06T07:08:09.000Z' } });
+    expect(parseCloudEvent(JSON.parse(JSON.stringify(event)))).toEqual(event);
+  });
+
+  it("types the data by the schema's input, as it travels", () => {
+    // @ts-expect-error a Date is what a handler gets, not what a producer sends
+    expect(() => eventOf(noted, { source: 's', subject: 'pg', data: { note: 'n', at: new Date() } })).not.toThrow();
+    // @ts-expect-error note is required
+    expect(() => eventOf(noted, { source: 's', subject: 'pg', data: { at: '2026-05-06T07:08:09.000Z' } })).not.toThrow();
   });
 });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { CLOUD_EVENT_TYPE_PATTERN, cloudEventSchema, type EventDefinition } from '@study/contracts';
+import type { z } from 'zod';
 
 /** `<service>.<entity>.<past tense>.v<major>`, e.g. `participants.survey.completed.v1`; also the routing key. */
-export const EVENT_TYPE_REGEX = /^[a-z]+\.[a-z-]+\.[a-z-]+\.v\d+$/;
+export const EVENT_TYPE_REGEX = CLOUD_EVENT_TYPE_PATTERN;
 
 /** CloudEvents 1.0 structured JSON envelope, with the `correlationid` extension. */
 export interface CloudEvent<T = unknown> {
@@ -17,18 +18,8 @@ export interface CloudEvent<T = unknown> {
   data: T;
 }
 
-// Loose: extension attributes other than correlationid pass through untouched.
-export const cloudEventSchema = z.looseObject({
-  specversion: z.literal('1.0'),
-  id: z.string().min(1).max(200),
-  type: z.string().regex(EVENT_TYPE_REGEX, 'type must look like <service>.<entity>.<past-tense>.v<major>'),
-  source: z.string().min(1),
-  time: z.iso.datetime({ offset: true }),
-  subject: z.string().min(1),
-  correlationid: z.string().min(1).optional(),
-  datacontenttype: z.literal('application/json'),
-  data: z.unknown(),
-});
+// The one envelope schema, shared with the contracts' JSON Schema (@study/contracts).
+export { cloudEventSchema };
 
 export class InvalidCloudEventError extends Error {
   constructor(
@@ -53,7 +44,7 @@ export interface CreateEventInput<T> {
   time?: Date;
 }
 
-/** Builds a valid envelope; throws InvalidCloudEventError for a bad type, source or subject. */
+/** Builds a valid envelope of any type (services use eventOf); throws InvalidCloudEventError for a bad type, source or subject. */
 export function createEvent<T>(input: CreateEventInput<T>): CloudEvent<T> {
   const event: CloudEvent<T> = {
     specversion: '1.0',
@@ -68,6 +59,17 @@ export function createEvent<T>(input: CreateEventInput<T>): CloudEvent<T> {
   };
   parseCloudEvent(event);
   return event;
+}
+
+/** What eventOf takes besides the definition: the type comes from it. */
+export type EventOfInput<T> = Omit<CreateEventInput<T>, 'type'>;
+
+/**
+ * An event of a defined type, its data typed by the definition's schema (as the producer sends
+ * it; handlers parse it on arrival). Throws InvalidCloudEventError as createEvent does.
+ */
+export function eventOf<S extends z.ZodType>(definition: EventDefinition<S>, input: EventOfInput<z.input<S>>): CloudEvent<z.input<S>> {
+  return createEvent({ ...input, type: definition.type });
 }
 
 /** Validates an envelope received from the wire (or the outbox); throws InvalidCloudEventError. */

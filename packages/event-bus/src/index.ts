@@ -1,12 +1,15 @@
 export {
   createEvent,
+  eventOf,
   parseCloudEvent,
   cloudEventSchema,
   EVENT_TYPE_REGEX,
   InvalidCloudEventError,
   type CloudEvent,
   type CreateEventInput,
+  type EventOfInput,
 } from './cloud-event';
+export { on, dispatchTo, type EventHandler, type Subscription, type SubscriptionDispatch } from './subscriptions';
 export type { EventLogger } from './logger';
 export {
   EventBroker,

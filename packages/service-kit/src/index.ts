@@ -37,8 +37,6 @@ export {
   type ServiceDefinition,
   type RunningService,
   type ConsumerDefinition,
-  type EventHandler,
-  type EventHandlers,
 } from './runtime';
 export { createHttpApp, type HttpAppOptions } from './http-app';
 export { runMain, type Stoppable } from './main';

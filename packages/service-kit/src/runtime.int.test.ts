@@ -1,17 +1,28 @@
+import { connect as amqpConnect } from 'amqplib';
 import request from 'supertest';
-import { createEvent, type CloudEvent } from '@study/event-bus';
+import { z } from 'zod';
+import { defineEvent } from '@study/contracts';
+import { consumerTopology, createEvent, on, type CloudEvent } from '@study/event-bus';
 import { baseServiceConfig, loadConfig } from './config';
 import { startService, type RunningService } from './runtime';
 import { memoryLogger, serviceTestEnv, waitFor } from './testing';
 
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const schema = baseServiceConfig({ port: 0, mongoDb: 'kit', queue: 'svc-kit' });
+// The test's own definition of a real type: its schema asks only for what the test sends.
+const surveyCompleted = defineEvent({
+  type: 'participants.survey.completed.v1',
+  schema: z.object({ surveyId: z.string() }),
+  producer: 'participants',
+  consumers: ['scoring'],
+  summary: 'A survey was completed (as this test sees it).',
+});
 
 describe('startService', () => {
   const testEnv = serviceTestEnv('kit');
   const config = loadConfig(schema, testEnv.env);
   const { logger, lines } = memoryLogger('debug', 'svc-kit');
-  const handled: CloudEvent[] = [];
+  const handled: { event: CloudEvent; surveyId: string }[] = [];
   let release: () => void = () => undefined;
   let entered = false;
   let svc: RunningService;
@@ -31,12 +42,15 @@ describe('startService', () => {
         });
       },
       consumer: {
-        bindings: ['participants.#'],
-        handlers: () => ({
-          'participants.survey.completed.v1': async (event) => {
-            handled.push(event);
-          },
-        }),
+        // Bound to participants.#, as another service's events.
+        as: 'scoring',
+        subscriptions: () => [
+          on(surveyCompleted, async ({ surveyId }, event) => {
+            handled.push({ event, surveyId });
+          }),
+        ],
+        // One retry (after the default 1 s), so a failing event reaches the dead-letter queue soon.
+        maxAttempts: 2,
       },
     });
   });
@@ -46,16 +60,34 @@ describe('startService', () => {
     await testEnv.cleanup();
   });
 
-  it('routes each event to the handler for its type and acks the others', async () => {
+  it('routes each event to the subscription of its type, with its data parsed, and acks the others', async () => {
     const wanted = createEvent({ type: 'participants.survey.completed.v1', source: 'test', subject: PG_ID, data: { surveyId: 'nardi' } });
     const other = createEvent({ type: 'participants.surveys.reset.v1', source: 'test', subject: PG_ID, data: {} });
     await svc.ctx.broker.publish(wanted);
     await svc.ctx.broker.publish(other);
     await waitFor(() => lines().some((l) => l.msg === 'event not handled here' && l.eventId === other.id), 'the second event acknowledged');
     await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: wanted.id as never }), 'the first event in the inbox');
-    expect(handled.map((e) => e.id)).toEqual([wanted.id]);
+    expect(handled.map(({ event, surveyId }) => [event.id, surveyId])).toEqual([[wanted.id, 'nardi']]);
     // Doing nothing needs no record of having done it.
     expect(await svc.ctx.db.collection('inbox').findOne({ _id: other.id as never })).toBeNull();
+  });
+
+  it('retries an event whose data breaks its schema, then parks it on the dead-letter queue, never handled', async () => {
+    const broken = createEvent({ type: surveyCompleted.type, source: 'test', subject: PG_ID, data: { surveyId: 7 } });
+    await svc.ctx.broker.publish(broken);
+    const connection = await amqpConnect(config.AMQP_URL);
+    try {
+      const channel = await connection.createChannel();
+      const dlq = consumerTopology(config.EVENTS_EXCHANGE, config.EVENTS_QUEUE).deadLetterQueue;
+      const parked = await waitFor(async () => (await channel.get(dlq, { noAck: true })) || undefined, 'the event on the dead-letter queue');
+      expect(JSON.parse(parked.content.toString('utf8'))).toMatchObject({ id: broken.id });
+      expect(parked.properties.headers).toMatchObject({ 'x-attempt': 2, 'x-last-error': expect.stringContaining('surveyId') });
+      await channel.close();
+    } finally {
+      await connection.close();
+    }
+    expect(handled.map(({ event }) => event.id)).not.toContain(broken.id);
+    expect(await svc.ctx.db.collection('inbox').findOne({ _id: broken.id as never })).toBeNull();
   });
 
   it('counts every database command it sends, by command and collection, on GET /metrics', async () => {

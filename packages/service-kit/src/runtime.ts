@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Collection, Db } from 'mongodb';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { EventBroker, OutboxRelay, ensureOutboxIndex, startConsumer, type CloudEvent, type HandleContext, type InboxEntry, type OutboxRelayOptions } from '@study/event-bus';
+import { queueBindings, type ServiceName } from '@study/contracts';
+import { EventBroker, OutboxRelay, dispatchTo, ensureOutboxIndex, startConsumer, type InboxEntry, type OutboxRelayOptions, type Subscription } from '@study/event-bus';
 import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
 import type { BaseServiceConfig } from './config';
 import { createHttpApp } from './http-app';
@@ -40,15 +41,15 @@ export interface ServiceContext<C extends BaseServiceConfig = BaseServiceConfig>
   nudgeOutbox(collection?: Collection | string, id?: unknown): void;
 }
 
-/** Handles one event; throw to have it retried (then parked on the dead-letter queue). */
-export type EventHandler = (event: CloudEvent<unknown>, ctx: HandleContext) => Promise<void>;
-/** Event handlers keyed by event type. */
-export type EventHandlers = Readonly<Record<string, EventHandler>>;
-
 export interface ConsumerDefinition<C extends BaseServiceConfig> {
-  /** Routing-key patterns the service's queue is bound with, e.g. ['participants.#']. */
-  bindings: string[];
-  handlers(ctx: ServiceContext<C>): EventHandlers;
+  /** The service as the event definitions (@study/contracts events) name it among their consumers, e.g. 'scoring'. */
+  as: ServiceName;
+  /**
+   * One `on(events.x, handler)` per event the service handles. The queue's bindings follow from
+   * them (queueBindings: another service's topic, e.g. `participants.#`, and its own events one
+   * by one), and so does which types it handles: any other is acknowledged as it comes.
+   */
+  subscriptions(ctx: ServiceContext<C>): readonly Subscription[];
   /** Collection of handled event ids (dedupe). Default 'inbox'. */
   inboxCollection?: string;
   prefetch?: number;
@@ -200,22 +201,17 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
 
     if (def.consumer) {
       const consumer = def.consumer;
-      const handlers = consumer.handlers(ctx);
+      const subscriptions = consumer.subscriptions(ctx);
       const running = await startConsumer(broker, {
         queue: config.EVENTS_QUEUE,
-        bindings: consumer.bindings,
+        bindings: queueBindings(consumer.as, subscriptions.map((subscription) => subscription.event)),
         inbox: mongo.db.collection<InboxEntry>(consumer.inboxCollection ?? 'inbox'),
         lock,
         prefetch: consumer.prefetch,
         maxAttempts: consumer.maxAttempts ?? config.EVENTS_MAX_ATTEMPTS,
         retryDelaysMs: consumer.retryDelaysMs ?? config.EVENTS_RETRY_DELAYS_MS,
         // Bindings are wide (participants.#); types this service has no use for are acknowledged as they come.
-        handles: (type) => Object.hasOwn(handlers, type),
-        handle: async (event, consumeCtx) => {
-          const handler = handlers[event.type];
-          if (!handler) throw new Error(`no handler for ${event.type}`);
-          await handler(event, consumeCtx);
-        },
+        ...dispatchTo(subscriptions),
       });
       opened.push({ name: 'consumer', close: () => running.stop() });
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCodes, EventTypes, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
-import { createEvent } from '@study/event-bus';
+import { ErrorCodes, events, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
+import { eventOf } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
@@ -64,13 +64,13 @@ export async function giveConsent(deps: ParticipantsDeps, authorization: Authori
         adultCertified: true,
         renewal: false,
       };
-      const events = [createEvent({ type: EventTypes.participantConsented, source: deps.service, subject: pgId, data, correlationId })];
+      const consented = [eventOf(events.participantConsented, { source: deps.service, subject: pgId, data, correlationId })];
       if (record.state === 'missing') {
         const participant = { ...newParticipant(pgId, now), consent: true, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources };
-        return { events, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens, consent) };
+        return { events: consented, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens, consent) };
       }
       const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources, now, consent };
-      return { events, write: (document) => deps.participants.saveConsent(document, change) };
+      return { events: consented, write: (document) => deps.participants.saveConsent(document, change) };
     });
     // The linked participant was erased and the link not yet removed: this member starts afresh.
     if (outcome === 'erased') {

@@ -1,5 +1,5 @@
-import { EventTypes, type ConsentWithdrawnData, type ParticipantErasedData } from '@study/contracts';
-import { createEvent } from '@study/event-bus';
+import { events, type ConsentWithdrawnData, type ParticipantErasedData } from '@study/contracts';
+import { eventOf } from '@study/event-bus';
 import type { ParticipantsDeps } from './deps';
 import { mbtiScoresLockKey, participantDocuments } from './participant-documents';
 import { forgetReminders } from './reminders/forget-reminders';
@@ -34,14 +34,14 @@ export async function leaveStudy(deps: ParticipantsDeps, leaving: Leaving, corre
     if (record.state !== 'active') return 'already-erased';
     if (erase) {
       const data: ParticipantErasedData = { erasedAt: now.toISOString(), initiatedBy };
-      const event = createEvent({ type: EventTypes.participantErased, source: deps.service, subject: pgId, data, correlationId });
+      const event = eventOf(events.participantErased, { source: deps.service, subject: pgId, data, correlationId });
       return { events: [event], write: (document) => deps.participants.replaceWithTombstone(document, now) };
     }
     const { participant } = record;
     if (!participant.consent && !participant.openHumans?.authorized) return 'already-withdrawn';
     // Only this service's audit trail acts on a withdrawal (an erasure reaches every service).
     const data: ConsentWithdrawnData = { withdrawnAt: now.toISOString(), initiatedBy };
-    const event = createEvent({ type: EventTypes.consentWithdrawn, source: deps.service, subject: pgId, data, correlationId });
+    const event = eventOf(events.consentWithdrawn, { source: deps.service, subject: pgId, data, correlationId });
     return { events: [event], write: (document) => deps.participants.withdraw(document, now) };
   });
   // 'erased' from the writer: the document is a tombstone already.

@@ -1,5 +1,5 @@
-import { EventTypes, ErrorCodes, surveyIds, type SurveysResetData, type UserView } from '@study/contracts';
-import { createEvent } from '@study/event-bus';
+import { events, ErrorCodes, surveyIds, type SurveysResetData, type UserView } from '@study/contracts';
+import { eventOf } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
 import type { ParticipantsDeps } from './deps';
 import { participantView, resetSurveyStates } from './participant';
@@ -18,7 +18,7 @@ export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: b
   const outcome = await participantDocuments(deps, { withMbti: true }).change(pgId, (record) => {
     if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const data: SurveysResetData = { surveys: [...surveyIds] };
-    const event = createEvent({ type: EventTypes.surveysReset, source: deps.service, subject: record.participant.pgId, data, correlationId });
+    const event = eventOf(events.surveysReset, { source: deps.service, subject: record.participant.pgId, data, correlationId });
     return { events: [event], write: (document) => deps.participants.resetSurveys(document, resetSurveyStates(), deps.now()) };
   });
   if (outcome === 'erased') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);

@@ -13,24 +13,10 @@ import {
 import { analysisDictionarySchema } from '../analysis-export';
 import { consentRequestSchema, consentResponseSchema, deauthorizeNoticeSchema, deauthorizeResponseSchema, sessionEndRequestSchema, sessionRequestSchema, sessionResponseSchema, settingsSchema } from '../consent';
 import { errorBodySchema } from '../errors';
-import {
-  cloudEventEnvelopeSchema,
-  EventTypes,
-  nardiAnsweredDataSchema,
-  nardiCompletedDataSchema,
-  nardiCompletedV2DataSchema,
-  nardiScoredDataSchema,
-  participantConsentedDataSchema,
-  participantErasedDataSchema,
-  consentWithdrawnDataSchema,
-  surveyCompletedDataSchema,
-  surveyRejectedDataSchema,
-  surveysResetDataSchema,
-  type EventType,
-} from '../events';
-import { finalScoreRequestSchema, finalScoreResponseSchema, mbtiUploadedDataSchema, scoreClearedDataSchema, scoreFinalizedDataSchema } from '../final-score';
+import { cloudEventEnvelopeSchema, eventDefinitions, type EventType } from '../events';
+import { finalScoreRequestSchema, finalScoreResponseSchema } from '../final-score';
 import { nardiFinalRequestSchema, nardiFinalResponseSchema, nardiScoresRequestSchema, nardiScoresSchema } from '../nardi';
-import { nardiReportRequestSchema, nardiReportSchema, reportGeneratedDataSchema } from '../reports';
+import { nardiReportRequestSchema, nardiReportSchema } from '../reports';
 import { reminderPreviewRequestSchema, reminderPreviewSchema, reminderSendRequestSchema, reminderSendResponseSchema } from '../reminders';
 import type { ApiRoute } from '../routes';
 import { saveSurveyRequestSchema, updateSurveysRequestSchema } from '../survey-requests';
@@ -148,23 +134,8 @@ export const errorBodyContract: BodyContract = json(errorBodySchema);
 /** The CloudEvents envelope every event travels in; `data` is the event type's own schema. */
 export const eventEnvelopeSchema: z.ZodType = cloudEventEnvelopeSchema;
 
-/** The data schema of every published event type and version, as its consumers parse it. */
-export const eventDataSchemas: Readonly<Record<EventType, z.ZodType>> = {
-  [EventTypes.participantConsented]: participantConsentedDataSchema,
-  [EventTypes.participantErased]: participantErasedDataSchema,
-  [EventTypes.consentWithdrawn]: consentWithdrawnDataSchema,
-  [EventTypes.surveyCompleted]: surveyCompletedDataSchema,
-  [EventTypes.surveyRejected]: surveyRejectedDataSchema,
-  [EventTypes.nardiAnswered]: nardiAnsweredDataSchema,
-  [EventTypes.surveysReset]: surveysResetDataSchema,
-  [EventTypes.mbtiUploaded]: mbtiUploadedDataSchema,
-  [EventTypes.nardiScored]: nardiScoredDataSchema,
-  [EventTypes.nardiCompleted]: nardiCompletedDataSchema,
-  [EventTypes.nardiCompletedV2]: nardiCompletedV2DataSchema,
-  [EventTypes.scoreFinalized]: scoreFinalizedDataSchema,
-  [EventTypes.scoreCleared]: scoreClearedDataSchema,
-  [EventTypes.reportGenerated]: reportGeneratedDataSchema,
-};
+/** The data schema of every published event type and version, as its consumers parse it (from the definitions in events.ts). */
+export const eventDataSchemas: Readonly<Record<EventType, z.ZodType>> = Object.fromEntries(eventDefinitions.map((definition) => [definition.type, definition.schema])) as Record<EventType, z.ZodType>;
 
 /** Every contract a committed JSON Schema is made of. */
 export interface ContractCatalogue {

@@ -1,5 +1,5 @@
-import { AuditActions, EventTypes, mbtiUploadedDataSchema, type MbtiScores, type MbtiUploadResponse } from '@study/contracts';
-import { createEvent } from '@study/event-bus';
+import { AuditActions, events, mbtiUploadedDataSchema, type MbtiScores, type MbtiUploadResponse } from '@study/contracts';
+import { eventOf } from '@study/event-bus';
 import { runHoldingAll } from '@study/keyed-lock';
 import { normalizePgId } from '@study/personality';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND } from '../../data-access/bulk-batches';
@@ -35,7 +35,7 @@ export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<st
       const result = (pgId: string, scores: MbtiScores): NewMbtiResult => ({
         pgId,
         scores,
-        event: createEvent({ type: EventTypes.mbtiUploaded, source: deps.service, subject: pgId, data: mbtiUploadedDataSchema.parse(scores), correlationId, time: now }),
+        event: eventOf(events.mbtiUploaded, { source: deps.service, subject: pgId, data: mbtiUploadedDataSchema.parse(scores), correlationId, time: now }),
       });
 
       const unknownPgIds: string[] = [];

@@ -1,5 +1,5 @@
-import { ErrorCodes, EventTypes, type ConsentRenewResponse, type ParticipantConsentedData } from '@study/contracts';
-import { createEvent } from '@study/event-bus';
+import { ErrorCodes, events, type ConsentRenewResponse, type ParticipantConsentedData } from '@study/contracts';
+import { eventOf } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
 import type { ParticipantsDeps } from '../deps';
 import type { ConsentRecord } from '../participant';
@@ -47,9 +47,9 @@ export async function renewConsent(deps: ParticipantsDeps, request: { pgId: stri
       adultCertified: true,
       renewal: true,
     };
-    const events = [createEvent({ type: EventTypes.participantConsented, source: deps.service, subject: participant.pgId, data, correlationId })];
+    const consented = [eventOf(events.participantConsented, { source: deps.service, subject: participant.pgId, data, correlationId })];
     answer = { versionId: current.versionId, givenAt: consent.givenAt.toISOString() };
-    return { events, write: (document) => deps.participants.recordConsent(document, consent) };
+    return { events: consented, write: (document) => deps.participants.recordConsent(document, consent) };
   });
   if (outcome === 'missing' || outcome === 'erased') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, 'No participant with this study ID.');
   if (outcome === 'withdrawn') {

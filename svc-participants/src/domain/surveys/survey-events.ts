@@ -1,5 +1,5 @@
 import {
-  EventTypes,
+  events,
   nardiAnsweredDataSchema,
   surveyCompletedDataSchema,
   surveyRejectedDataSchema,
@@ -7,7 +7,7 @@ import {
   type SurveyCompletedData,
   type SurveyRejectedData,
 } from '@study/contracts';
-import { createEvent, type CloudEvent } from '@study/event-bus';
+import { eventOf, type CloudEvent } from '@study/event-bus';
 import { selfAssessmentResult, type QuestionAnswer } from '@study/personality';
 import type { StoredSurvey } from './stored-survey';
 import type { SurveyEventKind } from './survey-rules';
@@ -54,13 +54,13 @@ export function surveyEvent(kind: SurveyEventKind, survey: StoredSurvey, ctx: Su
   switch (kind) {
     case 'nardi-answered': {
       const data: NardiAnsweredData = nardiAnsweredDataSchema.parse({ answers: survey.answers });
-      return createEvent({ ...base, type: EventTypes.nardiAnswered, data });
+      return eventOf(events.nardiAnswered, { ...base, data });
     }
     case 'completed':
-      return createEvent({ ...base, type: EventTypes.surveyCompleted, data: completedData(survey) });
+      return eventOf(events.surveyCompleted, { ...base, data: completedData(survey) });
     case 'rejected': {
       const data: SurveyRejectedData = surveyRejectedDataSchema.parse({ surveyId: survey.id, status: 'rejected' });
-      return createEvent({ ...base, type: EventTypes.surveyRejected, data });
+      return eventOf(events.surveyRejected, { ...base, data });
     }
   }
 }

@@ -1,6 +1,6 @@
-import { EventTypes, reportGeneratedDataSchema, type ReportGeneratedData, type ScoreClearedData, type ScoreFinalizedData } from '@study/contracts';
+import { events, reportGeneratedDataSchema, type ReportGeneratedData, type ScoreClearedData, type ScoreFinalizedData } from '@study/contracts';
 import type { ApplyOutcome } from '@study/document-writes';
-import { createEvent } from '@study/event-bus';
+import { eventOf } from '@study/event-bus';
 import { replacesVersion, versionOrder } from '@study/versioned-writes';
 import type { FinalReportFile } from '../../data-access/final-report-files';
 import type { ReportDocument } from '../../data-access/reports-collection';
@@ -44,7 +44,7 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
     });
     const finalReport = { version: stored.version, fileId: stored._id, byteLength: stored.byteLength, generatedAt: stored.createdAt };
     return {
-      events: [createEvent({ type: EventTypes.reportGenerated, source: deps.service, subject: pgId, data })],
+      events: [eventOf(events.reportGenerated, { source: deps.service, subject: pgId, data })],
       write: (document) => deps.reports.save(document, { set: { finalReport }, now: deps.now() }),
     };
   });

@@ -1,5 +1,5 @@
 import {
-  EventTypes,
+  events,
   finalScoreInputsSchema,
   scoreClearedDataSchema,
   scoreFinalizedDataSchema,
@@ -8,7 +8,7 @@ import {
   type ScoreClearedData,
   type ScoreFinalizedData,
 } from '@study/contracts';
-import { createEvent, type CloudEvent } from '@study/event-bus';
+import { eventOf, type CloudEvent } from '@study/event-bus';
 import { decideFinalScore, missingForFinalScore, toTypeCode, type FinalScoreInput, type RequiredSurveyId } from '@study/personality';
 import { nextVersion } from '@study/versioned-writes';
 import type { ScoreDocument, StoredFinalScore } from '../../data-access/scores-collection';
@@ -109,7 +109,7 @@ export function planFinalScore(doc: ScoreDocument, ctx: PlanContext): FinalScore
   if (!readiness.ready) {
     if (!current) return { kind: 'unchanged', set: {} };
     const data: ScoreClearedData = scoreClearedDataSchema.parse({ version, reason: ctx.clearReason, clearedAt: ctx.now.toISOString() });
-    return { kind: 'clear', set: { finalScoreVersion: version }, event: createEvent({ ...base, type: EventTypes.scoreCleared, data }), version };
+    return { kind: 'clear', set: { finalScoreVersion: version }, event: eventOf(events.scoreCleared, { ...base, data }), version };
   }
 
   const decision = decideFinalScore(readiness.input);
@@ -128,7 +128,7 @@ export function planFinalScore(doc: ScoreDocument, ctx: PlanContext): FinalScore
   return {
     kind: 'finalize',
     set: { finalScore, finalScoreVersion: version },
-    event: createEvent({ ...base, type: EventTypes.scoreFinalized, data }),
+    event: eventOf(events.scoreFinalized, { ...base, data }),
     version,
     typeCode: data.typeCode,
   };

@@ -1,5 +1,5 @@
-import { EventTypes, nardiScoredDataSchema, type NardiAnswer, type NardiCompletedV2Data, type NardiScoredData, type SurveyCompletedData } from '@study/contracts';
-import { createEvent, type CloudEvent } from '@study/event-bus';
+import { events, nardiScoredDataSchema, type NardiAnswer, type NardiCompletedV2Data, type NardiScoredData, type SurveyCompletedData } from '@study/contracts';
+import { eventOf, type CloudEvent } from '@study/event-bus';
 import type { ApplyOutcome } from '@study/document-writes';
 import { completeNardi, scoreNardi, type NardiScores } from '@study/personality';
 import type { NardiRecord } from '../../data-access/scores-collection';
@@ -40,7 +40,7 @@ function applyToNardi(
 /** scoring.nardi.scored.v1; `answeredAt` when it scores the answers of a participants.nardi.answered.v1 event. */
 function scoredEvent(deps: NardiDeps, source: SourceEvent, scores: NardiScores, answeredAt?: Date): CloudEvent {
   const data: NardiScoredData = nardiScoredDataSchema.parse({ ...scores, ...(answeredAt ? { answeredAt: answeredAt.toISOString() } : {}) });
-  return createEvent({ type: EventTypes.nardiScored, source: deps.service, subject: source.pgId, data, correlationId: source.correlationId });
+  return eventOf(events.nardiScored, { source: deps.service, subject: source.pgId, data, correlationId: source.correlationId });
 }
 
 /**

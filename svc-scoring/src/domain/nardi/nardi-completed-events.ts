@@ -1,5 +1,5 @@
-import { EventTypes, nardiCompletedDataSchema, nardiCompletedV2DataSchema, type NardiCompletedV2Data } from '@study/contracts';
-import { createEvent, type CloudEvent } from '@study/event-bus';
+import { events, nardiCompletedDataSchema, nardiCompletedV2DataSchema, type NardiCompletedV2Data } from '@study/contracts';
+import { eventOf, type CloudEvent } from '@study/event-bus';
 import type { SourceEvent } from '../score-document';
 
 /**
@@ -10,9 +10,9 @@ import type { SourceEvent } from '../score-document';
  * the write that stores the result (outbox).
  */
 export function nardiCompletedEvents(service: string, source: SourceEvent, result: NardiCompletedV2Data, time: Date): CloudEvent[] {
-  const announce = (type: string, data: unknown) => createEvent({ type, source: service, subject: source.pgId, data, time, correlationId: source.correlationId });
+  const envelope = { source: service, subject: source.pgId, time, correlationId: source.correlationId };
   return [
-    announce(EventTypes.nardiCompletedV2, nardiCompletedV2DataSchema.parse(result)),
-    announce(EventTypes.nardiCompleted, nardiCompletedDataSchema.parse(result)),
+    eventOf(events.nardiCompletedV2, { ...envelope, data: nardiCompletedV2DataSchema.parse(result) }),
+    eventOf(events.nardiCompleted, { ...envelope, data: nardiCompletedDataSchema.parse(result) }),
   ];
 }

@@ -1,16 +1,6 @@
-import {
-  bindingFor,
-  EventTypes,
-  mbtiUploadedDataSchema,
-  nardiAnsweredDataSchema,
-  pgIdSchema,
-  surveyCompletedDataSchema,
-  surveyRejectedDataSchema,
-  surveysResetDataSchema,
-} from '@study/contracts';
-import type { CloudEvent } from '@study/event-bus';
+import { events, pgIdSchema } from '@study/contracts';
+import { on, type CloudEvent, type Subscription } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
-import type { EventHandlers } from '@study/service-kit';
 import type { Db } from 'mongodb';
 import { PERSONAL_DATA_COLLECTIONS } from '../../data-access/personal-data';
 import type { ScoringDeps } from '../../domain/deps';
@@ -19,29 +9,21 @@ import { applySurveysReset, recordConsent, recordMbti, recordSelfAssessment, rec
 import { completeNardiSurvey, scorePartOne } from '../../domain/nardi/apply-survey-events';
 import type { SourceEvent } from '../../domain/score-document';
 
-/** What this service listens to: participant events (consents, surveys completed or declined, resets, uploads, erasures). */
-export const SCORING_BINDINGS = [bindingFor('participants')];
-
 /**
- * Whose event, when and why. A subject or data that breaks the contract is a producer bug:
- * the parse throws, and the message is retried and then parked on the DLQ to be seen.
+ * Whose event, when and why. A subject that breaks the contract is a producer bug: the parse
+ * throws, and the message is retried and then parked on the DLQ to be seen (as data that breaks
+ * its schema is, by on()).
  */
 function sourceOf(event: CloudEvent): SourceEvent {
   return { pgId: normalizePgId(pgIdSchema.parse(event.subject)), time: new Date(event.time), correlationId: event.correlationid };
 }
 
-/** Handlers by event type; any other type is acknowledged and logged at debug. */
-export function scoringEventHandlers(deps: ScoringDeps & { db: Db }): EventHandlers {
-  return {
-    [EventTypes.participantConsented]: async (event) => {
-      await recordConsent(deps, sourceOf(event));
-    },
-    [EventTypes.nardiAnswered]: async (event) => {
-      const { answers } = nardiAnsweredDataSchema.parse(event.data);
-      await scorePartOne(deps, sourceOf(event), answers);
-    },
-    [EventTypes.surveyCompleted]: async (event) => {
-      const data = surveyCompletedDataSchema.parse(event.data);
+/** What this service listens to: participant events (consents, surveys completed or declined, resets, uploads, erasures). */
+export function scoringSubscriptions(deps: ScoringDeps & { db: Db }): Subscription[] {
+  return [
+    on(events.participantConsented, (_data, event) => recordConsent(deps, sourceOf(event))),
+    on(events.nardiAnswered, ({ answers }, event) => scorePartOne(deps, sourceOf(event), answers)),
+    on(events.surveyCompleted, async (data, event) => {
       switch (data.surveyId) {
         case 'typeFinder':
           await recordTypeFinder(deps, sourceOf(event), data);
@@ -56,22 +38,13 @@ export function scoringEventHandlers(deps: ScoringDeps & { db: Db }): EventHandl
           // The official MBTI test completes without a result; the result arrives by upload.
           return;
       }
-    },
-    [EventTypes.surveyRejected]: async (event) => {
-      const data = surveyRejectedDataSchema.parse(event.data);
+    }),
+    on(events.surveyRejected, async (data, event) => {
       // A declined Nardi survey has no type; the final score waits for a completed one (missingForFinalScore).
       if (data.surveyId === 'selfAssessment') await recordSelfAssessment(deps, sourceOf(event), { surveyId: 'selfAssessment', status: 'rejected' });
-    },
-    [EventTypes.mbtiUploaded]: async (event) => {
-      await recordMbti(deps, sourceOf(event), mbtiUploadedDataSchema.parse(event.data));
-    },
-    [EventTypes.surveysReset]: async (event) => {
-      const { surveys } = surveysResetDataSchema.parse(event.data);
-      await applySurveysReset(deps, sourceOf(event), surveys);
-    },
-    [EventTypes.participantErased]: async (event) => {
-      const { pgId } = sourceOf(event);
-      await eraseParticipant({ ...deps, collections: PERSONAL_DATA_COLLECTIONS }, pgId);
-    },
-  };
+    }),
+    on(events.mbtiUploaded, (data, event) => recordMbti(deps, sourceOf(event), data)),
+    on(events.surveysReset, ({ surveys }, event) => applySurveysReset(deps, sourceOf(event), surveys)),
+    on(events.participantErased, (_data, event) => eraseParticipant({ ...deps, collections: PERSONAL_DATA_COLLECTIONS }, sourceOf(event).pgId)),
+  ];
 }

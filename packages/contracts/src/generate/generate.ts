@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ASYNCAPI_FILE, asyncApiText } from './asyncapi';
+import { EVENT_MAP_FILE, withEventMap } from './event-map';
+
+/** The command that writes every generated document (packages/contracts/scripts/generate.mjs). */
+export const GENERATE_COMMAND = 'npm run contracts:generate';
+
+/** A generated document: its path from the repository root and its text. */
+export interface GeneratedFile {
+  file: string;
+  text: string;
+}
+
+export interface WriteOutcome {
+  file: string;
+  written: boolean;
+}
+
+/** packages/contracts/asyncapi.json as the event definitions make it. */
+export function asyncApiFile(): GeneratedFile {
+  return { file: ASYNCAPI_FILE, text: asyncApiText() };
+}
+
+/** README.md with the event map the definitions make between its markers, the rest as it is. */
+export function eventMapFile(repoRoot: string): GeneratedFile {
+  return { file: EVENT_MAP_FILE, text: withEventMap(fs.readFileSync(path.join(repoRoot, EVENT_MAP_FILE), 'utf8')) };
+}
+
+// Untouched when unchanged, so the command leaves no needless modification times behind.
+function write(repoRoot: string, { file, text }: GeneratedFile): WriteOutcome {
+  const target = path.join(repoRoot, file);
+  if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === text) return { file, written: false };
+  fs.writeFileSync(target, text);
+  return { file, written: true };
+}
+
+export function writeAsyncApi(repoRoot: string): WriteOutcome {
+  return write(repoRoot, asyncApiFile());
+}
+
+export function writeEventMap(repoRoot: string): WriteOutcome {
+  return write(repoRoot, eventMapFile(repoRoot));
+}
+
+/** Every generated document, each by its own writer: `npm run contracts:generate`. */
+export function generateDocuments(repoRoot: string): WriteOutcome[] {
+  return [writeAsyncApi(repoRoot), writeEventMap(repoRoot)];
+}
