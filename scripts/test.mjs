@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkApiCompatibility } from './lib/api-compatibility.mjs';
 import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +29,7 @@ async function main() {
 
   step('Lint', bin('eslint'), ['--max-warnings=0', '.']);
   step('Type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  checkApiCompatibility(step, say);
 
   validateCompose();
 

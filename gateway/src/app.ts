@@ -8,6 +8,7 @@ import { createClient } from 'redis';
 import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
 import { ConfigError, type GatewayConfig } from './config';
+import { apiDocsRoute } from './docs/api-docs-route';
 import { healthzRoute } from './health/healthz-route';
 import { livezRoute } from './health/livez-route';
 import { getJson, type Agents } from './health/http-get';
@@ -149,6 +150,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
   app.get('/remotes.json', remotesRoute(config.remotes, () => liveReleases.current()));
   app.get('/config.js', studyConfigRoute(config.publicConfig));
+  app.use(apiDocsRoute());
   app.use(
     apiRouter({
       proxies,

@@ -74,7 +74,7 @@ describe('svc-participants', () => {
 
     it('answers 404 PARTICIPANT_NOT_FOUND for an unknown study ID', async () => {
       const res = await request(svc.url).post('/api/user').set('x-request-id', 'test-unknown-0001').send({ pgId: UNKNOWN }).expect(404);
-      expect(res.body).toEqual({ error: 'No participant with this study ID.', code: 'PARTICIPANT_NOT_FOUND', requestId: 'test-unknown-0001' });
+      expect(res.body).toMatchObject({ error: 'No participant with this study ID.', code: 'PARTICIPANT_NOT_FOUND', requestId: 'test-unknown-0001' });
       expect(res.headers['x-request-id']).toBe('test-unknown-0001');
     });
 

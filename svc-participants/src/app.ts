@@ -82,6 +82,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
   const streams = new Set<Response>();
   const started = await startService({
     service: SERVICE_NAME,
+    owns: 'participants',
     config,
     logger: options.logger,
     prepare: async (ctx) => {

@@ -20,7 +20,7 @@ import { loadParticipantsConfig, type ParticipantsConfig } from './config';
 import { MEMBER_LINKS_COLLECTION } from './data-access/member-links-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { openHumansAccessToken, refreshGenotypeStatus } from './domain/open-humans-access';
-import { participantLockKey } from './domain/participant-documents';
+import { participantLockKey } from './data-access/participant-documents';
 import { authorizeThroughStudy, newState, startAuthorization, type AuthorizeOptions, type StudyAuthorization } from './test-support/open-humans-browser';
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
@@ -680,7 +680,7 @@ describe('A visitor becomes a participant (svc-participants with the Open Humans
       const { pgId } = await consent(svc);
       const before = await snapshot(svc);
       const res = await request(svc.url).post('/api/user/reset').set('x-request-id', 'test-reset-off-01').send({ pgId }).expect(403);
-      expect(res.body).toEqual({ error: 'Resetting surveys is turned off for this study.', code: 'RESET_DISABLED', requestId: 'test-reset-off-01' });
+      expect(res.body).toMatchObject({ error: 'Resetting surveys is turned off for this study.', code: 'RESET_DISABLED', requestId: 'test-reset-off-01' });
       expect(await snapshot(svc)).toBe(before);
     });
   });

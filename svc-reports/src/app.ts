@@ -34,6 +34,7 @@ export function reportsDeps(ctx: ServiceContext<ReportsConfig>): ReportsDeps {
 export async function start(config: ReportsConfig, options: { logger?: Logger } = {}): Promise<RunningReports> {
   running = await startService({
     service: SERVICE_NAME,
+    owns: 'reports',
     config,
     logger: options.logger,
     prepare: (ctx) => new FinalReportFiles(ctx.db).ensureIndexes(),

@@ -195,7 +195,7 @@ describe('svc-reports: the Nardi report and the final report', () => {
       const pgId = newPgId();
       await send(consented(pgId));
       const res = await request(svc.url).get(`/api/user/report/${pgId}`).expect(409);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'FINAL_REPORT_NOT_READY', error: FINAL_REPORT_NOT_READY_MESSAGE });
     });
 

@@ -31,6 +31,7 @@ export function scoringDeps(ctx: ServiceContext<ScoringConfig>): ScoringDeps & {
 export async function start(config: ScoringConfig, options: { logger?: Logger } = {}): Promise<RunningScoring> {
   running = await startService({
     service: SERVICE_NAME,
+    owns: 'scoring',
     config,
     logger: options.logger,
     outboxCollections: (ctx) => [scoresCollection(ctx.db)],

@@ -109,8 +109,8 @@ describe('frontends served by their own web servers', () => {
     it('answers 404 JSON for a file its server does not have', async () => {
       const res = await request(running.url).get(`/mf/${segment}/nope.js`);
       expect(res.status).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ error: 'There is nothing at this address.', code: 'NOT_FOUND', requestId: res.headers['x-request-id'] });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body).toMatchObject({ error: 'There is nothing at this address.', code: 'NOT_FOUND', requestId: res.headers['x-request-id'] });
       expect(res.headers['cache-control']).toBe('no-store');
     });
   });
@@ -157,7 +157,7 @@ describe('frontends served by their own web servers', () => {
     try {
       const res = await request(running.url).get('/mf/admin/mf-manifest.json');
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({
+      expect(res.body).toMatchObject({
         error: 'This part of the app is not available right now. Please try again shortly.',
         code: 'SERVICE_UNAVAILABLE',
         requestId: res.headers['x-request-id'],
@@ -203,7 +203,7 @@ describe('frontends served by their own web servers', () => {
     it("answers 404 JSON for a missing file, not the server's index.html fallback", async () => {
       const res = await request(running.url).get('/missing.0123abcd.js');
       expect(res.status).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(shell.requests.at(-1)?.url).toBe('/missing.0123abcd.js');
@@ -278,7 +278,7 @@ describe('a frontend server that is down', () => {
         const res = await request(running.url).get(`/mf/nardi/${file}`);
         expect(res.status).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
-        expect(res.body).toEqual({
+        expect(res.body).toMatchObject({
           error: 'This part of the app is not available right now. Please try again shortly.',
           code: 'SERVICE_UNAVAILABLE',
           requestId: res.headers['x-request-id'],
@@ -305,7 +305,7 @@ describe('a frontend server that is down', () => {
 
       const asset = await request(running.url).get('/main.3f2a9c1b.js').set('accept', '*/*');
       expect(asset.status).toBe(503);
-      expect(asset.body).toEqual({
+      expect(asset.body).toMatchObject({
         error: 'The web app is not available right now. Please try again shortly.',
         code: 'SERVICE_UNAVAILABLE',
         requestId: asset.headers['x-request-id'],

@@ -73,7 +73,7 @@ describe('the shell', () => {
   it('never answers an /api path with the app', async () => {
     const res = await request(running.url).get('/api/unknown').set('accept', 'text/html');
     expect(res.status).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

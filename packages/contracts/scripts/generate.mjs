@@ -1,5 +1,5 @@
 // `npm run contracts:generate`: writes the documents made from the contracts (src/generate/generate.ts):
-// packages/contracts/asyncapi.json and the event map in README.md. The TypeScript sources are bundled
+// packages/contracts/openapi.json, packages/contracts/asyncapi.json and the event map in README.md. The TypeScript sources are bundled
 // with esbuild first, as snapshot.mjs does.
 import fs from 'node:fs';
 import os from 'node:os';

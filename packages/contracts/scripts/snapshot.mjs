@@ -6,7 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
+import { currentOpenApi, ensureOasdiffInstalled, publishedOpenApi } from '../../../scripts/lib/oasdiff.mjs';
+
+/** The OpenAPI document becomes the published one when oasdiff finds no breaking change from it. */
+function publishOpenApi() {
+  execFileSync(ensureOasdiffInstalled(), ['breaking', publishedOpenApi, currentOpenApi, '--fail-on', 'ERR'], { stdio: 'inherit' });
+  fs.copyFileSync(currentOpenApi, publishedOpenApi);
+}
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contracts-snapshot-'));
@@ -24,6 +32,7 @@ try {
   });
   const { runSnapshot } = createRequire(import.meta.url)(outfile);
   process.exitCode = runSnapshot(path.join(packageDir, 'snapshots'));
+  if (process.exitCode === 0) publishOpenApi();
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
 }

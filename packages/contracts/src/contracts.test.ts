@@ -8,6 +8,7 @@ import {
   surveyStateSchema,
   cloudEventEnvelopeSchema,
   errorBodySchema,
+  problemDetails,
   EVENT_TYPE_PATTERN,
   EventTypes,
   initialSurveyState,
@@ -57,7 +58,7 @@ describe('userRequestSchema', () => {
 
 describe('errorBodySchema', () => {
   it('accepts the shared error body', () => {
-    expect(errorBodySchema.safeParse({ error: 'No participant with this study ID.', code: 'PARTICIPANT_NOT_FOUND', requestId: 'abc12345' }).success).toBe(true);
+    expect(errorBodySchema.safeParse(problemDetails({ status: 404, message: 'No participant with this study ID.', code: 'PARTICIPANT_NOT_FOUND', requestId: 'abc12345' })).success).toBe(true);
   });
 
   it.each([

@@ -1,7 +1,23 @@
 import { z } from 'zod';
 
-/** Every 4xx/5xx answer of the services and the gateway has this body. */
+/** The media type of every error answer (RFC 9457). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * Every 4xx/5xx answer of the services and the gateway: RFC 9457 Problem Details (`type`,
+ * `title`, `status`, `detail`, `instance`) that keep the fields clients read since the start
+ * (`error`, `code`, `requestId`), so no client breaks.
+ */
 export const errorBodySchema = z.object({
+  /** Where the code is explained: the API documentation's entry for it. */
+  type: z.string().min(1),
+  /** The HTTP status's name, e.g. 'Conflict'. */
+  title: z.string().min(1),
+  status: z.number().int().min(400).max(599),
+  /** A message the user can act on (the same as `error`). */
+  detail: z.string().min(1),
+  /** The path that was called. */
+  instance: z.string().optional(),
   /** A message the user can act on. */
   error: z.string().min(1),
   /** Machine-readable, UPPER_SNAKE. */
@@ -98,3 +114,41 @@ export const ErrorCodes = {
   NARDI_SCORES_INVALID: 'NARDI_SCORES_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+const STATUS_TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** Where an error code is explained: its entry on the API documentation page (/api/docs). */
+export function problemTypeOf(code: string): string {
+  return `/api/docs#problem-${code}`;
+}
+
+/** The one error body: Problem Details with `error`, `code` and `requestId`. */
+export function problemDetails(input: { status: number; code: string; message: string; requestId: string; instance?: string }): ErrorBody {
+  const { status, code, message, requestId, instance } = input;
+  return {
+    type: problemTypeOf(code),
+    title: STATUS_TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error'),
+    status,
+    detail: message,
+    ...(instance === undefined ? {} : { instance }),
+    error: message,
+    code,
+    requestId,
+  };
+}

@@ -1,5 +1,5 @@
 export { pgIdSchema, type PgId } from './ids';
-export { errorBodySchema, ErrorCodes, type ErrorBody, type ErrorCode } from './errors';
+export { errorBodySchema, ErrorCodes, PROBLEM_CONTENT_TYPE, problemDetails, problemTypeOf, type ErrorBody, type ErrorCode } from './errors';
 export {
   surveyIds,
   surveyIdSchema,
@@ -86,7 +86,28 @@ export {
   type CloudEventEnvelope,
 } from './events';
 export { CLOUD_EVENT_TYPE_PATTERN, cloudEventAttributes, cloudEventSchema } from './cloud-event-envelope';
-export { apiRoutes, matchApiRoute, secretPathPrefixes, type ApiRoute, type RouteAccess, type ServiceName, type HttpMethod } from './routes';
+export {
+  API_PREFIX,
+  routes,
+  apiRoutes,
+  routesOf,
+  routeKey,
+  pathOf,
+  staticPrefixOf,
+  matchApiRoute,
+  secretPathPrefixes,
+  publicPathOf,
+  type ApiRoute,
+  type RouteName,
+  type RouteAccess,
+  type ServiceName,
+  type HttpMethod,
+  type RequestBodyOf,
+  type ParsedRequestBodyOf,
+  type ResponseBodyOf,
+  type PathParamsOf,
+} from './routes';
+export type { BodyContract, JsonBody } from './http-bodies';
 export {
   authorizationCodeSchema,
   consentRequestSchema,
@@ -235,8 +256,6 @@ export {
   type Enrollment,
 } from './admin';
 export {
-  ANALYSIS_EXPORT_PATH,
-  ANALYSIS_DICTIONARY_PATH,
   ANALYSIS_EXPORT_FILE_NAME,
   ANALYSIS_DICTIONARY_FILE_NAME,
   analysisColumnTypes,
@@ -332,3 +351,4 @@ export {
   type ReminderPreview,
   type ReminderSendResponse,
 } from './reminders';
+export { API_DOCS_PATH, OPENAPI_DOCUMENT_PATH, openApiDocument } from './openapi/openapi-document';

@@ -31,6 +31,9 @@ export interface ApiRoute {
   stream?: boolean;
 }
 
+/** What every public route's path starts with ('/api/...'): where the gateway mounts its API router. */
+export const API_PREFIX = '/api';
+
 const participantByBody: RouteAccess = { kind: 'participant', studyIdIn: 'body' };
 const participantByPath: RouteAccess = { kind: 'participant', studyIdIn: 'path' };
 const participantRecentlyConfirmed: RouteAccess = { kind: 'participant', studyIdIn: 'body', recentConfirmation: true };

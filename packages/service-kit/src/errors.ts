@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import {
   MongoNetworkError,
   MongoNotConnectedError,
@@ -9,7 +9,7 @@ import {
 } from 'mongodb';
 import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, ReconnectStrategyError, SocketClosedUnexpectedlyError, SocketTimeoutError } from 'redis';
 import { ZodError, type z } from 'zod';
-import type { ErrorBody } from '@study/contracts';
+import { PROBLEM_CONTENT_TYPE, problemDetails, publicPathOf, type ErrorBody } from '@study/contracts';
 import { BrokerUnavailableError, PublishNotConfirmedError } from '@study/event-bus';
 import { LockTimeoutError } from '@study/keyed-lock';
 // Type-only: brings in the Request fields the kit adds (module augmentation), no code.
@@ -163,8 +163,13 @@ export function mapError(err: unknown): Mapped {
   return INTERNAL_ERROR;
 }
 
-export function errorBody(mapped: Mapped, requestId: string): ErrorBody {
-  return { error: mapped.message, code: mapped.code, requestId };
+export function errorBody(mapped: Mapped, requestId: string, instance?: string): ErrorBody {
+  return problemDetails({ status: mapped.status, code: mapped.code, message: mapped.message, requestId, instance });
+}
+
+/** Sends an error answer as Problem Details (application/problem+json). */
+function sendProblem(res: Response, body: ErrorBody): void {
+  res.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
 /** The one error handler: every failure becomes the shared JSON error body. */
@@ -180,13 +185,13 @@ export function errorHandler(): ErrorRequestHandler {
     else if (mapped.status >= 500) req.log?.error({ err }, 'unhandled error');
     else req.log?.debug({ code: mapped.code, reason: mapped.message }, 'request refused');
     if (mapped.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(mapped.retryAfterSeconds))));
-    res.status(mapped.status).json(errorBody(mapped, req.requestId));
+    sendProblem(res, errorBody(mapped, req.requestId, publicPathOf(req.originalUrl)));
   };
 }
 
 /** JSON 404 for any path no route answered. */
 export function notFoundHandler(): RequestHandler {
   return (req, res) => {
-    res.status(404).json(errorBody({ status: 404, code: 'NOT_FOUND', message: 'There is nothing at this address.' }, req.requestId));
+    sendProblem(res, errorBody({ status: 404, code: 'NOT_FOUND', message: 'There is nothing at this address.' }, req.requestId, publicPathOf(req.originalUrl)));
   };
 }

@@ -49,7 +49,17 @@ describe('error mapping', () => {
   it('answers an AppError with its status, code and message', async () => {
     const { app } = makeApp();
     const res = await request(app).get('/api/app-error').expect(404);
-    expect(res.body).toEqual({ error: 'No participant with this study ID.', code: 'PARTICIPANT_NOT_FOUND', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({
+      type: '/api/docs#problem-PARTICIPANT_NOT_FOUND',
+      title: 'Not Found',
+      status: 404,
+      detail: 'No participant with this study ID.',
+      instance: '/api/app-error',
+      error: 'No participant with this study ID.',
+      code: 'PARTICIPANT_NOT_FOUND',
+      requestId: res.headers['x-request-id'],
+    });
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
   it('answers an unknown error with a generic 500 and logs it with its stack', async () => {

@@ -1,9 +1,11 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import type { ServiceName } from '@study/contracts';
 import { jsonBody } from './body';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes, type HealthCheck } from './health';
+import { checkMountedRoutes } from './mount';
 import { metricsRoute, type ServiceMetrics } from './metrics';
 import { requestId } from './request-id';
 import { requestLogging } from './request-logging';
@@ -24,6 +26,8 @@ export interface HttpAppOptions {
    */
   beforeBody?(app: Express): void;
   routes?(app: Express): void;
+  /** The route-table owner these routes belong to: the app refuses to start unless it mounts exactly that owner's routes. */
+  owns?: ServiceName;
 }
 
 /** The HTTP app: security headers, request ids, logging, health, strict JSON bodies, routes, JSON 404 and errors. */
@@ -40,6 +44,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: options.bodyLimit ?? '100kb' }));
   options.routes?.(app);
+  if (options.owns) checkMountedRoutes(app, options.owns);
   app.use(notFoundHandler());
   app.use(errorHandler());
   return app;

@@ -18,7 +18,7 @@ export {
   type LogLevel,
   type TrustProxy,
 } from './settings';
-export { hmacSignature, isValidHmacSignature, type HmacAlgorithm } from './hmac-signature';
+export { hmacSignature, isValidHmacSignature, requireHmacSignature, type HmacAlgorithm } from './hmac-signature';
 export { escapeHtml } from './html';
 export { createLogger, participantFingerprint, REDACTED, type Logger, type LoggerOptions } from './logger';
 export { requestId, chooseRequestId, REQUEST_ID_HEADER } from './request-id';
@@ -39,6 +39,7 @@ export {
   type ConsumerDefinition,
 } from './runtime';
 export { createHttpApp, type HttpAppOptions } from './http-app';
+export { mount, checkMountedRoutes, type RouteHandler } from './mount';
 export { runMain, type Stoppable } from './main';
 // Type-only: brings in the Request fields the kit adds (module augmentation), no code.
 import type {} from './express-types';

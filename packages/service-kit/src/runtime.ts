@@ -71,8 +71,10 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
    * be refused before their body is read, or that parse a larger body themselves.
    */
   beforeBody?(app: Express, ctx: ServiceContext<C>): void;
-  /** Mounts the service's routes at their full public paths. */
+  /** Mounts the service's routes (mount, at their full public paths). */
   routes?(app: Express, ctx: ServiceContext<C>): void;
+  /** Whose routes of the table (@study/contracts routes) it answers: start-up fails unless it mounts exactly those. */
+  owns?: ServiceName;
   /** The aggregate collections whose documents carry an outbox for the relay to publish. */
   outboxCollections?(ctx: ServiceContext<C>): OutboxRelayOptions['collections'];
   /** Pause between the relay's safety sweeps (what a lost nudge left behind). Default 30 s. */
@@ -115,6 +117,7 @@ function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: S
     },
     beforeBody: (app) => def.beforeBody?.(app, ctx),
     routes: (app) => def.routes?.(app, ctx),
+    owns: def.owns,
   });
 }
 

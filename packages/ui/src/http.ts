@@ -22,6 +22,8 @@ export interface RequestJsonOptions<T> {
   parse: (json: unknown) => T;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
+  /** More request headers (a tool's session cookie or the master key). */
+  headers?: Record<string, string>;
 }
 
 /** An answer with no readable message: what the page says instead (default: the status line). */
@@ -45,12 +47,12 @@ async function errorFrom(response: Response, fallback: FallbackMessage = statusL
 
 /** Calls the study's API with JSON in and out; failures become ApiError with the server's message. */
 export async function requestJson<T>(path: string, options: RequestJsonOptions<T>): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, parse, signal, fetchImpl = fetch } = options;
+  const { method = options.body === undefined ? 'GET' : 'POST', body, parse, signal, fetchImpl = fetch, headers = {} } = options;
   let response: Response;
   try {
     response = await fetchImpl(path, {
       method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
       signal,

@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ASYNCAPI_FILE, asyncApiText } from './asyncapi';
 import { EVENT_MAP_FILE, withEventMap } from './event-map';
+import { stableJson } from '../json-schema/stable-json';
+import { openApiDocument } from '../openapi/openapi-document';
+
+/** The OpenAPI document, from the repository root; the gateway serves it at /api/docs/openapi.json. */
+export const OPENAPI_FILE = 'packages/contracts/openapi.json';
 
 /** The command that writes every generated document (packages/contracts/scripts/generate.mjs). */
 export const GENERATE_COMMAND = 'npm run contracts:generate';
@@ -27,6 +32,11 @@ export function eventMapFile(repoRoot: string): GeneratedFile {
   return { file: EVENT_MAP_FILE, text: withEventMap(fs.readFileSync(path.join(repoRoot, EVENT_MAP_FILE), 'utf8')) };
 }
 
+/** packages/contracts/openapi.json as the route definitions make it. */
+export function openApiFile(): GeneratedFile {
+  return { file: OPENAPI_FILE, text: stableJson(openApiDocument()) };
+}
+
 // Untouched when unchanged, so the command leaves no needless modification times behind.
 function write(repoRoot: string, { file, text }: GeneratedFile): WriteOutcome {
   const target = path.join(repoRoot, file);
@@ -43,7 +53,11 @@ export function writeEventMap(repoRoot: string): WriteOutcome {
   return write(repoRoot, eventMapFile(repoRoot));
 }
 
+export function writeOpenApi(repoRoot: string): WriteOutcome {
+  return write(repoRoot, openApiFile());
+}
+
 /** Every generated document, each by its own writer: `npm run contracts:generate`. */
 export function generateDocuments(repoRoot: string): WriteOutcome[] {
-  return [writeAsyncApi(repoRoot), writeEventMap(repoRoot)];
+  return [writeOpenApi(repoRoot), writeAsyncApi(repoRoot), writeEventMap(repoRoot)];
 }

@@ -3,13 +3,9 @@ import {
   ADMIN_KEY_HEADER,
   AuditActions,
   ANALYSIS_DICTIONARY_FILE_NAME,
-  ANALYSIS_DICTIONARY_PATH,
   ANALYSIS_EXPORT_FILE_NAME,
-  ANALYSIS_EXPORT_PATH,
   DOWNLOAD_LINK_TTL_SECONDS,
   DOWNLOAD_TOKEN_PARAM,
-  downloadLinkRequestSchema,
-  mbtiUploadRequestSchema,
   ROSTER_CSV_COLUMNS,
   ROSTER_FILE_NAME,
   STATS_CSV_COLUMNS,
@@ -19,8 +15,10 @@ import {
   type DownloadResource,
   type Enrollment,
   type MbtiUploadResponse,
+  routes,
+  staticPrefixOf,
 } from '@study/contracts';
-import { AppError, jsonBody, parseBody } from '@study/service-kit';
+import { AppError, jsonBody, mount } from '@study/service-kit';
 import { countEnrollment, exportRows, rosterRows, statisticsRows } from '../../domain/admin/admin-files';
 import { EXPORT_HEADER } from '../../domain/admin/analysis-export/columns';
 import { dataDictionary } from '../../domain/admin/analysis-export/dictionary';
@@ -40,7 +38,7 @@ export interface AdminRouteOptions {
 }
 
 /** Where each download link leads. */
-const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: '/api/stats', audit: '/api/admin/audit/export', export: ANALYSIS_EXPORT_PATH, dictionary: ANALYSIS_DICTIONARY_PATH };
+const DOWNLOAD_PATHS: Record<DownloadResource, string> = { stats: routes.statistics.path, audit: routes.auditTrailCsv.path, export: routes.analysisExport.path, dictionary: routes.analysisDictionary.path };
 
 /** The query a link adds after its token: the audit export's filters (checked by the schema). */
 function linkQuery(filters: Readonly<Record<string, string | undefined>> | undefined): string {
@@ -68,33 +66,33 @@ export function mountAdminRoutes(app: Express, deps: (req: Request) => AdminDeps
   const { guard } = options;
 
   /** POST /api/user/mbti (X-Master-Key): {pgId: scores} -> the five counts and the unknown study IDs. */
-  app.post('/api/user/mbti', guard('mbti-upload', { kind: 'header' }), ...jsonBody({ limit: options.mbtiUploadLimit }), async (req, res) => {
-    const rows = parseBody(mbtiUploadRequestSchema, req);
+  mount(app, routes.uploadMbti, guard('mbti-upload', { kind: 'header' }), ...jsonBody({ limit: options.mbtiUploadLimit }), async (req, res, body) => {
+    const rows = body;
     const answer: MbtiUploadResponse = await uploadMbtiScores(deps(req), rows, req.requestId);
     res.json(answer);
   });
 
   /** GET /api/stats (X-Master-Key, or a download link): the statistics CSV. */
-  app.get('/api/stats', guard('stats', { kind: 'header-or-link', resource: 'stats' }), async (req, res) => {
+  mount(app, routes.statistics, guard('stats', { kind: 'header-or-link', resource: 'stats' }), async (req, res) => {
     await recordAudit(deps(req), { action: AuditActions.statisticsDownloaded, actor: 'admin', details: { viaLink: req.get(ADMIN_KEY_HEADER) === undefined } });
     await sendCsv(req, res, STATS_FILE_NAME, STATS_CSV_COLUMNS, statisticsRows(deps(req)));
   });
 
   /** GET /api/ohready/{masterKey}: the roster CSV. */
-  app.get('/api/ohready/:masterKey', guard('roster', { kind: 'path', param: 'masterKey' }), async (req, res) => {
+  mount(app, routes.roster, guard('roster', { kind: 'path', param: 'masterKey' }), async (req, res) => {
     await recordAudit(deps(req), { action: AuditActions.rosterDownloaded, actor: 'admin' });
     await sendCsv(req, res, ROSTER_FILE_NAME, ROSTER_CSV_COLUMNS, rosterRows(deps(req)));
   });
-  app.use('/api/ohready', keyPathDecodeError);
+  app.use(staticPrefixOf(routes.roster), keyPathDecodeError);
 
   /** GET /api/admin/analysis-export (X-Master-Key, or a download link): the analysis export CSV, streamed from cursors. */
-  app.get(ANALYSIS_EXPORT_PATH, guard('analysis-export', { kind: 'header-or-link', resource: 'export' }), async (req, res) => {
+  mount(app, routes.analysisExport, guard('analysis-export', { kind: 'header-or-link', resource: 'export' }), async (req, res) => {
     await recordAudit(deps(req), { action: AuditActions.analysisExportDownloaded, actor: 'admin', details: { file: 'export', viaLink: req.get(ADMIN_KEY_HEADER) === undefined } });
     await sendCsv(req, res, ANALYSIS_EXPORT_FILE_NAME, EXPORT_HEADER, exportRows(deps(req)));
   });
 
   /** GET /api/admin/analysis-export/dictionary (X-Master-Key, or a download link): the export's data dictionary (JSON). */
-  app.get(ANALYSIS_DICTIONARY_PATH, guard('analysis-dictionary', { kind: 'header-or-link', resource: 'dictionary' }), async (req, res) => {
+  mount(app, routes.analysisDictionary, guard('analysis-dictionary', { kind: 'header-or-link', resource: 'dictionary' }), async (req, res) => {
     await recordAudit(deps(req), { action: AuditActions.analysisExportDownloaded, actor: 'admin', details: { file: 'dictionary', viaLink: req.get(ADMIN_KEY_HEADER) === undefined } });
     const answer: AnalysisDictionary = dataDictionary(deps(req).now());
     res.setHeader('Content-Disposition', `attachment; filename="${ANALYSIS_DICTIONARY_FILE_NAME}"`);
@@ -102,15 +100,15 @@ export function mountAdminRoutes(app: Express, deps: (req: Request) => AdminDeps
   });
 
   /** GET /api/admin/enrollment (X-Master-Key): participants by final type and by step. */
-  app.get('/api/admin/enrollment', guard('enrollment', { kind: 'header' }), async (req, res) => {
+  mount(app, routes.enrollment, guard('enrollment', { kind: 'header' }), async (req, res) => {
     await recordAudit(deps(req), { action: AuditActions.enrollmentViewed, actor: 'admin' });
     const answer: Enrollment = await countEnrollment(deps(req));
     res.json(answer);
   });
 
   /** POST /api/admin/download-links {resource, filters?} (X-Master-Key): a one-time link valid for a minute (the audit export's with its filters). */
-  app.post('/api/admin/download-links', guard('download-links', { kind: 'header' }), ...jsonBody({ limit: '1kb' }), (req, res) => {
-    const { resource, filters } = parseBody(downloadLinkRequestSchema, req);
+  mount(app, routes.createDownloadLink, guard('download-links', { kind: 'header' }), ...jsonBody({ limit: '1kb' }), (req, res, body) => {
+    const { resource, filters } = body;
     if (filters && resource !== 'audit') throw new AppError(400, 'VALIDATION_FAILED', 'Invalid request: filters are taken by the audit export only (resource "audit").');
     const { token, claims } = options.signer.sign(resource, deps(req).now(), DOWNLOAD_LINK_TTL_SECONDS);
     const answer: DownloadLinkResponse = {

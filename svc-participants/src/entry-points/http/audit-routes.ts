@@ -1,5 +1,6 @@
+import { mount } from '@study/service-kit';
 import type { Express, Request, RequestHandler } from 'express';
-import { ADMIN_KEY_HEADER, AUDIT_CSV_COLUMNS, AUDIT_FILE_NAME, AuditActions, auditFiltersSchema, auditQuerySchema, DOWNLOAD_TOKEN_PARAM, type AuditPage } from '@study/contracts';
+import { ADMIN_KEY_HEADER, AUDIT_CSV_COLUMNS, AUDIT_FILE_NAME, AuditActions, auditFiltersSchema, auditQuerySchema, DOWNLOAD_TOKEN_PARAM, type AuditPage, routes } from '@study/contracts';
 import type { AuditDeps } from '../../domain/audit/record-audit';
 import { recordAudit } from '../../domain/audit/record-audit';
 import { auditRows, filterDetails, listAudit } from '../../domain/audit/audit-trail';
@@ -24,14 +25,14 @@ function filtersQuery(req: Request): Record<string, unknown> {
  */
 export function mountAuditRoutes(app: Express, deps: (req: Request) => AuditDeps, { guard }: AuditRouteOptions): void {
   /** GET /api/admin/audit?action&actor&pgId&from&to&before&limit (X-Master-Key): one page, newest first. */
-  app.get('/api/admin/audit', guard('audit', { kind: 'header' }), async (req, res) => {
+  mount(app, routes.auditTrail, guard('audit', { kind: 'header' }), async (req, res) => {
     const { before, limit, ...filters } = auditQuerySchema.parse(req.query);
     const answer: AuditPage = await listAudit(deps(req), filters, { before, limit });
     res.json(answer);
   });
 
   /** GET /api/admin/audit/export?action&actor&pgId&from&to (X-Master-Key, or a download link): the CSV, itself recorded first. */
-  app.get('/api/admin/audit/export', guard('audit-export', { kind: 'header-or-link', resource: 'audit' }), async (req, res) => {
+  mount(app, routes.auditTrailCsv, guard('audit-export', { kind: 'header-or-link', resource: 'audit' }), async (req, res) => {
     const filters = auditFiltersSchema.parse(filtersQuery(req));
     await recordAudit(deps(req), { action: AuditActions.auditExported, actor: 'admin', details: { ...filterDetails(filters), viaLink: req.get(ADMIN_KEY_HEADER) === undefined } });
     await sendCsv(req, res, AUDIT_FILE_NAME, AUDIT_CSV_COLUMNS, auditRows(deps(req), filters));

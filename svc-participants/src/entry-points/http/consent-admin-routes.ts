@@ -1,6 +1,6 @@
 import type { Express, Request, RequestHandler } from 'express';
-import { AuditActions, publishConsentRequestSchema, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
-import { jsonBody, parseBody } from '@study/service-kit';
+import { AuditActions, type ConsentVersionsOverview, type PublishConsentResponse, routes } from '@study/contracts';
+import { jsonBody, mount } from '@study/service-kit';
 import { recordAudit, type AuditDeps } from '../../domain/audit/record-audit';
 import { consentVersionsOverview, publishConsentText, type ConsentOverviewDeps } from '../../domain/consent/consent-versions';
 import type { AdminProof } from './admin-access';
@@ -14,14 +14,14 @@ const PUBLISH_BODY_LIMIT = '512kb';
  */
 export function mountConsentAdminRoutes(app: Express, deps: (req: Request) => ConsentOverviewDeps & AuditDeps, guard: (route: string, proof: AdminProof) => RequestHandler): void {
   /** GET /api/admin/consent-versions (X-Master-Key): every version, who agreed to which, and how many must agree again. */
-  app.get('/api/admin/consent-versions', guard('consent-versions', { kind: 'header' }), async (req, res) => {
+  mount(app, routes.consentVersions, guard('consent-versions', { kind: 'header' }), async (req, res) => {
     const answer: ConsentVersionsOverview = await consentVersionsOverview(deps(req));
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
   /** POST /api/admin/consent-versions {text} (X-Master-Key): publish a new consent text (the current text again changes nothing). */
-  app.post('/api/admin/consent-versions', guard('consent-publish', { kind: 'header' }), ...jsonBody({ limit: PUBLISH_BODY_LIMIT }), async (req, res) => {
-    const { text } = parseBody(publishConsentRequestSchema, req);
+  mount(app, routes.publishConsentVersion, guard('consent-publish', { kind: 'header' }), ...jsonBody({ limit: PUBLISH_BODY_LIMIT }), async (req, res, body) => {
+    const { text } = body;
     const d = deps(req);
     const answer: PublishConsentResponse = await publishConsentText(d, text);
     d.logger.info({ outcome: answer.outcome, consentVersionId: answer.version.versionId, hash: answer.version.hash }, 'consent text published');

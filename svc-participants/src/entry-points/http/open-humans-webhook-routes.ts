@@ -3,12 +3,12 @@ import type { Express, Request } from 'express';
 import {
   DEAUTHORIZE_NOTICE_MAX_AGE_SECONDS,
   DEAUTHORIZE_NOTICE_MAX_SKEW_SECONDS,
-  deauthorizeNoticeSchema,
   ErrorCodes,
   OPEN_HUMANS_SIGNATURE_HEADER,
   type DeauthorizeResponse,
+  routes,
 } from '@study/contracts';
-import { AppError, isValidHmacSignature, parseBody } from '@study/service-kit';
+import { AppError, requireHmacSignature, mount } from '@study/service-kit';
 import type { SpentTokens } from '../../data-access/admin-limits';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { handleDeauthorization } from '../../domain/handle-deauthorization';
@@ -26,11 +26,8 @@ const REMEMBER_MS = MAX_AGE_MS + 2 * MAX_SKEW_MS;
  * member is looked at, so a refused caller learns nothing of who is in the study.
  */
 export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, options: { webhookSecret: string; seenNotices: SpentTokens }): void {
-  app.post('/api/openhumans/deauthorize', async (req, res) => {
-    if (!isValidHmacSignature('sha1', req.get(OPEN_HUMANS_SIGNATURE_HEADER), req.rawBody, options.webhookSecret)) {
-      throw new AppError(401, ErrorCodes.WEBHOOK_SIGNATURE_INVALID, 'The webhook signature is missing or does not match the body.');
-    }
-    const notice = parseBody(deauthorizeNoticeSchema, req);
+  mount(app, routes.openHumansDeauthorized, requireHmacSignature('sha1', OPEN_HUMANS_SIGNATURE_HEADER, options.webhookSecret), async (req, res, body) => {
+    const notice = body;
     const sentAt = ISO_TIME_WITH_OFFSET.test(notice.timestamp) ? Date.parse(notice.timestamp) : NaN;
     if (Number.isNaN(sentAt)) {
       throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'timestamp: must be an ISO 8601 time with its UTC offset, e.g. 2026-11-26T09:00:00.000000+00:00');

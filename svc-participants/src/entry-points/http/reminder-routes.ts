@@ -1,6 +1,6 @@
 import type { Express, Request, RequestHandler } from 'express';
-import { reminderPreviewRequestSchema, reminderSendRequestSchema, type ReminderPreview, type ReminderSendResponse } from '@study/contracts';
-import { jsonBody, parseBody } from '@study/service-kit';
+import { type ReminderPreview, type ReminderSendResponse, routes } from '@study/contracts';
+import { jsonBody, mount } from '@study/service-kit';
 import type { ReminderDeps } from '../../domain/reminders/deps';
 import { previewReminder, sendReminder } from '../../domain/reminders/reminders';
 import type { AdminProof } from './admin-access';
@@ -12,15 +12,15 @@ import type { AdminProof } from './admin-access';
  */
 export function mountReminderRoutes(app: Express, deps: (req: Request) => ReminderDeps, guard: (route: string, proof: AdminProof) => RequestHandler): void {
   /** POST /api/admin/reminders/preview {step, days}: how many and whom. */
-  app.post('/api/admin/reminders/preview', guard('reminders-preview', { kind: 'header' }), ...jsonBody({ limit: '1kb' }), async (req, res) => {
-    const request = parseBody(reminderPreviewRequestSchema, req);
+  mount(app, routes.previewReminders, guard('reminders-preview', { kind: 'header' }), ...jsonBody({ limit: '1kb' }), async (req, res, body) => {
+    const request = body;
     const answer: ReminderPreview = await previewReminder(deps(req), request);
     res.json(answer);
   });
 
   /** POST /api/admin/reminders/send {step, days, subject, message}: one Open Humans project message to them. */
-  app.post('/api/admin/reminders/send', guard('reminders-send', { kind: 'header' }), ...jsonBody({ limit: '32kb' }), async (req, res) => {
-    const request = parseBody(reminderSendRequestSchema, req);
+  mount(app, routes.sendReminders, guard('reminders-send', { kind: 'header' }), ...jsonBody({ limit: '32kb' }), async (req, res, body) => {
+    const request = body;
     const answer: ReminderSendResponse = await sendReminder(deps(req), request, req.requestId);
     res.json(answer);
   });

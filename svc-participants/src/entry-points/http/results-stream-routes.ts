@@ -1,7 +1,7 @@
 import type { Express, Request, Response } from 'express';
-import { ErrorCodes, pgIdSchema, RESULTS_EVENT, type ParticipantResults } from '@study/contracts';
+import { ErrorCodes, pgIdSchema, RESULTS_EVENT, type ParticipantResults, routes } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
-import { AppError } from '@study/service-kit';
+import { AppError, mount } from '@study/service-kit';
 import type { ResultsChannel } from '../../data-access/results-channel';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { getParticipantResults } from '../../domain/get-participant-results';
@@ -21,7 +21,7 @@ export type OpenStreams = Set<Response>;
  * a loop. Only changes are sent; a comment line every HEARTBEAT_MS keeps the connection alive.
  */
 export function mountResultsStreamRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, channel: ResultsChannel, streams: OpenStreams): void {
-  app.get('/api/user/events/:pgId', async (req, res) => {
+  mount(app, routes.resultsStream, async (req, res) => {
     const parsed = pgIdSchema.safeParse(req.params.pgId);
     if (!parsed.success) throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'Invalid request: the study ID must be a version-4 UUID (8-4-4-4-12 hex digits).');
     const pgId = normalizePgId(parsed.data);

@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from 'express';
-import { authorizationStartQuerySchema, consentRequestSchema, ErrorCodes, sessionRequestSchema } from '@study/contracts';
+import { authorizationStartQuerySchema, ErrorCodes, routes } from '@study/contracts';
 import {
   AUTHORIZATION_REQUEST_MAX_AGE_SECONDS,
   beginAuthorizationRequest,
@@ -9,7 +9,7 @@ import {
   readAuthorizationRequest,
   sessionCookie,
 } from '@study/participant-session';
-import { AppError, parseBody } from '@study/service-kit';
+import { AppError, mount } from '@study/service-kit';
 import type { SpentTokens } from '../../data-access/admin-limits';
 import { confirmParticipant } from '../../domain/confirm-participant';
 import type { ParticipantsDeps } from '../../domain/deps';
@@ -74,7 +74,7 @@ export function mountSessionRoutes(app: Express, deps: (req: Request) => Partici
    * GET /api/authorization?state=...: the Open Humans authorize page for this browser's request,
    * with a PKCE challenge; the state and the verifier stay sealed in this browser's cookie.
    */
-  app.get('/api/authorization', (req, res) => {
+  mount(app, routes.startAuthorization, (req, res) => {
     const { state } = authorizationStartQuerySchema.parse(req.query);
     const { request, setCookie } = beginAuthorizationRequest(options.sessionSecret, state, { now: deps(req).now(), secure: isHttps(req) });
     const target = deps(req).openHumans.authorizeUrl({ state, codeChallenge: codeChallengeOf(request.codeVerifier) });
@@ -86,23 +86,23 @@ export function mountSessionRoutes(app: Express, deps: (req: Request) => Partici
    * answer the participant's {pgId}; the consent is recorded with the version agreed to and the
    * 18+ certification. Without either, 400 naming the field, before the request or the code is spent.
    */
-  app.post('/api/consent', async (req, res) => {
-    const { code, state, versionId, adult } = parseBody(consentRequestSchema, req);
+  mount(app, routes.consent, async (req, res, body) => {
+    const { code, state, versionId, adult } = body;
     const answer = await answerRequest(req, res, state, (spendRequest) => giveConsent(deps(req), { code, spendRequest }, req.requestId, { versionId, adult }));
     startSession(req, res, answer.pgId);
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
   /** POST /api/session {code, state}: confirm who you are with Open Humans; answers {pgId}. */
-  app.post('/api/session', async (req, res) => {
-    const { code, state } = parseBody(sessionRequestSchema, req);
+  mount(app, routes.confirmSession, async (req, res, body) => {
+    const { code, state } = body;
     const answer = await answerRequest(req, res, state, (spendRequest) => confirmParticipant(deps(req), { code, spendRequest }));
     startSession(req, res, answer.pgId);
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
   /** POST /api/session/end: signs this browser out (204). */
-  app.post('/api/session/end', (req, res) => {
+  mount(app, routes.endSession, (req, res) => {
     res.append('Set-Cookie', endedSessionCookie({ secure: isHttps(req) })).set('Cache-Control', 'no-store').status(204).end();
   });
 }

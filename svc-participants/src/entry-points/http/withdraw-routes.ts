@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
-import { withdrawRequestSchema } from '@study/contracts';
-import { parseBody } from '@study/service-kit';
+import { routes } from '@study/contracts';
+import { mount } from '@study/service-kit';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { withdrawFromStudy } from '../../domain/withdraw-from-study';
 
@@ -10,8 +10,8 @@ export function mountWithdrawRoutes(app: Express, deps: (req: Request) => Partic
    * Open Humans project, then withdrawn (data kept) or erased; 503 with Retry-After, and nothing
    * changed, while Open Humans cannot be reached.
    */
-  app.post('/api/user/withdraw', async (req, res) => {
-    const request = parseBody(withdrawRequestSchema, req);
+  mount(app, routes.withdraw, async (req, res, body) => {
+    const request = body;
     res.set('Cache-Control', 'no-store').json(await withdrawFromStudy(deps(req), request, req.requestId));
   });
 }
