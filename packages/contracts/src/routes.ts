@@ -1,3 +1,37 @@
+import type { z } from 'zod';
+import { AUDIT_CSV_COLUMNS, auditPageSchema, auditQuerySchema } from './audit';
+import { downloadLinkRequestSchema, downloadLinkResponseSchema, enrollmentSchema, mbtiUploadRequestSchema, mbtiUploadResponseSchema, ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from './admin';
+import { analysisDictionarySchema } from './analysis-export';
+import {
+  authorizationStartQuerySchema,
+  consentRequestSchema,
+  consentResponseSchema,
+  deauthorizeNoticeSchema,
+  deauthorizeResponseSchema,
+  sessionEndRequestSchema,
+  sessionRequestSchema,
+  sessionResponseSchema,
+  settingsSchema,
+} from './consent';
+import {
+  consentRenewRequestSchema,
+  consentRenewResponseSchema,
+  consentTextViewSchema,
+  consentVersionsOverviewSchema,
+  CONSENT_PDF_FILENAME,
+  publishConsentRequestSchema,
+  publishConsentResponseSchema,
+} from './consent-versions';
+import { finalScoreRequestSchema, finalScoreResponseSchema } from './final-score';
+import { csv, json, noBody, other, type BodyContract, type JsonBody } from './http-bodies';
+import { nardiFinalRequestSchema, nardiFinalResponseSchema, nardiScoresRequestSchema, nardiScoresSchema } from './nardi';
+import { nardiReportRequestSchema, nardiReportSchema } from './reports';
+import { reminderPreviewRequestSchema, reminderPreviewSchema, reminderSendRequestSchema, reminderSendResponseSchema } from './reminders';
+import { saveSurveyRequestSchema, updateSurveysRequestSchema } from './survey-requests';
+import { typeFinderClaimRequestSchema, typeFinderClaimResponseSchema, typeFinderImportResponseSchema, typeFinderWebhookBodySchema, typeFinderWebhookResponseSchema } from './typefinder';
+import { participantResultsSchema, resetSurveysRequestSchema, RESULTS_EVENT, userRequestSchema, userViewSchema } from './user';
+import { withdrawRequestSchema, withdrawResponseSchema } from './withdraw';
+
 export type ServiceName = 'participants' | 'scoring' | 'reports';
 export type HttpMethod = 'GET' | 'POST';
 
@@ -25,6 +59,14 @@ export interface ApiRoute {
   /** Express-style path, e.g. '/api/user/report/:pgId'. */
   path: string;
   access: RouteAccess;
+  /** One line: what the call does, for the API documentation. */
+  summary: string;
+  /** The body the service accepts (parsed by the route's mount, see @study/service-kit mount). */
+  request: BodyContract;
+  /** The success answer; every error answers the Problem Details body (errorBodySchema). */
+  response: BodyContract;
+  /** The query string, when the call reads one. */
+  query?: z.ZodType;
   /** Path parameters that carry a secret and must never be logged. */
   secretParams?: readonly string[];
   /** The answer is a long-lived text/event-stream: no answer timeout, no buffering on the way. */
@@ -34,6 +76,21 @@ export interface ApiRoute {
 /** What every public route's path starts with ('/api/...'): where the gateway mounts its API router. */
 export const API_PREFIX = '/api';
 
+/** Keeps a definition's literal types (path, schemas) for the typed client and mount. */
+function defineRoute<const R extends ApiRoute>(route: R): R {
+  return route;
+}
+
+/** The JSON request body a route takes, as a caller writes it. */
+export type RequestBodyOf<R extends ApiRoute> = R['request'] extends JsonBody<infer S> ? z.input<S> : undefined;
+/** The JSON request body a route takes, as the service reads it (after parsing). */
+export type ParsedRequestBodyOf<R extends ApiRoute> = R['request'] extends JsonBody<infer S> ? z.output<S> : undefined;
+/** The JSON answer of a route. */
+export type ResponseBodyOf<R extends ApiRoute> = R['response'] extends JsonBody<infer S> ? z.output<S> : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+/** The path parameters of a route, e.g. { pgId: string } for '/api/user/report/:pgId'. */
+export type PathParamsOf<R extends ApiRoute> = { [K in ParamNames<R['path']>]: string };
+
 const participantByBody: RouteAccess = { kind: 'participant', studyIdIn: 'body' };
 const participantByPath: RouteAccess = { kind: 'participant', studyIdIn: 'path' };
 const participantRecentlyConfirmed: RouteAccess = { kind: 'participant', studyIdIn: 'body', recentConfirmation: true };
@@ -42,51 +99,118 @@ const webhook: RouteAccess = { kind: 'webhook' };
 const anyone: RouteAccess = { kind: 'anyone' };
 
 /**
- * Which service answers which public /api call, and who may call it: the calls of product.md
- * section 7, the two webhooks of domain.md, the TypeFinder CSV import, the admin tools'
- * enrollment figures and download links, the frontends' settings, the start of the Open Humans
- * authorization, the participant's session (confirming who they are, signing out) and result stream (Server-Sent Events: the Nardi
- * result, final type and report as they are stored). Services mount these exact paths; the
- * gateway forwards by them and checks participant access by them.
+ * Every public /api call, one definition each: the calls of product.md section 7, the two
+ * webhooks of domain.md, the TypeFinder CSV import, the admin tools' enrollment figures and
+ * download links, the frontends' settings, the start of the Open Humans authorization, the
+ * participant's session and result stream (Server-Sent Events). Services mount exactly these
+ * (mount, checked at start-up); the gateway forwards and checks participant access by them; the
+ * browser and the tools call them through @study/api-client; /api/docs describes them.
  */
-export const apiRoutes: readonly ApiRoute[] = [
-  { service: 'participants', method: 'POST', path: '/api/user', access: participantByBody },
-  { service: 'participants', method: 'POST', path: '/api/user/survey', access: participantByBody },
-  { service: 'participants', method: 'POST', path: '/api/user/survey/upd', access: participantByBody },
-  { service: 'participants', method: 'POST', path: '/api/user/reset', access: participantRecentlyConfirmed },
-  { service: 'participants', method: 'POST', path: '/api/user/withdraw', access: participantRecentlyConfirmed },
-  { service: 'participants', method: 'POST', path: '/api/user/mbti', access: studyTeam },
-  { service: 'participants', method: 'POST', path: '/api/user/tfresult', access: participantByBody },
-  { service: 'participants', method: 'GET', path: '/api/authorization', access: anyone },
-  { service: 'participants', method: 'POST', path: '/api/consent', access: anyone },
-  { service: 'participants', method: 'POST', path: '/api/session', access: anyone },
-  { service: 'participants', method: 'POST', path: '/api/session/end', access: anyone },
-  { service: 'participants', method: 'GET', path: '/api/ohready/:masterKey', access: studyTeam, secretParams: ['masterKey'] },
-  { service: 'participants', method: 'GET', path: '/api/stats', access: studyTeam },
-  { service: 'participants', method: 'POST', path: '/api/typefinder/results', access: webhook },
-  { service: 'participants', method: 'POST', path: '/api/typefinder/import', access: studyTeam },
-  { service: 'participants', method: 'POST', path: '/api/openhumans/deauthorize', access: webhook },
-  { service: 'participants', method: 'GET', path: '/api/settings', access: anyone },
-  { service: 'participants', method: 'GET', path: '/api/admin/enrollment', access: studyTeam },
-  { service: 'participants', method: 'POST', path: '/api/admin/download-links', access: studyTeam },
-  { service: 'participants', method: 'GET', path: '/api/admin/audit', access: studyTeam },
-  { service: 'participants', method: 'GET', path: '/api/admin/audit/export', access: studyTeam },
-  { service: 'participants', method: 'POST', path: '/api/admin/reminders/preview', access: studyTeam },
-  { service: 'participants', method: 'POST', path: '/api/admin/reminders/send', access: studyTeam },
-  { service: 'participants', method: 'GET', path: '/api/admin/analysis-export', access: studyTeam },
-  { service: 'participants', method: 'GET', path: '/api/admin/analysis-export/dictionary', access: studyTeam },
-  { service: 'participants', method: 'GET', path: '/api/user/events/:pgId', access: participantByPath, stream: true },
-  { service: 'participants', method: 'GET', path: '/api/consent/text', access: anyone },
-  { service: 'participants', method: 'POST', path: '/api/consent/renew', access: participantRecentlyConfirmed },
-  { service: 'participants', method: 'GET', path: '/api/consent/pdf/:pgId', access: participantByPath },
-  { service: 'participants', method: 'GET', path: '/api/admin/consent-versions', access: studyTeam },
-  { service: 'participants', method: 'POST', path: '/api/admin/consent-versions', access: studyTeam },
-  { service: 'scoring', method: 'POST', path: '/api/user/nardi', access: participantByBody },
-  { service: 'scoring', method: 'POST', path: '/api/user/nardi/final', access: participantByBody },
-  { service: 'scoring', method: 'POST', path: '/api/user/survey/final', access: participantByBody },
-  { service: 'reports', method: 'POST', path: '/api/user/nardi/report', access: participantByBody },
-  { service: 'reports', method: 'GET', path: '/api/user/report/:pgId', access: participantByPath },
-];
+export const routes = {
+  user: defineRoute({ service: 'participants', method: 'POST', path: '/api/user', access: participantByBody, summary: "The participant's view: surveys, final type, report, Open Humans link.", request: json(userRequestSchema), response: json(userViewSchema) }),
+  saveSurvey: defineRoute({ service: 'participants', method: 'POST', path: '/api/user/survey', access: participantByBody, summary: "Saves one survey's status and answers (the four surveys, in order).", request: json(saveSurveyRequestSchema), response: json(userViewSchema) }),
+  updateSurveys: defineRoute({ service: 'participants', method: 'POST', path: '/api/user/survey/upd', access: participantByBody, summary: 'Saves several surveys at once (e.g. the Nardi parts).', request: json(updateSurveysRequestSchema), response: json(userViewSchema) }),
+  resetSurveys: defineRoute({ service: 'participants', method: 'POST', path: '/api/user/reset', access: participantRecentlyConfirmed, summary: 'Starts surveys over (only where the deployment allows resets).', request: json(resetSurveysRequestSchema), response: json(userViewSchema) }),
+  withdraw: defineRoute({ service: 'participants', method: 'POST', path: '/api/user/withdraw', access: participantRecentlyConfirmed, summary: 'Withdraws consent, with or without erasure of the data.', request: json(withdrawRequestSchema), response: json(withdrawResponseSchema) }),
+  uploadMbti: defineRoute({ service: 'participants', method: 'POST', path: '/api/user/mbti', access: studyTeam, summary: 'The study team uploads official MBTI scores.', request: json(mbtiUploadRequestSchema), response: json(mbtiUploadResponseSchema) }),
+  claimTypeFinderResult: defineRoute({ service: 'participants', method: 'POST', path: '/api/user/tfresult', access: participantByBody, summary: "Takes the TypeFinder result sent for the participant's study e-mail.", request: json(typeFinderClaimRequestSchema), response: json(typeFinderClaimResponseSchema) }),
+  startAuthorization: defineRoute({
+    service: 'participants',
+    method: 'GET',
+    path: '/api/authorization',
+    access: anyone,
+    summary: 'Starts the Open Humans authorization (PKCE): a redirect to Open Humans.',
+    request: noBody,
+    query: authorizationStartQuerySchema,
+    response: other(
+      'text/plain',
+      'A 302 redirect to the Open Humans authorize page (client_id, response_type=code, state, code_challenge with code_challenge_method=S256, and redirect_uri when configured), setting the HttpOnly cookie that holds the state and the PKCE verifier; the query is authorizationStartQuerySchema.',
+    ),
+  }),
+  consent: defineRoute({ service: 'participants', method: 'POST', path: '/api/consent', access: anyone, summary: 'Records consent with the Open Humans authorization code; opens the session.', request: json(consentRequestSchema), response: json(consentResponseSchema) }),
+  confirmSession: defineRoute({ service: 'participants', method: 'POST', path: '/api/session', access: anyone, summary: 'Confirms who a returning participant is through Open Humans; opens the session.', request: json(sessionRequestSchema), response: json(sessionResponseSchema) }),
+  endSession: defineRoute({ service: 'participants', method: 'POST', path: '/api/session/end', access: anyone, summary: "Signs out: ends this browser's session.", request: json(sessionEndRequestSchema), response: noBody }),
+  roster: defineRoute({ service: 'participants', method: 'GET', path: '/api/ohready/:masterKey', access: studyTeam, secretParams: ['masterKey'], summary: 'The roster CSV (the master key in the path, as the spec has it).', request: noBody, response: csv(ROSTER_CSV_COLUMNS, 'The roster, downloaded as roster.csv') }),
+  statistics: defineRoute({ service: 'participants', method: 'GET', path: '/api/stats', access: studyTeam, summary: 'The statistics CSV.', request: noBody, response: csv(STATS_CSV_COLUMNS, 'The statistics, downloaded as statistics.csv') }),
+  typeFinderWebhook: defineRoute({ service: 'participants', method: 'POST', path: '/api/typefinder/results', access: webhook, summary: 'TypeFinder sends a result (signed notice).', request: json(typeFinderWebhookBodySchema), response: json(typeFinderWebhookResponseSchema) }),
+  importTypeFinderResults: defineRoute({ service: 'participants', method: 'POST', path: '/api/typefinder/import', access: studyTeam, summary: 'The study team imports a TypeFinder results CSV.', request: csv(['email', 'type'], 'The TypeFinder results file'), response: json(typeFinderImportResponseSchema) }),
+  openHumansDeauthorized: defineRoute({ service: 'participants', method: 'POST', path: '/api/openhumans/deauthorize', access: webhook, summary: 'Open Humans says a member left the project (signed notice).', request: json(deauthorizeNoticeSchema), response: json(deauthorizeResponseSchema) }),
+  settings: defineRoute({ service: 'participants', method: 'GET', path: '/api/settings', access: anyone, summary: "The deployment's settings the pages need.", request: noBody, response: json(settingsSchema) }),
+  enrollment: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/enrollment', access: studyTeam, summary: 'Enrollment figures: participants at each step.', request: noBody, response: json(enrollmentSchema) }),
+  createDownloadLink: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/download-links', access: studyTeam, summary: 'A signed one-time link to a download, for the browser to follow.', request: json(downloadLinkRequestSchema), response: json(downloadLinkResponseSchema) }),
+  auditTrail: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/audit', access: studyTeam, summary: 'One page of the audit trail, filtered.', request: noBody, query: auditQuerySchema, response: json(auditPageSchema) }),
+  auditTrailCsv: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/audit/export', access: studyTeam, summary: 'The audit trail as CSV, filtered.', request: noBody, query: auditQuerySchema, response: csv(AUDIT_CSV_COLUMNS, 'The audit trail (the filters given), downloaded as audit-trail.csv') }),
+  previewReminders: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/reminders/preview', access: studyTeam, summary: 'Who a reminder for a step would reach.', request: json(reminderPreviewRequestSchema), response: json(reminderPreviewSchema) }),
+  sendReminders: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/reminders/send', access: studyTeam, summary: 'Sends a reminder through Open Humans.', request: json(reminderSendRequestSchema), response: json(reminderSendResponseSchema) }),
+  analysisExport: defineRoute({
+    service: 'participants',
+    method: 'GET',
+    path: '/api/admin/analysis-export',
+    access: studyTeam,
+    summary: 'The analysis export CSV: one line per participant.',
+    request: noBody,
+    response: other('text/csv', 'The analysis export, downloaded as analysis-export.csv: a header line, then one line per participant; every column is named in the data dictionary (GET /api/admin/analysis-export/dictionary).'),
+  }),
+  analysisDictionary: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/analysis-export/dictionary', access: studyTeam, summary: "The analysis export's data dictionary.", request: noBody, response: json(analysisDictionarySchema) }),
+  resultsStream: defineRoute({
+    service: 'participants',
+    method: 'GET',
+    path: '/api/user/events/:pgId',
+    access: participantByPath,
+    stream: true,
+    summary: "The participant's results as they are stored (Server-Sent Events).",
+    request: noBody,
+    response: other('text/event-stream', `Server-Sent Events named "${RESULTS_EVENT}", each data line one JSON message of contentSchema, sent on connect and whenever it changes.`, participantResultsSchema),
+  }),
+  consentText: defineRoute({ service: 'participants', method: 'GET', path: '/api/consent/text', access: anyone, summary: 'The current consent text and its version.', request: noBody, response: json(consentTextViewSchema) }),
+  renewConsent: defineRoute({ service: 'participants', method: 'POST', path: '/api/consent/renew', access: participantRecentlyConfirmed, summary: 'Agrees to a newer consent text.', request: json(consentRenewRequestSchema), response: json(consentRenewResponseSchema) }),
+  consentPdf: defineRoute({
+    service: 'participants',
+    method: 'GET',
+    path: '/api/consent/pdf/:pgId',
+    access: participantByPath,
+    summary: "The participant's copy of their consent, as a PDF.",
+    request: noBody,
+    response: other('application/pdf', `The participant's copy of their latest consent (version, hash, time, 18+ certification, Open Humans member id and the full text), downloaded as "${CONSENT_PDF_FILENAME}".`),
+  }),
+  consentVersions: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/consent-versions', access: studyTeam, summary: 'The consent texts published, and who agreed to which.', request: noBody, response: json(consentVersionsOverviewSchema) }),
+  publishConsentVersion: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/consent-versions', access: studyTeam, summary: 'Publishes a new consent text.', request: json(publishConsentRequestSchema), response: json(publishConsentResponseSchema) }),
+  nardiScores: defineRoute({ service: 'scoring', method: 'POST', path: '/api/user/nardi', access: participantByBody, summary: "The Nardi indicator's part-one scores.", request: json(nardiScoresRequestSchema), response: json(nardiScoresSchema) }),
+  nardiFinal: defineRoute({ service: 'scoring', method: 'POST', path: '/api/user/nardi/final', access: participantByBody, summary: "The Nardi indicator's final result.", request: json(nardiFinalRequestSchema), response: json(nardiFinalResponseSchema) }),
+  finalScore: defineRoute({ service: 'scoring', method: 'POST', path: '/api/user/survey/final', access: participantByBody, summary: 'The final type, once the three required surveys are done.', request: json(finalScoreRequestSchema), response: json(finalScoreResponseSchema) }),
+  nardiReport: defineRoute({ service: 'reports', method: 'POST', path: '/api/user/nardi/report', access: participantByBody, summary: 'The Nardi report.', request: json(nardiReportRequestSchema), response: json(nardiReportSchema) }),
+  finalReportPdf: defineRoute({ service: 'reports', method: 'GET', path: '/api/user/report/:pgId', access: participantByPath, summary: 'The final report PDF.', request: noBody, response: other('application/pdf', 'The final report PDF, downloaded as "Final Report.pdf".') }),
+} as const;
+
+export type RouteName = keyof typeof routes;
+
+/** The route table as a list, in definition order. */
+export const apiRoutes: readonly ApiRoute[] = Object.values(routes);
+
+/** The routes one service mounts. */
+export function routesOf(service: ServiceName): readonly ApiRoute[] {
+  return apiRoutes.filter((route) => route.service === service);
+}
+
+/** 'POST /api/user': how a route is named in logs, errors and documents. */
+export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** A route's path with its parameters filled in (each encoded), e.g. '/api/user/report/3f…'. */
+export function pathOf<R extends ApiRoute>(route: R, params: PathParamsOf<R>): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
+    const value = (params as Record<string, string | undefined>)[name];
+    if (value === undefined) throw new Error(`${routeKey(route)} needs the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The static part of a route's path before its first parameter, e.g. '/api/ohready' for the roster. */
+export function staticPrefixOf(route: ApiRoute): string {
+  const at = route.path.indexOf('/:');
+  return at === -1 ? route.path : route.path.slice(0, at);
+}
 
 function splitPath(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
@@ -117,3 +241,10 @@ export function matchApiRoute(path: string, method?: string): ApiRoute | undefin
 export const secretPathPrefixes: readonly string[] = apiRoutes
   .filter((route) => route.secretParams && route.secretParams.length > 0)
   .map((route) => route.path.slice(0, route.path.indexOf('/:') + 1));
+
+/** A request path fit to show or log: under a route whose path carries a secret, the rest is cut. */
+export function publicPathOf(path: string): string {
+  const pathname = path.split('?')[0] ?? '';
+  const secret = secretPathPrefixes.find((prefix) => pathname.toLowerCase().startsWith(prefix.toLowerCase()));
+  return secret === undefined ? pathname : `${secret}…`;
+}
