@@ -5,6 +5,13 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { featureZones, layerZones } from './lint/boundaries.mjs';
 
+// An /api address written out by hand drifts from the route table: every call of the study's API
+// names its definition, routes.<name> from @study/contracts, and goes through @study/api-client
+// (callApi for JSON, apiPath for a download, a link or an EventSource). Open Humans' own API
+// (/api/direct-sharing/...) is an outside party's and is not in the table.
+const API_LITERAL_MESSAGE = "Write no /api address by hand: use routes.<name> from @study/contracts through @study/api-client (callApi, or apiPath for a download, link or stream).";
+const NOT_OUR_API = '(?!direct-sharing\\/)';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', '.data/**', '.test-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -39,6 +46,41 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...featureZones(import.meta.dirname), ...layerZones(import.meta.dirname)] }],
+    },
+  },
+  {
+    // No /api address written by hand (API_LITERAL_MESSAGE above).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: [
+      // The route table and the typed client are where the addresses live.
+      'packages/contracts/src/**',
+      'packages/api-client/src/**',
+      // Tests check the addresses themselves (e2e/**/*.e2e.test.ts included); fault runs drive a private stack by hand.
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/faults/**',
+      // Untyped .mjs tooling that still writes its calls out by hand, until it moves to TypeScript
+      // and the typed client: listed one by one so that nothing new joins them unnoticed.
+      'scripts/bench.mjs',
+      'scripts/bench/admin.mjs',
+      'scripts/bench/gateway-proxy.mjs',
+      'scripts/bench/journey.mjs',
+      'scripts/bench/pages.mjs',
+      'scripts/bench/participant-sessions.mjs',
+      'scripts/bench/pipeline.mjs',
+      'scripts/bench/proxy.mjs',
+      'scripts/bench/results-stream.mjs',
+      'scripts/bench/upstream-stub.mjs',
+      'scripts/deploy/check.mjs',
+      'scripts/deploy/rollout-client.mjs',
+      'scripts/lib/stack.mjs',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=/^\\/api\\/${NOT_OUR_API}/]`, message: API_LITERAL_MESSAGE },
+        { selector: `TemplateElement[value.raw=/^\\/api\\/${NOT_OUR_API}/]`, message: API_LITERAL_MESSAGE },
+      ],
     },
   },
   {

@@ -8,7 +8,9 @@
 // mf-dashboard finish-survey.ts): on a stream that delivers they wait up to a minute, on one that
 // does not (no message, or dropped) RESULT_STREAM_WAIT_MS, then ask anyway.
 // The client does the same, over a stream of its own that reconnects a dropped connection as a
-// browser's EventSource does.
+// browser's EventSource does. Every call names its route (@study/contracts routes) and is sent to
+// the route's address (@study/api-client apiPath) with the route's method; the client keeps its
+// own sending (not callApi) because the policy below reads each answer's status, headers and body.
 //
 // The client's policy, per call:
 // - 2xx: done.
@@ -29,7 +31,8 @@
 // - A result the stream never shows (by the run's deadline) is lost (fault-lab.ts counts it).
 // - GET /api/authorization: its 302 is the answer (the browser would follow it to Open Humans).
 import { randomBytes } from 'node:crypto';
-import { ErrorCodes, RESULTS_EVENT, type ParticipantResults } from '@study/contracts';
+import { apiPath, type CallInput } from '@study/api-client';
+import { ErrorCodes, RESULTS_EVENT, routes, type ApiRoute, type ParticipantResults, type PathParamsOf, type ResponseBodyOf } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers, TYPE_CODES } from '@study/personality';
 import { approveAsMember } from '@study/standin-open-humans';
 import { SessionJar } from './session-jar';
@@ -114,12 +117,12 @@ export class StudyClient {
     this.stats.failures.push({ ...f, at: Date.now() - this.clockStart });
   }
 
-  private async send(method: 'GET' | 'POST', route: string, body: unknown, pgId: string, redirect: RequestRedirect, cookie: string | undefined): Promise<Answer | Error> {
+  private async send(method: ApiRoute['method'], address: string, body: unknown, pgId: string, redirect: RequestRedirect, cookie: string | undefined): Promise<Answer | Error> {
     this.stats.requests += 1;
     try {
       const cookies = [this.sessions.headersFor(pgId).cookie, cookie].filter(Boolean).join('; ');
       const session: Record<string, string> = cookies ? { cookie: cookies } : {};
-      const res = await fetch(`${this.origins.url}${route}`, {
+      const res = await fetch(`${this.origins.url}${address}`, {
         method,
         headers: body === undefined ? { accept: '*/*', ...session } : { 'content-type': 'application/json', accept: 'application/json', ...session },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -146,12 +149,13 @@ export class StudyClient {
    * One call under the policy above; answers the 2xx body (JSON or bytes), or null when tolerated as "not ready".
    * `cookie` is sent too, besides the participant's session (the authorization cookie, for POST /api/consent).
    */
-  async call(pgId: string, method: 'GET' | 'POST', route: string, body: unknown, tolerance: Tolerance = 'none', cookie?: string): Promise<Answer | null> {
-    const label = route.startsWith('/api/user/report/') ? '/api/user/report/{pgId}' : route.replace(/\?.*$/, '');
+  async call<R extends ApiRoute>(pgId: string, route: R, input: CallInput<R>, tolerance: Tolerance = 'none', cookie?: string): Promise<Answer | null> {
+    const { method, path: label } = route;
+    const address = apiPath(route, (input as { params?: PathParamsOf<R> }).params, input.query);
     let unclear = false;
     for (;;) {
       if (Date.now() > this.deadline) throw new FlowAborted(`${label} for ${pgId}: still not answered when the run's deadline passed`);
-      const answer = await this.send(method, route, body, pgId, tolerance === 'redirect' ? 'manual' : 'follow', cookie);
+      const answer = await this.send(method, address, input.body, pgId, tolerance === 'redirect' ? 'manual' : 'follow', cookie);
       if (answer instanceof Error) {
         this.failure({ pgId, route: label, kind: 'no-answer', detail: answer.message });
         unclear = true;
@@ -192,9 +196,10 @@ export class StudyClient {
     }
   }
 
-  async postJson<T>(pgId: string, route: string, body: unknown, tolerance: Tolerance = 'none', cookie?: string): Promise<T | null> {
-    const answer = await this.call(pgId, 'POST', route, body, tolerance, cookie);
-    return answer === null ? null : (answer.json as T);
+  /** A JSON call under the policy above: its answer as the route says it is (not checked here), or null when tolerated as "not ready". */
+  async postJson<R extends ApiRoute>(pgId: string, route: R, input: CallInput<R>, tolerance: Tolerance = 'none', cookie?: string): Promise<ResponseBodyOf<R> | null> {
+    const answer = await this.call(pgId, route, input, tolerance, cookie);
+    return answer === null ? null : (answer.json as ResponseBodyOf<R>);
   }
 
   /**
@@ -205,7 +210,7 @@ export class StudyClient {
    */
   subscribeResults(pgId: string, onResults: (results: ParticipantResults) => void, onDropped: () => void = () => undefined): () => void {
     const abort = new AbortController();
-    const route = '/api/user/events/{pgId}';
+    const route = routes.resultsStream.path;
     void (async () => {
       let reconnectMs = DEFAULT_RECONNECT_MS;
       let first = true;
@@ -215,7 +220,7 @@ export class StudyClient {
         this.stats.requests += 1;
         let wait = reconnectMs;
         try {
-          const res = await fetch(`${this.origins.url}/api/user/events/${pgId}`, { headers: { accept: 'text/event-stream', ...this.sessions.headersFor(pgId) }, signal: abort.signal });
+          const res = await fetch(`${this.origins.url}${apiPath(routes.resultsStream, { pgId })}`, { headers: { accept: 'text/event-stream', ...this.sessions.headersFor(pgId) }, signal: abort.signal });
           const retryAfter = res.headers.get('retry-after');
           if (res.status === 503 && retryAfter !== null && /^\d+$/.test(retryAfter)) {
             this.stats.retried503 += 1;
@@ -308,11 +313,11 @@ export class StudyClient {
    * wait), asked of the owner. A 409 the screen would show is a failure; the participant tries
    * again (the stream waited for again) until the run's deadline.
    */
-  async readOnceShown<T>(pgId: string, route: string, shown: (results: ParticipantResults) => boolean): Promise<T> {
+  async readOnceShown<R extends typeof routes.nardiScores | typeof routes.nardiFinal>(pgId: string, route: R, shown: (results: ParticipantResults) => boolean): Promise<ResponseBodyOf<R>> {
     for (;;) {
-      if (Date.now() > this.deadline) throw new FlowAborted(`${route} for ${pgId}: the result never came before the run's deadline`);
+      if (Date.now() > this.deadline) throw new FlowAborted(`${route.path} for ${pgId}: the result never came before the run's deadline`);
       await this.waitForResults(pgId, shown, RESULT_STREAM_WAIT_MS);
-      const answer = await this.postJson<T>(pgId, route, { pgId }, 'owner-read');
+      const answer = await this.postJson(pgId, route, { body: { pgId } } as CallInput<R>, 'owner-read');
       if (answer !== null) return answer;
     }
   }
@@ -320,7 +325,7 @@ export class StudyClient {
   /** GET /api/settings: the study email's host. */
   async studySettings(): Promise<{ studyEmailHost: string }> {
     if (!this.settings) {
-      const answer = await this.call('-', 'GET', '/api/settings', undefined);
+      const answer = await this.call('-', routes.settings, {});
       this.settings = answer?.json as { studyEmailHost: string };
     }
     return this.settings;
@@ -332,7 +337,7 @@ export class StudyClient {
    * and the Cookie header of the request it keeps (state and verifier), which POST /api/consent needs.
    */
   async startAuthorization(label: string, state: string): Promise<{ authorizeUrl: string; cookie: string }> {
-    const answer = await this.call(label, 'GET', `/api/authorization?state=${state}`, undefined, 'redirect');
+    const answer = await this.call(label, routes.startAuthorization, { query: { state } }, 'redirect');
     const authorizeUrl = answer?.headers.get('location');
     const cookie = answer?.headers.getSetCookie().find((line) => line.startsWith(`${AUTHORIZATION_COOKIE}=`));
     if (!authorizeUrl || !cookie) throw new FlowAborted(`GET /api/authorization for ${label} answered no authorize page or no ${AUTHORIZATION_COOKIE} cookie`);
@@ -342,27 +347,11 @@ export class StudyClient {
   /** What the consent page sends with the code: the consent version it showed (GET /api/consent/text) and the 18+ certification. */
   async consentAgreement(): Promise<{ versionId: string; adult: true }> {
     if (!this.agreement) {
-      const answer = await this.call('-', 'GET', '/api/consent/text', undefined);
+      const answer = await this.call('-', routes.consentText, {});
       this.agreement = { versionId: (answer?.json as { versionId: string }).versionId, adult: true };
     }
     return this.agreement;
   }
-}
-
-interface RankedEntry {
-  code: string;
-  score: number;
-}
-interface NardiScores {
-  typeCodes: RankedEntry[];
-  functionalPairs: RankedEntry[];
-  temperaments: RankedEntry[];
-}
-
-export interface UserView {
-  finalScore: { typeCode: string } | null;
-  finalReport: unknown;
-  surveys?: unknown;
 }
 
 /** A participant who has consented, done TypeFinder and Nardi parts one to three: finishing is what is left. */
@@ -399,7 +388,7 @@ async function consent(client: StudyClient, member: string): Promise<string> {
       throw new FlowAborted(error instanceof Error ? error.message : String(error));
     },
   );
-  const answer = await client.postJson<{ pgId: string }>(label, '/api/consent', { code, state, ...(await client.consentAgreement()) }, 'none', cookie);
+  const answer = await client.postJson(label, routes.consent, { body: { code, state, ...(await client.consentAgreement()) } }, 'none', cookie);
   if (!answer) throw new FlowAborted('no pgId from /api/consent');
   return answer.pgId;
 }
@@ -418,10 +407,10 @@ async function typeFinder(client: StudyClient, pgId: string, typeCode: string): 
     });
     if (res.ok) break;
     const text = (await res.text()).replace(/\s+/g, ' ');
-    client.failure({ pgId, route: 'TypeFinder widget -> /api/typefinder/results', kind: 'http', status: res.status, detail: `the widget answered ${res.status}: ${text.slice(0, 150)}` });
+    client.failure({ pgId, route: `TypeFinder widget -> ${routes.typeFinderWebhook.path}`, kind: 'http', status: res.status, detail: `the widget answered ${res.status}: ${text.slice(0, 150)}` });
     await sleep(1_000);
   }
-  await client.postJson(pgId, '/api/user/tfresult', { pgId });
+  await client.postJson(pgId, routes.claimTypeFinderResult, { body: { pgId } });
 }
 
 /**
@@ -433,12 +422,12 @@ export async function prepareParticipant(client: StudyClient, i: number): Promis
   const pgId = await consent(client, member);
   await typeFinder(client, pgId, TYPE_CODES[(i * 5) % TYPE_CODES.length]!);
   const answers = Array.from({ length: 25 }, (_, q) => ({ id: q + 1, value: (q + i) % 3 === 0 ? 'B' : 'A' }));
-  await client.postJson(pgId, '/api/user/survey', { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } });
-  const scores = await client.readOnceShown<NardiScores>(pgId, '/api/user/nardi', ({ nardi }) => nardi.scored);
+  await client.postJson(pgId, routes.saveSurvey, { body: { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } } });
+  const scores = await client.readOnceShown(pgId, routes.nardiScores, ({ nardi }) => nardi.scored);
   const selectedTemperament = partTwoOffers(scores.temperaments)[0]?.code;
-  await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-two', selectedTemperament } } });
+  await client.postJson(pgId, routes.updateSurveys, { body: { pgId, update: { nardi: { status: 'part-two', selectedTemperament } } } });
   const selectedFP = partThreeOffers(scores.functionalPairs, selectedTemperament)[0]?.code;
-  await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-three', selectedFP } } });
+  await client.postJson(pgId, routes.updateSurveys, { body: { pgId, update: { nardi: { status: 'part-three', selectedFP } } } });
   const selectedTypeCode = partFourOffers(scores.typeCodes, selectedFP)[0]?.code;
   if (!selectedTypeCode) throw new FlowAborted('Nardi part four offered no type');
   return { pgId, selectedTypeCode, selfAssessmentType: TYPE_CODES[(i * 7 + 3) % TYPE_CODES.length]! };
@@ -454,23 +443,22 @@ export async function finishParticipant(client: StudyClient, p: ReadyParticipant
   const finished: Finished = { pgId: p.pgId, expectedType: p.selfAssessmentType, startedAt, endedAt: startedAt };
   const { pgId } = p;
   try {
-    await client.postJson(pgId, '/api/user/survey/upd', { pgId, update: { nardi: { status: 'completed', selectedTypeCode: p.selectedTypeCode } } });
-    await client.readOnceShown(pgId, '/api/user/nardi/final', ({ nardi }) => nardi.result !== null);
-    await client.postJson(pgId, '/api/user', { pgId });
+    await client.postJson(pgId, routes.updateSurveys, { body: { pgId, update: { nardi: { status: 'completed', selectedTypeCode: p.selectedTypeCode } } } });
+    await client.readOnceShown(pgId, routes.nardiFinal, ({ nardi }) => nardi.result !== null);
+    await client.postJson(pgId, routes.user, { body: { pgId } });
     const answers = [
       { id: 'personalityType', value: p.selfAssessmentType.toLowerCase() },
       { id: 'typeSource', value: ['Read'] },
       { id: 'confidence', value: '100%' },
       { id: 'experience', value: 'Beginner' },
     ];
-    await client.postJson(pgId, '/api/user/survey', {
-      pgId,
-      survey: { id: 'selfAssessment', status: 'completed', index: 4, answers, typeCode: p.selfAssessmentType },
+    await client.postJson(pgId, routes.saveSurvey, {
+      body: { pgId, survey: { id: 'selfAssessment', status: 'completed', index: 4, answers, typeCode: p.selfAssessmentType } },
     });
     // The self-assessment screen waits for the stream to show the final type, then asks for it (mf-dashboard finish-survey.ts).
     await client.waitForResults(pgId, (results) => results.finalScore !== null, RESULT_STREAM_WAIT_MS);
-    await client.postJson(pgId, '/api/user/survey/final', { pgId }, 'dashboard-final');
-    await client.postJson(pgId, '/api/user', { pgId });
+    await client.postJson(pgId, routes.finalScore, { body: { pgId } }, 'dashboard-final');
+    await client.postJson(pgId, routes.user, { body: { pgId } });
   } catch (err) {
     finished.aborted = (err as Error).message;
     client.failure({ pgId, route: '(finish)', kind: 'flow', detail: finished.aborted });
@@ -497,7 +485,7 @@ export interface Outcome {
 export async function awaitOutcome(client: StudyClient, pgId: string): Promise<Outcome> {
   const outcome: Outcome = { pgId, finalType: null, reportListed: false, pdf: null, settledAt: null };
   try {
-    const view = await client.postJson<UserView>(pgId, '/api/user', { pgId });
+    const view = await client.postJson(pgId, routes.user, { body: { pgId } });
     outcome.finalType = view?.finalScore?.typeCode ?? null;
     outcome.reportListed = Boolean(view?.finalReport);
     if (!outcome.finalType || !outcome.reportListed) {
@@ -507,7 +495,7 @@ export async function awaitOutcome(client: StudyClient, pgId: string): Promise<O
       outcome.reportListed = Boolean(results.finalReport);
     }
     outcome.settledAt = Date.now() - client.clockStart;
-    const report = await client.call(pgId, 'GET', `/api/user/report/${pgId}`, undefined);
+    const report = await client.call(pgId, routes.finalReportPdf, { params: { pgId } });
     outcome.pdf = report?.body ?? null;
   } catch (err) {
     if (!(err instanceof FlowAborted)) throw err;

@@ -4,7 +4,10 @@
 // widget, which signs and posts it to the study's webhook. The Nardi survey is taken over the
 // API, as its screens call it.
 import { randomBytes } from 'node:crypto';
+import { apiPath, callApi, type CallInput } from '@study/api-client';
+import { routeKey, routes, type ApiRoute, type ResponseBodyOf, type Settings } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers } from '@study/personality';
+import { ApiError } from '@study/ui';
 import { approveAsMember } from '@study/standin-open-humans';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
@@ -12,15 +15,24 @@ import { e2eSessions } from './session-jar';
 
 const AUTHORIZATION_COOKIE = 'study_authorization';
 
-/** A participant call as their browser makes it: with their session, if one began here (or the `cookie` given, e.g. the authorization's). */
-const api = async <T>(path: string, body: unknown, cookie?: string): Promise<T> => {
-  const pgId = (body as { pgId?: unknown }).pgId;
-  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...e2eSessions.headersFor(pgId), ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  const json = (await res.json()) as T & { error?: string; pgId?: string };
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${json.error}`);
-  e2eSessions.keep(res, json.pgId);
-  return json;
-};
+/**
+ * A participant call as their browser makes it, through the typed client: with their session, if
+ * one began here (or the `cookie` given, e.g. the authorization's); a session the answer begins
+ * (POST /api/consent) is kept for the study ID it names.
+ */
+async function api<R extends ApiRoute>(route: R, input: CallInput<R>, cookie?: string): Promise<ResponseBodyOf<R>> {
+  const pgId = (input.body as { pgId?: unknown } | undefined)?.pgId;
+  let answered: Response | undefined;
+  const fetchImpl: typeof fetch = async (...args) => (answered = await fetch(...args));
+  try {
+    const answer = await callApi(route, input, { baseUrl: baseUrl(), headers: { ...e2eSessions.headersFor(pgId), ...(cookie ? { cookie } : {}) }, fetchImpl });
+    if (answered) e2eSessions.keep(answered, (answer as { pgId?: unknown }).pgId);
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(`${routeKey(route)} answered ${error.status ?? 'nothing'}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
 
 /** The Cookie header of the participant's session (made by consentedParticipant), for calls made by hand. */
 export const sessionHeaders = (pgId: string): Record<string, string> => e2eSessions.headersFor(pgId);
@@ -36,15 +48,11 @@ export async function holdSession(page: Page, pgId: string): Promise<void> {
   await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl(), httpOnly: true, sameSite: 'Strict' }]);
 }
 
-interface Settings {
-  studyEmailHost: string;
-}
-
-export const studySettings = async (): Promise<Settings> => (await fetch(`${baseUrl()}/api/settings`)).json() as Promise<Settings>;
+export const studySettings = (): Promise<Settings> => callApi(routes.settings, {}, { baseUrl: baseUrl() });
 
 /** What the consent page sends with the code: the consent version it showed and the 18+ certification. */
 export async function consentAgreement(): Promise<{ versionId: string; adult: true }> {
-  const { versionId } = (await (await fetch(`${baseUrl()}/api/consent/text`)).json()) as { versionId: string };
+  const { versionId } = await callApi(routes.consentText, {}, { baseUrl: baseUrl() });
   return { versionId, adult: true };
 }
 
@@ -64,7 +72,7 @@ export interface ProjectAuthorization {
  */
 export async function authorizeProject(member = randomMemberId()): Promise<ProjectAuthorization> {
   const state = randomBytes(16).toString('hex');
-  const started = await fetch(`${baseUrl()}/api/authorization?state=${state}`, { redirect: 'manual' });
+  const started = await fetch(`${baseUrl()}${apiPath(routes.startAuthorization, {}, { state })}`, { redirect: 'manual' });
   const authorizeUrl = started.headers.get('location');
   const cookie = started.headers.getSetCookie().find((line) => line.startsWith(`${AUTHORIZATION_COOKIE}=`));
   if (started.status !== 302 || !authorizeUrl || !cookie) throw new Error(`GET /api/authorization answered ${started.status}: ${await started.text()}`);
@@ -79,7 +87,7 @@ export function randomMemberId(): string {
 /** A participant who consented through Open Humans. */
 export async function consentedParticipant(member = randomMemberId()): Promise<{ pgId: string; studyEmail: string; member: string }> {
   const { code, state, cookie } = await authorizeProject(member);
-  const { pgId } = await api<{ pgId: string }>('/api/consent', { code, state, ...(await consentAgreement()) }, cookie);
+  const { pgId } = await api(routes.consent, { body: { code, state, ...(await consentAgreement()) } }, cookie);
   const { studyEmailHost } = await studySettings();
   return { pgId, studyEmail: `${pgId}@${studyEmailHost}`, member };
 }
@@ -90,32 +98,24 @@ export async function completeTypeFinder(pgId: string, studyEmail: string, lette
   if (!widget) throw new Error('E2E_TYPEFINDER_WIDGET_URL is not set');
   const res = await fetch(widget, { method: 'POST', body: new URLSearchParams({ email: studyEmail, ...letters }) });
   if (!res.ok) throw new Error(`the TypeFinder widget answered ${res.status}: ${await res.text()}`);
-  const { typeCode } = await api<{ typeCode: string }>('/api/user/tfresult', { pgId });
+  const { typeCode } = await api(routes.claimTypeFinderResult, { body: { pgId } });
   return typeCode;
-}
-
-interface RankedEntry {
-  code: string;
-  score: number;
-  rank?: number;
-}
-interface NardiOffers {
-  typeCodes: RankedEntry[];
-  functionalPairs: RankedEntry[];
-  temperaments: RankedEntry[];
 }
 
 /**
  * POST /api/user/nardi: the part-one scores, once scoring has received the answers (409 until
  * then; 503 while another test has the scoring service stopped).
  */
-async function nardiScores(pgId: string, timeoutMs = 20_000): Promise<NardiOffers> {
+async function nardiScores(pgId: string, timeoutMs = 20_000): Promise<ResponseBodyOf<typeof routes.nardiScores>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${baseUrl()}/api/user/nardi`, { method: 'POST', headers: { 'content-type': 'application/json', ...e2eSessions.headersFor(pgId) }, body: JSON.stringify({ pgId }) });
-    const json = (await res.json()) as NardiOffers & { error?: string };
-    if (res.ok) return json;
-    if (![409, 503].includes(res.status) || Date.now() > deadline) throw new Error(`/api/user/nardi answered ${res.status}: ${json.error}`);
+    try {
+      return await callApi(routes.nardiScores, { body: { pgId } }, { baseUrl: baseUrl(), headers: e2eSessions.headersFor(pgId) });
+    } catch (error) {
+      if (!(error instanceof ApiError) || ![409, 503].includes(error.status ?? 0) || Date.now() > deadline) {
+        throw new Error(`${routeKey(routes.nardiScores)} answered ${error instanceof ApiError ? (error.status ?? 'nothing') : 'nothing'}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -126,14 +126,14 @@ async function nardiScores(pgId: string, timeoutMs = 20_000): Promise<NardiOffer
  */
 export async function completeNardiOverApi(pgId: string): Promise<string> {
   const answers = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, value: i % 3 === 0 ? 'B' : 'A' }));
-  await api('/api/user/survey', { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } });
+  await api(routes.saveSurvey, { body: { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } } });
   const scores = await nardiScores(pgId);
   const selectedTemperament = partTwoOffers(scores.temperaments)[0]?.code;
-  await api('/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-two', selectedTemperament } } });
+  await api(routes.updateSurveys, { body: { pgId, update: { nardi: { status: 'part-two', selectedTemperament } } } });
   const selectedFP = partThreeOffers(scores.functionalPairs, selectedTemperament)[0]?.code;
-  await api('/api/user/survey/upd', { pgId, update: { nardi: { status: 'part-three', selectedFP } } });
+  await api(routes.updateSurveys, { body: { pgId, update: { nardi: { status: 'part-three', selectedFP } } } });
   const selectedTypeCode = partFourOffers(scores.typeCodes, selectedFP)[0]?.code;
   if (!selectedTypeCode) throw new Error('Nardi part four offered no type');
-  await api('/api/user/survey/upd', { pgId, update: { nardi: { status: 'completed', selectedTypeCode } } });
+  await api(routes.updateSurveys, { body: { pgId, update: { nardi: { status: 'completed', selectedTypeCode } } } });
   return selectedTypeCode;
 }

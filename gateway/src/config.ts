@@ -19,7 +19,7 @@ import {
   type LogLevel,
   type TrustProxy,
 } from '@study/service-kit';
-import type { HttpMethod, ServiceName } from '@study/contracts';
+import { routes, type HttpMethod, type ServiceName } from '@study/contracts';
 import { isSessionSecret } from '@study/participant-session';
 import { findRepoRoot } from './repo-root';
 import type { RateLimitSettings } from './security/rate-limits';
@@ -181,8 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: vars.BODY_LIMIT,
     // The calls that carry a file: each has its own limit, looked up by route, never by scattered ifs.
     routeBodyLimits: [
-      { method: 'POST', path: '/api/user/mbti', limitBytes: vars.MBTI_UPLOAD_LIMIT },
-      { method: 'POST', path: '/api/typefinder/import', limitBytes: vars.TYPEFINDER_IMPORT_LIMIT },
+      { method: routes.uploadMbti.method, path: routes.uploadMbti.path, limitBytes: vars.MBTI_UPLOAD_LIMIT },
+      { method: routes.importTypeFinderResults.method, path: routes.importTypeFinderResults.path, limitBytes: vars.TYPEFINDER_IMPORT_LIMIT },
     ],
     upstreamConnectTimeoutMs: vars.UPSTREAM_CONNECT_TIMEOUT_MS,
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,

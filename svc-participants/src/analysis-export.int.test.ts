@@ -5,12 +5,11 @@ import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
   ANALYSIS_DICTIONARY_FILE_NAME,
-  ANALYSIS_DICTIONARY_PATH,
   ANALYSIS_EXPORT_FILE_NAME,
-  ANALYSIS_EXPORT_PATH,
   analysisDictionarySchema,
   downloadLinkResponseSchema,
   errorBodySchema,
+  routes,
   userViewSchema,
   type AnalysisDictionary,
   type SurveyInput,
@@ -182,7 +181,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
   });
 
   it('answers the export and the dictionary only with the master key or a link: 401 without, 403 with a wrong key, before anything is read', async () => {
-    for (const path of [ANALYSIS_EXPORT_PATH, ANALYSIS_DICTIONARY_PATH]) {
+    for (const path of [routes.analysisExport.path, routes.analysisDictionary.path]) {
       const missing = await request(svc.url).get(path).expect(401);
       expect(errorBodySchema.parse(missing.body).code).toBe('ADMIN_KEY_REQUIRED');
       expect(missing.headers['content-disposition']).toBeUndefined();
@@ -198,7 +197,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
     // The results reach svc-participants by event: wait until the MBTI upload's new final score and every Nardi result are in.
     await waitFor(
       async () => {
-        const rows = records((await request(svc.url).get(ANALYSIS_EXPORT_PATH).set('X-Master-Key', ADMIN_KEY).expect(200)).text);
+        const rows = records((await request(svc.url).get(routes.analysisExport.path).set('X-Master-Key', ADMIN_KEY).expect(200)).text);
         const byId = new Map(rows.map((row) => [row.pseudonym, row]));
         const a = byId.get(pseudonymOf(full.pgId));
         const c = byId.get(pseudonymOf(mixed.pgId));
@@ -209,7 +208,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
     );
 
     const url = await link('export');
-    expect(url.startsWith(`${ANALYSIS_EXPORT_PATH}?token=`)).toBe(true);
+    expect(url.startsWith(`${routes.analysisExport.path}?token=`)).toBe(true);
     const res = await request(svc.url).get(url).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${ANALYSIS_EXPORT_FILE_NAME}"`);
@@ -306,7 +305,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
   it('downloads the data dictionary through its own link, naming every column of the export and nothing else', async () => {
     const exportLink = await link('export');
     // A link is for its own file only.
-    expect(errorBodySchema.parse((await request(svc.url).get(`${ANALYSIS_DICTIONARY_PATH}?${exportLink.split('?')[1]}`).expect(403)).body).code).toBe('DOWNLOAD_LINK_INVALID');
+    expect(errorBodySchema.parse((await request(svc.url).get(`${routes.analysisDictionary.path}?${exportLink.split('?')[1]}`).expect(403)).body).code).toBe('DOWNLOAD_LINK_INVALID');
 
     const res = await request(svc.url).get(await link('dictionary')).expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ErrorCodes, type ServiceName } from '@study/contracts';
+import { API_PREFIX, ErrorCodes, type ServiceName } from '@study/contracts';
 import type { RouteBodyLimit, TrustProxy } from '../config';
 import { sendError } from '../http-errors';
 import { participantAccessRefusal, studyIdInBody, studyIdInPath } from '../security/participant-access';
@@ -40,9 +40,10 @@ export function hasDotSegment(path: string): boolean {
   return DOT_SEGMENT.test(path);
 }
 
+/** Under the study's API (API_PREFIX, any case): the API router's, never a page's or a remote's. */
 export function isApiPath(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower === '/api' || lower.startsWith('/api/');
+  return lower === API_PREFIX || lower.startsWith(`${API_PREFIX}/`);
 }
 
 /** Hop-by-hop headers describe the browser's connection, not the one to the service. */

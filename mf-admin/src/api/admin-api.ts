@@ -1,12 +1,15 @@
+import { apiPath, type CallInput } from '@study/api-client';
 import {
   ADMIN_KEY_HEADER,
-  downloadLinkResponseSchema,
-  enrollmentSchema,
-  mbtiUploadResponseSchema,
+  routeKey,
+  routes,
+  type ApiRoute,
   type DownloadResource,
   type Enrollment,
   type MbtiScores,
   type MbtiUploadResponse,
+  type PathParamsOf,
+  type ResponseBodyOf,
 } from '@study/contracts';
 import { errorMessageFrom } from './error-message';
 
@@ -31,12 +34,19 @@ export interface AdminApi {
   downloadLink(masterKey: string, resource: DownloadResource): Promise<string>;
 }
 
-/** One admin call with the key in X-Master-Key: a GET without a body, a POST with one; the answer parsed. */
-export async function adminCall<T>(fetchImpl: FetchLike, path: string, masterKey: string, parse: (json: unknown) => T, body?: unknown): Promise<T> {
+/**
+ * One admin call of the route table (@study/contracts routes) with the key in X-Master-Key: the
+ * route's method and address (@study/api-client apiPath), its JSON body if it takes one, the
+ * answer parsed by the route's response schema.
+ */
+export async function adminCall<R extends ApiRoute>(fetchImpl: FetchLike, route: R, masterKey: string, input: CallInput<R>): Promise<ResponseBodyOf<R>> {
+  const { response: answer } = route;
+  if (answer.kind !== 'json') throw new Error(`${routeKey(route)} does not answer JSON: download it from its address`);
+  const { body } = input;
   let response: Awaited<ReturnType<FetchLike>>;
   try {
-    response = await fetchImpl(path, {
-      method: body === undefined ? 'GET' : 'POST',
+    response = await fetchImpl(apiPath(route, (input as { params?: PathParamsOf<R> }).params, input.query), {
+      method: route.method,
       headers: { accept: 'application/json', [ADMIN_KEY_HEADER]: masterKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
@@ -47,7 +57,7 @@ export async function adminCall<T>(fetchImpl: FetchLike, path: string, masterKey
   const text = await response.text();
   if (!response.ok) throw new AdminApiError(errorMessageFrom(response.status, text), response.status);
   try {
-    return parse(JSON.parse(text));
+    return answer.schema.parse(JSON.parse(text)) as ResponseBodyOf<R>;
   } catch {
     throw new AdminApiError('The server sent an answer this page cannot read.', response.status);
   }
@@ -55,9 +65,9 @@ export async function adminCall<T>(fetchImpl: FetchLike, path: string, masterKey
 
 export function httpAdminApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): AdminApi {
   return {
-    uploadMbtiScores: (masterKey, rows) => adminCall(fetchImpl, '/api/user/mbti', masterKey, (json) => mbtiUploadResponseSchema.parse(json), rows),
-    enrollment: (masterKey) => adminCall(fetchImpl, '/api/admin/enrollment', masterKey, (json) => enrollmentSchema.parse(json)),
-    downloadLink: async (masterKey, resource) => (await adminCall(fetchImpl, '/api/admin/download-links', masterKey, (json) => downloadLinkResponseSchema.parse(json), { resource })).url,
+    uploadMbtiScores: (masterKey, rows) => adminCall(fetchImpl, routes.uploadMbti, masterKey, { body: rows }),
+    enrollment: (masterKey) => adminCall(fetchImpl, routes.enrollment, masterKey, {}),
+    downloadLink: async (masterKey, resource) => (await adminCall(fetchImpl, routes.createDownloadLink, masterKey, { body: { resource } })).url,
   };
 }
 

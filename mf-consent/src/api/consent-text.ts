@@ -1,7 +1,7 @@
-import { consentTextViewSchema, type ConsentTextView } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi } from '@study/api-client';
+import { routes, type ConsentTextView } from '@study/contracts';
 
 /** GET /api/consent/text: the current consent version and its text. */
 export function fetchConsentText(): Promise<ConsentTextView> {
-  return requestJson('/api/consent/text', { method: 'GET', parse: (json) => consentTextViewSchema.parse(json) });
+  return callApi(routes.consentText, {});
 }

@@ -1,14 +1,6 @@
-import { fetchSettings, fetchUser } from '@study/api-client';
-import {
-  finalScoreResponseSchema,
-  userViewSchema,
-  type FinalScoreResponse,
-  type Settings,
-  type SurveyInput,
-  type UserView,
-} from '@study/contracts';
+import { callApi, fetchSettings, fetchUser } from '@study/api-client';
+import { routes, type FinalScoreResponse, type Settings, type SurveyInput, type UserView } from '@study/contracts';
 import { eventSourceResults, type ResultsSource } from '@study/client-state';
-import { requestJson } from '@study/ui';
 
 /** The calls every assessment screen makes; tests put their own in place. */
 export interface SessionApi {
@@ -24,12 +16,10 @@ export interface SessionApi {
   subscribeResults?: ResultsSource;
 }
 
-const parseUser = (json: unknown) => userViewSchema.parse(json);
-
 export const httpSessionApi: SessionApi = {
   fetchUser,
   fetchSettings,
-  saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
-  requestFinalScore: (pgId) => requestJson('/api/user/survey/final', { body: { pgId }, parse: (json) => finalScoreResponseSchema.parse(json) }),
+  saveSurvey: (pgId, survey) => callApi(routes.saveSurvey, { body: { pgId, survey } }),
+  requestFinalScore: (pgId) => callApi(routes.finalScore, { body: { pgId } }),
   subscribeResults: eventSourceResults,
 };

@@ -1,19 +1,14 @@
 import {
-  nardiFinalResponseSchema,
-  nardiScoresSchema,
-  userViewSchema,
+  routes,
   type NardiFinalResponse,
   type NardiScoresView,
   type SurveyInput,
   type SurveyStatus,
   type UserView,
 } from '@study/contracts';
-import { fetchUser } from '@study/api-client';
+import { callApi, fetchUser } from '@study/api-client';
 import type { FunctionalPairCode, TemperamentCode, TypeCode } from '@study/personality';
-import { requestJson } from '@study/ui';
 import { eventSourceResults, waitForResults, type ResultsSource } from '@study/client-state';
-
-const parseUser = (json: unknown) => userViewSchema.parse(json);
 
 /** The Nardi survey as POST /api/user/survey takes it. */
 export type NardiSurveyInput = Extract<SurveyInput, { id: 'nardi' }>;
@@ -52,15 +47,15 @@ export const RESULT_STREAM_WAIT_MS = 10_000;
 export function nardiApiOver(results: ResultsSource): NardiApi {
   return {
     fetchUser,
-    saveSurvey: (pgId, survey) => requestJson('/api/user/survey', { body: { pgId, survey }, parse: parseUser }),
-    updateNardi: (pgId, patch) => requestJson('/api/user/survey/upd', { body: { pgId, update: { nardi: patch } }, parse: parseUser }),
+    saveSurvey: (pgId, survey) => callApi(routes.saveSurvey, { body: { pgId, survey } }),
+    updateNardi: (pgId, patch) => callApi(routes.updateSurveys, { body: { pgId, update: { nardi: patch } } }),
     fetchScores: async (pgId) => {
       await waitForResults(results, pgId, ({ nardi }) => nardi.scored, RESULT_STREAM_WAIT_MS);
-      return requestJson('/api/user/nardi', { body: { pgId }, parse: (json) => nardiScoresSchema.parse(json) });
+      return callApi(routes.nardiScores, { body: { pgId } });
     },
     fetchFinal: async (pgId) => {
       await waitForResults(results, pgId, ({ nardi }) => nardi.result !== null, RESULT_STREAM_WAIT_MS);
-      return requestJson('/api/user/nardi/final', { body: { pgId }, parse: (json) => nardiFinalResponseSchema.parse(json) });
+      return callApi(routes.nardiFinal, { body: { pgId } });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { participantResultsSchema, RESULTS_EVENT, type ParticipantResults } from '@study/contracts';
+import { participantResultsSchema, pathOf, RESULTS_EVENT, routes, type ParticipantResults } from '@study/contracts';
 
 /** What a results subscriber hears: each results message, and whether the stream is connected. */
 export interface ResultsListener {
@@ -19,7 +19,7 @@ export const eventSourceResults: ResultsSource = (pgId, listener) => {
     listener.connected?.(false);
     return () => {};
   }
-  const source = new EventSource(`/api/user/events/${encodeURIComponent(pgId)}`);
+  const source = new EventSource(pathOf(routes.resultsStream, { pgId }));
   source.addEventListener(RESULTS_EVENT, (event) => {
     try {
       listener.results(participantResultsSchema.parse(JSON.parse((event as MessageEvent<string>).data)));

@@ -5,11 +5,10 @@ import { z } from 'zod';
  * and Open Humans project member id only), with every instrument's result, the genotype sources
  * and the timestamps; and its data dictionary, a JSON file naming every column of the CSV.
  * Both are admin downloads (X-Master-Key, or a signed download link of the resource 'export'
- * or 'dictionary'). svc-participants defines the columns once; the dictionary is made from them.
+ * or 'dictionary'); their addresses are routes.analysisExport and routes.analysisDictionary.
+ * svc-participants defines the columns once; the dictionary is made from them.
  */
 
-export const ANALYSIS_EXPORT_PATH = '/api/admin/analysis-export';
-export const ANALYSIS_DICTIONARY_PATH = '/api/admin/analysis-export/dictionary';
 export const ANALYSIS_EXPORT_FILE_NAME = 'analysis-export.csv';
 export const ANALYSIS_DICTIONARY_FILE_NAME = 'analysis-export-dictionary.json';
 

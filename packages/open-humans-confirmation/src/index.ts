@@ -1,4 +1,5 @@
 import { beginAuthorizationRequest, type KeyValueStorage } from '@study/client-state';
+import { routes } from '@study/contracts';
 
 /**
  * A participant confirming who they are with Open Humans (architecture.md, 'Who may call what'):
@@ -22,7 +23,7 @@ function defaultStorage(): KeyValueStorage | null {
  * redirects to the platform's authorize page.
  */
 export function authorizationStartUrl(state: string): string {
-  return `/api/authorization?state=${encodeURIComponent(state)}`;
+  return `${routes.startAuthorization.path}?state=${encodeURIComponent(state)}`;
 }
 
 /** Starts a confirmation: answers the address to open, with a fresh state kept for /return. */

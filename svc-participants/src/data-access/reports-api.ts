@@ -1,3 +1,5 @@
+import { pathOf, routes } from '@study/contracts';
+
 /** svc-reports did not answer the PDF (down, timed out, a server error): try again later. */
 export class ReportsUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -29,7 +31,7 @@ export class ReportsApi {
   async finalReportPdf(pgId: string, requestId?: string): Promise<Buffer | 'none'> {
     let res: Response;
     try {
-      res = await fetch(`${this.baseUrl}/api/user/report/${encodeURIComponent(pgId)}`, {
+      res = await fetch(`${this.baseUrl}${pathOf(routes.finalReportPdf, { pgId })}`, {
         headers: { accept: 'application/pdf', ...(requestId ? { 'x-request-id': requestId } : {}) },
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),

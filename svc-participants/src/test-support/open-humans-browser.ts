@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { routes } from '@study/contracts';
 
 /**
  * Does with plain HTTP what a participant's browser does: start the authorization at the study
@@ -47,7 +48,7 @@ export function newState(): string {
 
 /** GET /api/authorization?state=...: the authorize page it redirects to, and the cookie it sets. */
 export async function startAuthorization(studyUrl: string, state = newState()): Promise<{ state: string; authorizeUrl: string; cookie: string }> {
-  const res = await fetch(`${studyUrl}/api/authorization?state=${state}`, { redirect: 'manual' });
+  const res = await fetch(`${studyUrl}${routes.startAuthorization.path}?state=${state}`, { redirect: 'manual' });
   const authorizeUrl = res.headers.get('location');
   const cookie = res.headers.getSetCookie().find((line) => line.startsWith('study_authorization='));
   if (res.status !== 302 || !authorizeUrl || !cookie) throw new Error(`GET /api/authorization answered ${res.status}: ${(await res.text()).slice(0, 300)}`);

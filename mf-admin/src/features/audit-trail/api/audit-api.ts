@@ -1,4 +1,4 @@
-import { auditPageSchema, downloadLinkResponseSchema, type AuditFilters, type AuditPage } from '@study/contracts';
+import { routes, type AuditFilters, type AuditPage } from '@study/contracts';
 import { adminCall, type FetchLike } from '../../../api/admin-api';
 
 /** The filters as the page holds them: every field a string, '' meaning any. */
@@ -30,12 +30,8 @@ export interface AuditApi {
 
 export function httpAuditApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): AuditApi {
   return {
-    entries: (masterKey, filters, before) => {
-      const query = new URLSearchParams(Object.entries({ ...filters, ...(before ? { before } : {}) }) as [string, string][]).toString();
-      return adminCall(fetchImpl, `/api/admin/audit${query ? `?${query}` : ''}`, masterKey, (json) => auditPageSchema.parse(json));
-    },
-    exportLink: async (masterKey, filters) =>
-      (await adminCall(fetchImpl, '/api/admin/download-links', masterKey, (json) => downloadLinkResponseSchema.parse(json), { resource: 'audit', filters })).url,
+    entries: (masterKey, filters, before) => adminCall(fetchImpl, routes.auditTrail, masterKey, { query: { ...filters, ...(before ? { before } : {}) } }),
+    exportLink: async (masterKey, filters) => (await adminCall(fetchImpl, routes.createDownloadLink, masterKey, { body: { resource: 'audit', filters } })).url,
   };
 }
 

@@ -1,4 +1,4 @@
-import { consentVersionsOverviewSchema, publishConsentResponseSchema, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
+import { routes, type ConsentVersionsOverview, type PublishConsentResponse } from '@study/contracts';
 import { adminCall, type FetchLike } from '../../../api/admin-api';
 
 /** The consent calls of the admin Consent page; the master key goes in the X-Master-Key header. */
@@ -11,7 +11,7 @@ export interface ConsentVersionsApi {
 
 export function httpConsentVersionsApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): ConsentVersionsApi {
   return {
-    overview: (masterKey) => adminCall(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => consentVersionsOverviewSchema.parse(json)),
-    publish: (masterKey, text) => adminCall(fetchImpl, '/api/admin/consent-versions', masterKey, (json) => publishConsentResponseSchema.parse(json), { text }),
+    overview: (masterKey) => adminCall(fetchImpl, routes.consentVersions, masterKey, {}),
+    publish: (masterKey, text) => adminCall(fetchImpl, routes.publishConsentVersion, masterKey, { body: { text } }),
   };
 }

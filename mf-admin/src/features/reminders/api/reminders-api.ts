@@ -1,6 +1,5 @@
 import {
-  reminderPreviewSchema,
-  reminderSendResponseSchema,
+  routes,
   type ReminderPreview,
   type ReminderPreviewRequest,
   type ReminderSendRequest,
@@ -16,7 +15,7 @@ export interface RemindersApi {
 
 export function httpRemindersApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): RemindersApi {
   return {
-    preview: (masterKey, request) => adminCall(fetchImpl, '/api/admin/reminders/preview', masterKey, (json) => reminderPreviewSchema.parse(json), request),
-    send: (masterKey, request) => adminCall(fetchImpl, '/api/admin/reminders/send', masterKey, (json) => reminderSendResponseSchema.parse(json), request),
+    preview: (masterKey, request) => adminCall(fetchImpl, routes.previewReminders, masterKey, { body: request }),
+    send: (masterKey, request) => adminCall(fetchImpl, routes.sendReminders, masterKey, { body: request }),
   };
 }

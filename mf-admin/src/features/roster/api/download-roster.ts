@@ -1,4 +1,5 @@
-import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME } from '@study/contracts';
+import { apiPath } from '@study/api-client';
+import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME, routes } from '@study/contracts';
 import { rosterErrorMessage } from './roster-error';
 
 export { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME };
@@ -43,7 +44,7 @@ export async function downloadRoster(
 ): Promise<void> {
   let response: RosterResponse;
   try {
-    response = await fetchImpl(`/api/ohready/${encodeURIComponent(masterKey)}`, { method: 'GET', headers: { accept: 'text/csv, application/json' } });
+    response = await fetchImpl(apiPath(routes.roster, { masterKey }), { method: 'GET', headers: { accept: 'text/csv, application/json' } });
   } catch (error) {
     throw new RosterDownloadError(`Could not reach the server: ${error instanceof Error ? error.message : String(error)}`);
   }

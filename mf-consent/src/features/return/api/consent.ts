@@ -1,5 +1,5 @@
-import { consentResponseSchema, type ConsentResponse } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi } from '@study/api-client';
+import { routes, type ConsentResponse } from '@study/contracts';
 import type { ConsentAgreement } from '../../../lib/agreement';
 
 /**
@@ -7,7 +7,7 @@ import type { ConsentAgreement } from '../../../lib/agreement';
  * Humans sent back to the request this browser started, the consent recorded with what they agreed to.
  */
 export function exchangeCode(code: string, state: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
-  return requestJson('/api/consent', { body: { code, state, ...agreement }, parse: (json) => consentResponseSchema.parse(json) });
+  return callApi(routes.consent, { body: { code, state, ...agreement } });
 }
 
 const inFlight = new Map<string, Promise<ConsentResponse>>();

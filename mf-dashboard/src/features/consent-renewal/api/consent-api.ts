@@ -1,5 +1,5 @@
-import { consentRenewResponseSchema, consentTextViewSchema, type ConsentRenewResponse, type ConsentTextView } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi } from '@study/api-client';
+import { routes, type ConsentRenewResponse, type ConsentTextView } from '@study/contracts';
 
 /** The calls the renewal screen makes; tests put their own in place. */
 export interface ConsentRenewalApi {
@@ -10,6 +10,6 @@ export interface ConsentRenewalApi {
 }
 
 export const httpConsentRenewalApi: ConsentRenewalApi = {
-  fetchConsentText: () => requestJson('/api/consent/text', { method: 'GET', parse: (json) => consentTextViewSchema.parse(json) }),
-  renewConsent: (pgId, versionId) => requestJson('/api/consent/renew', { body: { pgId, versionId, adult: true }, parse: (json) => consentRenewResponseSchema.parse(json) }),
+  fetchConsentText: () => callApi(routes.consentText, {}),
+  renewConsent: (pgId, versionId) => callApi(routes.renewConsent, { body: { pgId, versionId, adult: true } }),
 };

@@ -1,6 +1,5 @@
-import { fetchSettings, fetchUser } from '@study/api-client';
-import { userViewSchema, type Settings, type UserView } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi, fetchSettings, fetchUser } from '@study/api-client';
+import { routes, type Settings, type UserView } from '@study/contracts';
 import { eventSourceResults, type ResultsSource } from '@study/client-state';
 
 /** The calls the dashboard makes; tests put their own in place. */
@@ -18,6 +17,6 @@ export interface DashboardApi {
 export const httpDashboardApi: DashboardApi = {
   fetchUser,
   fetchSettings,
-  resetSurveys: (pgId) => requestJson('/api/user/reset', { body: { pgId }, parse: (json) => userViewSchema.parse(json) }),
+  resetSurveys: (pgId) => callApi(routes.resetSurveys, { body: { pgId } }),
   subscribeResults: eventSourceResults,
 };

@@ -1,5 +1,6 @@
+import { apiPath } from '@study/api-client';
 import type { SurveyStates } from '@study/client-state';
-import { FINAL_REPORT_FILENAME, type FinalReport, type FinalScore } from '@study/contracts';
+import { FINAL_REPORT_FILENAME, routes, type FinalReport, type FinalScore } from '@study/contracts';
 import { getPersonalityType, INCONCLUSIVE, isSurveyDone, shareMessage, SURVEY_ORDER } from '@study/personality';
 import { Button, ButtonLink } from '@study/ui';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { SURVEY_NAMES } from '../survey-links';
 
 /** GET /api/user/report/{pgId}: the final report PDF. */
 export function finalReportPath(pgId: string): string {
-  return `/api/user/report/${encodeURIComponent(pgId)}`;
+  return apiPath(routes.finalReportPdf, { pgId });
 }
 
 const downloadFinalReport = (pgId: string) => downloadPdf(finalReportPath(pgId), 'The report');

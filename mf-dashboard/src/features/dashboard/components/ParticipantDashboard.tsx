@@ -1,5 +1,6 @@
+import { apiPath } from '@study/api-client';
 import { useClientState, useClientStore } from '@study/client-state';
-import { CONSENT_PDF_FILENAME, type Settings, type UserView } from '@study/contracts';
+import { CONSENT_PDF_FILENAME, routes, type Settings, type UserView } from '@study/contracts';
 import { Button, EmailAddress } from '@study/ui';
 import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
 import { downloadPdf } from '../../../lib/pdf-download';
@@ -65,7 +66,7 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
                 variant="secondary"
                 label="Download your consent (PDF)"
                 fileName={CONSENT_PDF_FILENAME}
-                download={() => downloadPdf(`/api/consent/pdf/${encodeURIComponent(pgId)}`, 'Your consent')}
+                download={() => downloadPdf(apiPath(routes.consentPdf, { pgId }), 'Your consent')}
               />
               <span className="identity__hint">The consent form you agreed to, with its version and the date.</span>
             </dd>

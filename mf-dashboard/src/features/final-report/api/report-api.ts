@@ -1,4 +1,5 @@
-import { FINAL_REPORT_FILENAME } from '@study/contracts';
+import { apiPath } from '@study/api-client';
+import { FINAL_REPORT_FILENAME, routes } from '@study/contracts';
 import { downloadPdf } from '../../../lib/pdf-download';
 
 /** The name the final report is saved under (product.md section 7). */
@@ -12,7 +13,7 @@ export interface ReportApi {
 
 export function reportApiFrom(fetchImpl?: typeof fetch): ReportApi {
   return {
-    downloadReport: (pgId) => downloadPdf(`/api/user/report/${encodeURIComponent(pgId)}`, 'The report', fetchImpl),
+    downloadReport: (pgId) => downloadPdf(apiPath(routes.finalReportPdf, { pgId }), 'The report', fetchImpl),
   };
 }
 

@@ -1,5 +1,5 @@
-import { userViewSchema, type UpdateSurveysRequest, type UserView } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi } from '@study/api-client';
+import { routes, type UpdateSurveysRequest, type UserView } from '@study/contracts';
 import { httpSessionApi, type SessionApi } from '../../../api/session-api';
 
 /** The calls of the self-assessment screens; tests put their own in place. */
@@ -12,6 +12,6 @@ export const httpSelfAssessmentApi: SelfAssessmentApi = {
   ...httpSessionApi,
   declineSelfAssessment: (pgId) => {
     const body: UpdateSurveysRequest = { pgId, update: { selfAssessment: { status: 'rejected' } } };
-    return requestJson('/api/user/survey/upd', { body, parse: (json) => userViewSchema.parse(json) });
+    return callApi(routes.updateSurveys, { body });
   },
 };

@@ -1,5 +1,5 @@
-import { typeFinderClaimResponseSchema, type TypeFinderClaimResponse } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi } from '@study/api-client';
+import { routes, type TypeFinderClaimResponse } from '@study/contracts';
 import { httpSessionApi, type SessionApi } from '../../../api/session-api';
 
 /** The calls of /typefinder; tests put their own in place. */
@@ -14,5 +14,5 @@ export interface TypeFinderApi extends SessionApi {
 
 export const httpTypeFinderApi: TypeFinderApi = {
   ...httpSessionApi,
-  submitResults: (pgId) => requestJson('/api/user/tfresult', { body: { pgId }, parse: (json) => typeFinderClaimResponseSchema.parse(json) }),
+  submitResults: (pgId) => callApi(routes.claimTypeFinderResult, { body: { pgId } }),
 };

@@ -1,5 +1,5 @@
-import { withdrawResponseSchema, type WithdrawResponse } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi } from '@study/api-client';
+import { routes, type WithdrawResponse } from '@study/contracts';
 
 /** The call the withdraw panel makes; tests put their own in place. */
 export interface WithdrawApi {
@@ -8,5 +8,5 @@ export interface WithdrawApi {
 }
 
 export const httpWithdrawApi: WithdrawApi = {
-  withdraw: (pgId, erase) => requestJson('/api/user/withdraw', { body: { pgId, erase }, parse: (json) => withdrawResponseSchema.parse(json) }),
+  withdraw: (pgId, erase) => callApi(routes.withdraw, { body: { pgId, erase } }),
 };

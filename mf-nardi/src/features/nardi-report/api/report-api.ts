@@ -1,5 +1,5 @@
-import { nardiReportSchema, type NardiReportView } from '@study/contracts';
-import { requestJson } from '@study/ui';
+import { callApi } from '@study/api-client';
+import { routes, type NardiReportView } from '@study/contracts';
 
 /** The call the report page makes; tests put their own in place. */
 export interface NardiReportApi {
@@ -8,5 +8,5 @@ export interface NardiReportApi {
 }
 
 export const httpNardiReportApi: NardiReportApi = {
-  fetchReport: (pgId, signal) => requestJson('/api/user/nardi/report', { body: { pgId }, parse: (json) => nardiReportSchema.parse(json), signal }),
+  fetchReport: (pgId, signal) => callApi(routes.nardiReport, { body: { pgId } }, { signal }),
 };
