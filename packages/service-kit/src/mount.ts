@@ -1,5 +1,5 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
-import { routeKey, routesOf, type ApiRoute, type ParsedRequestBodyOf, type ServiceName } from '@study/contracts';
+import { API_PREFIX, routeKey, routesOf, type ApiRoute, type ParsedRequestBodyOf, type ServiceName } from '@study/contracts';
 // Type-only: brings in the Request fields the kit adds (module augmentation), no code.
 import type {} from './express-types';
 
@@ -42,7 +42,7 @@ function answeredApiRoutes(app: Express): string[] {
   const stack = ((app as unknown as { router?: { stack?: RouterLayer[] } }).router?.stack ?? []) as RouterLayer[];
   return stack.flatMap((layer) => {
     const path = layer.route?.path;
-    if (typeof path !== 'string' || !path.startsWith('/api')) return [];
+    if (typeof path !== 'string' || !path.startsWith(API_PREFIX)) return [];
     return Object.keys(layer.route?.methods ?? {})
       .filter((method) => method !== '_all')
       .map((method) => `${method.toUpperCase()} ${path}`);
