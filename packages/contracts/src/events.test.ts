@@ -33,6 +33,7 @@ describe('the event definitions', () => {
       scoreFinalized: 'scoring.score.finalized.v1',
       scoreCleared: 'scoring.score.cleared.v1',
       reportGenerated: 'reports.report.generated.v1',
+      reportGeneratedV2: 'reports.report.generated.v2',
     });
   });
 

@@ -5,7 +5,7 @@ import { mbtiUploadedDataSchema, scoreClearedDataSchema, scoreFinalizedDataSchem
 import { pgIdSchema } from './ids';
 import { CONFIDENCE_LEVELS } from '@study/personality';
 import { nardiAnswersSchema, nardiScoresSchema } from './nardi';
-import { reportGeneratedDataSchema } from './reports';
+import { reportGeneratedDataSchema, reportGeneratedV2DataSchema } from './reports';
 import type { ServiceName } from './routes';
 import { functionalPairCodeSchema, surveyIdSchema, temperamentCodeSchema, typeCodeSchema } from './surveys';
 
@@ -286,7 +286,14 @@ export const events = {
     schema: reportGeneratedDataSchema,
     producer: 'reports',
     consumers: ['participants'],
-    summary: "A participant's final report PDF was built and stored for a final score version.",
+    summary: "A participant's final report PDF was stored for a final score version (sent by svc-reports before v2).",
+  }),
+  reportGeneratedV2: defineEvent({
+    type: 'reports.report.generated.v2',
+    schema: reportGeneratedV2DataSchema,
+    producer: 'reports',
+    consumers: ['participants'],
+    summary: "A participant's final report PDF was built and stored for a final score version; the PDF comes with it.",
   }),
 } as const satisfies Record<string, EventDefinition>;
 

@@ -220,12 +220,14 @@ export {
   nardiReportRequestSchema,
   nardiReportSchema,
   reportGeneratedDataSchema,
+  reportGeneratedV2DataSchema,
   NARDI_REPORT_NOT_READY_MESSAGE,
   FINAL_REPORT_NOT_READY_MESSAGE,
   FINAL_REPORT_BEING_MADE_MESSAGE,
   type NardiReportRequest,
   type NardiReportView,
   type ReportGeneratedData,
+  type ReportGeneratedV2Data,
 } from './reports';
 export {
   MBTI_UPLOAD_MAX_ROWS,

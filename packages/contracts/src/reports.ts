@@ -48,7 +48,8 @@ export type NardiReportView = z.infer<typeof nardiReportSchema>;
 /**
  * data of reports.report.generated.v1: a report was built and stored for the subject. For the
  * final report (the PDF of GET /api/user/report/{pgId}), `scoreVersion` is the version of the
- * final score it shows (scoring.score.finalized.v1).
+ * final score it shows (scoring.score.finalized.v1). svc-reports publishes v2 (the same with the
+ * PDF) instead; v1 is still read from a svc-reports release older than v2, during an upgrade.
  */
 export const reportGeneratedDataSchema = z.object({
   report: z.literal('final'),
@@ -59,6 +60,21 @@ export const reportGeneratedDataSchema = z.object({
   generatedAt: z.iso.datetime({ offset: true }),
 });
 export type ReportGeneratedData = z.infer<typeof reportGeneratedDataSchema>;
+
+/**
+ * data of reports.report.generated.v2: v1's, with the PDF itself, so the consumer that puts it on
+ * the participant's Open Humans account (svc-participants, which alone holds their tokens) needs
+ * no call back to svc-reports. `pdf` is the file in base64 (padded, no line breaks); `byteLength`
+ * is its length in bytes and `sha256` its SHA-256 (64 lower-case hex digits), which the consumer
+ * checks before using it. A final report is some tens of kilobytes, so an event is about a third
+ * larger than that (base64), far below what the outbox (the event as its JSON text in the report
+ * document) and the broker carry. Every v2 body is a valid v1 body.
+ */
+export const reportGeneratedV2DataSchema = reportGeneratedDataSchema.extend({
+  pdf: z.base64().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ReportGeneratedV2Data = z.infer<typeof reportGeneratedV2DataSchema>;
 
 /** 409 from POST /api/user/nardi/report while the reports hold no result of a completed Nardi survey. */
 export const NARDI_REPORT_NOT_READY_MESSAGE =

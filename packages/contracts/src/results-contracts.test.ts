@@ -18,6 +18,7 @@ import {
   nardiCompletedV2DataSchema,
   nardiReportSchema,
   reportGeneratedDataSchema,
+  reportGeneratedV2DataSchema,
   scoreClearedDataSchema,
   scoreFinalizedDataSchema,
   userViewSchema,
@@ -98,6 +99,19 @@ describe('final score events', () => {
     const data = { report: 'final', scoreVersion: 3, typeCode: 'Inconclusive', contentType: 'application/pdf', byteLength: 12000, generatedAt: AT };
     expect(reportGeneratedDataSchema.parse(data)).toEqual(data);
     expect(reportGeneratedDataSchema.safeParse({ ...data, byteLength: 0 }).success).toBe(false);
+  });
+
+  it('carries the PDF in reports.report.generated.v2 (base64, with its SHA-256), and every v2 body still reads as v1', () => {
+    expect(EventTypes.reportGeneratedV2).toBe('reports.report.generated.v2');
+    const v1 = { report: 'final', scoreVersion: 3, typeCode: 'INTJ', contentType: 'application/pdf', byteLength: 9, generatedAt: AT };
+    const v2 = { ...v1, pdf: Buffer.from('%PDF-1.7\n').toString('base64'), sha256: 'ab'.repeat(32) };
+    expect(reportGeneratedV2DataSchema.parse(v2)).toEqual(v2);
+    expect(reportGeneratedV2DataSchema.safeParse(v1).success).toBe(false);
+    expect(reportGeneratedV2DataSchema.safeParse({ ...v2, pdf: '' }).success).toBe(false);
+    expect(reportGeneratedV2DataSchema.safeParse({ ...v2, pdf: 'not base64!' }).success).toBe(false);
+    expect(reportGeneratedV2DataSchema.safeParse({ ...v2, sha256: 'AB'.repeat(32) }).success).toBe(false);
+    expect(reportGeneratedV2DataSchema.safeParse({ ...v2, sha256: 'ab' }).success).toBe(false);
+    expect(reportGeneratedDataSchema.parse(v2)).toEqual(v1);
   });
 });
 
