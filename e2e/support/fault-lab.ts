@@ -207,7 +207,7 @@ interface TapEvent {
 /** Each participant must see each of these exactly once (distinct event ids), per `key`. */
 const ONCE_PER_PARTICIPANT: { type: string; key: (e: TapEvent) => string }[] = [
   { type: 'scoring.score.finalized.v1', key: () => '' },
-  { type: 'reports.report.generated.v1', key: () => '' },
+  { type: 'reports.report.generated.v2', key: () => '' },
   { type: 'scoring.nardi.completed.v1', key: () => '' },
   { type: 'scoring.nardi.completed.v2', key: () => '' },
   { type: 'participants.survey.completed.v1', key: (e) => String(e.data?.surveyId) },

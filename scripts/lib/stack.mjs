@@ -306,7 +306,6 @@ export async function startStack(o) {
       TYPEFINDER_WEBHOOK_SECRET: secrets.typeFinderWebhookSecret,
       PARTICIPANT_SESSION_SECRET: secrets.participantSessionSecret,
       TYPEFINDER_WIDGET_URL: typeFinder.widgetUrl,
-      REPORTS_URL: `http://${host}:${services[2].port}`,
       // The consent form's contacts: the same study-team address the gateway shows.
       STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
       ...LOCAL_REVIEW_BOARD,

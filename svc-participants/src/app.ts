@@ -14,7 +14,6 @@ import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { RemindersRepository } from './data-access/reminders-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
 import { ParticipantsRepository } from './data-access/participants-repository';
-import { ReportsApi } from './data-access/reports-api';
 import { ResultsChannel } from './data-access/results-channel';
 import { TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
@@ -59,7 +58,6 @@ export function participantsDeps(ctx: ServiceContext<ParticipantsConfig>, logger
     participants: new ParticipantsRepository(ctx.db, cipher),
     memberLinks: new MemberLinksRepository(ctx.db),
     openHumans: openHumansClient(ctx.config),
-    reportsApi: new ReportsApi(ctx.config.REPORTS_URL),
     typeFinderInbox: new TypeFinderInboxRepository(ctx.db),
     mbtiResults: new MbtiScoresRepository(ctx.db),
     consentVersions: consentVersionsRepository(ctx),

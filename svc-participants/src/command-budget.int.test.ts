@@ -33,8 +33,9 @@ import { removeSiblingLeftovers, startSiblingService, type SiblingService } from
  * the count. Counted from a settled start up to the report on Open Humans, the services as they
  * were then: 40 and 123. Reads in svc-scoring and svc-reports that ask about erasure only
  * without a document, a new report rendered without reading back the score just recorded, the
- * Open Humans tokens taken from the document the change read: 31 to 32 and 110. The goal is 15
- * per completion.
+ * Open Humans tokens taken from the document the change read: 31 to 32 and 110. The final
+ * report PDF in its event (reports.report.generated.v2) instead of svc-participants reading it
+ * from svc-reports: 30 and 108. The goal is 15 per completion.
  */
 const BUDGET = { completion: 34, journey: 114 };
 
@@ -94,7 +95,6 @@ describe('the database commands a participant costs (svc-participants, svc-scori
       }),
     );
     const ohUrl = (await openHumans.start()).url;
-    // svc-reports first: svc-participants fetches the report PDF from it to put it on Open Humans.
     const exchange = testEnv.env.EVENTS_EXCHANGE!;
     [scoring, reports] = await Promise.all([
       startSiblingService('svc-scoring', { ...scoringNames.env, EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info' }),
@@ -114,7 +114,6 @@ describe('the database commands a participant costs (svc-participants, svc-scori
       ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
-      REPORTS_URL: reports.url,
       // Only the participant's own commands are counted: no daily member check starts in the middle.
       MEMBER_RECONCILIATION_HOURS: '0',
       // The read model's passes are a cost per interval, not per participant (admin-rows.int.test.ts counts one).

@@ -110,12 +110,14 @@ describe('svc-participants configuration', () => {
     expect(message).not.toContain(value);
   });
 
-  it('needs the Open Humans master access token, and reads where svc-reports answers', () => {
+  it('needs the Open Humans master access token', () => {
     const { OH_MASTER_ACCESS_TOKEN: _omit, ...rest } = env;
     expect(() => loadParticipantsConfig(rest)).toThrow(/OH_MASTER_ACCESS_TOKEN: missing/);
     expect(() => loadParticipantsConfig({ ...env, OH_MASTER_ACCESS_TOKEN: 'short' })).toThrow(/OH_MASTER_ACCESS_TOKEN/);
-    expect(loadParticipantsConfig(env).REPORTS_URL).toBe('http://127.0.0.1:4103');
-    expect(loadParticipantsConfig({ ...env, REPORTS_URL: 'http://svc-reports:4103/' }).REPORTS_URL).toBe('http://svc-reports:4103');
-    expect(() => loadParticipantsConfig({ ...env, REPORTS_URL: 'not a url' })).toThrow(/REPORTS_URL/);
+  });
+
+  it('no longer reads REPORTS_URL (the final report PDF comes in its event): one an older deployment still sets is ignored', () => {
+    expect(loadParticipantsConfig({ ...env, REPORTS_URL: 'http://svc-reports:4103' })).not.toHaveProperty('REPORTS_URL');
+    expect(loadParticipantsConfig({ ...env, REPORTS_URL: 'not a url' })).not.toHaveProperty('REPORTS_URL');
   });
 });

@@ -39,10 +39,6 @@ export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb:
     .string()
     .regex(/^[\x21-\x7e]{16,512}$/)
     .describe("the Open Humans project's master access token (from the project's page; 16 to 512 printable characters, no spaces): the study removes a participant who withdraws from the project with it"),
-  REPORTS_URL: httpUrl
-    .default('http://127.0.0.1:4103')
-    .transform((url) => url.replace(/\/+$/, ''))
-    .describe("svc-reports' base URL, where this service reads a participant's final report PDF to put it on their Open Humans account, e.g. http://127.0.0.1:4103"),
   TOKEN_ENCRYPTION_KEY: z
     .string()
     .refine((value) => parseEncryptionKey(value) !== undefined)

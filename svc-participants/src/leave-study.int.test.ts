@@ -10,9 +10,9 @@ import {
   type SurveyInput,
   type UserView,
 } from '@study/contracts';
-import { consumerTopology, createEvent, type CloudEvent } from '@study/event-bus';
+import { ATTEMPT_HEADER, CLOUDEVENTS_CONTENT_TYPE, consumerTopology, createEvent, type CloudEvent } from '@study/event-bus';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
-import { memoryLogger, serviceTestEnv, waitFor } from '@study/service-kit/testing';
+import { loggedParticipant, memoryLogger, serviceTestEnv, waitFor } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { participantsDeps, start, type RunningParticipants } from './app';
@@ -60,7 +60,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
   const testEnv = serviceTestEnv('participants-leave');
   const scoringNames = serviceTestEnv('svc-scoring');
   const reportsNames = serviceTestEnv('svc-reports');
-  const { logger } = memoryLogger('info', 'svc-participants');
+  const { logger, lines } = memoryLogger('info', 'svc-participants');
   let openHumans: OpenHumansStandin;
   let ohUrl: string;
   let scoring: SiblingService;
@@ -97,7 +97,6 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       OH_WEBHOOK_SECRET,
       PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       OH_MASTER_ACCESS_TOKEN: OH_MASTER,
-      REPORTS_URL: reports.url,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ...CONSENT_SETTINGS_ENV,
@@ -208,6 +207,25 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       return files.length === 1 && files[0]!.sha256 === sha256(pdf) ? files[0] : undefined;
     }, 'the final report on the member’s Open Humans account', 30_000);
 
+  /** reports.report.generated.v2 for the report the participant holds, carrying the PDF svc-reports serves. */
+  async function reportEventOf(pgId: string, change: Record<string, unknown> = {}): Promise<CloudEvent> {
+    const user = await view(pgId);
+    const pdf = await finalReportPdf(pgId);
+    const data = {
+      report: 'final',
+      scoreVersion: 1,
+      typeCode: user.finalScore!.typeCode,
+      contentType: 'application/pdf',
+      byteLength: pdf.length,
+      generatedAt: user.finalReport!.generatedAt,
+      pdf: pdf.toString('base64'),
+      sha256: sha256(pdf),
+      ...change,
+    };
+    return createEvent({ type: EventTypes.reportGeneratedV2, source: 'svc-reports', subject: pgId, data }) as CloudEvent;
+  }
+  const handled = (eventId: string) => waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: eventId as never }), 'the copy to be handled', 20_000);
+
   // ---- the final report on Open Humans ---------------------------------------------------------
 
   describe('a participant with a final report', () => {
@@ -226,14 +244,10 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
 
     /** The report's event once more, as a redelivery brings it; answers its id. */
     async function redeliverReportEvent(): Promise<string> {
-      const user = await view(pgId);
-      const pdf = await finalReportPdf(pgId);
-      const data = { report: 'final', scoreVersion: 1, typeCode: user.finalScore!.typeCode, contentType: 'application/pdf', byteLength: pdf.length, generatedAt: user.finalReport!.generatedAt };
-      const copy = createEvent({ type: EventTypes.reportGenerated, source: 'svc-reports', subject: pgId, data });
+      const copy = await reportEventOf(pgId);
       await svc.ctx.broker.publish(copy as CloudEvent);
       return copy.id;
     }
-    const handled = (eventId: string) => waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: eventId as never }), 'the copy to be handled', 20_000);
 
     it('a redelivered report event replaces the file: still one copy', async () => {
       const [before] = await projectFiles(memberId);
@@ -503,5 +517,61 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
     expect(wrong.body.error).toMatch(/erase/);
     expect((await withdraw('6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6', false).expect(404)).body.code).toBe('PARTICIPANT_NOT_FOUND');
     expect((await view(pgId)).access.consent).toBe(true);
+  });
+
+  // Last: the event parked here adds to the dead-letter queue, which a test above counts.
+  describe('the report events an upgrade or a fault may bring', () => {
+    let pgId: string;
+    let memberId: string;
+    let shared: StandinFile;
+
+    it('reports.report.generated.v1 (from a svc-reports older than v2) records the report, makes no HTTP call, and logs that its PDF is not shared', async () => {
+      ({ pgId, memberId } = await consent());
+      await toFinalReport(pgId);
+      shared = await reportFile(memberId, await finalReportPdf(pgId));
+      const user = await view(pgId);
+      // The same score version made again later, as the older release announced a report.
+      const generatedAt = new Date(Date.parse(user.finalReport!.generatedAt) + 60_000).toISOString();
+      const data = { report: 'final', scoreVersion: 1, typeCode: user.finalScore!.typeCode, contentType: 'application/pdf', byteLength: 1234, generatedAt };
+      const old = createEvent({ type: EventTypes.reportGenerated, source: 'svc-reports', subject: pgId, data }) as CloudEvent;
+      const calls = jest.spyOn(globalThis, 'fetch');
+      try {
+        await svc.ctx.broker.publish(old);
+        await handled(old.id);
+        expect(calls).not.toHaveBeenCalled();
+      } finally {
+        calls.mockRestore();
+      }
+      expect((await view(pgId)).finalReport).toEqual({ generatedAt });
+      expect(lines().filter((l) => l.level === 'warn' && l.participant === loggedParticipant(pgId) && /reports\.report\.generated\.v1/.test(String(l.msg)))).toHaveLength(1);
+      // The copy shared before stays, alone.
+      expect((await projectFiles(memberId)).map((file) => file.id)).toEqual([shared.id]);
+    });
+
+    it('reports.report.generated.v2 whose PDF does not match its SHA-256 is retried, then parked on the dead-letter queue: nothing uploaded', async () => {
+      const broken = await reportEventOf(pgId, { sha256: sha256(Buffer.from('another file')) });
+      const dlqBefore = await deadLetters();
+      // Delivered as its next-to-last attempt: one retry, then parked.
+      const connection = await amqpConnect(config.AMQP_URL);
+      try {
+        const channel = await connection.createConfirmChannel();
+        channel.publish(config.EVENTS_EXCHANGE, broken.type, Buffer.from(JSON.stringify(broken)), {
+          persistent: true,
+          messageId: broken.id,
+          type: broken.type,
+          contentType: CLOUDEVENTS_CONTENT_TYPE,
+          headers: { [ATTEMPT_HEADER]: config.EVENTS_MAX_ATTEMPTS! - 1 },
+        });
+        await channel.waitForConfirms();
+        await channel.close();
+      } finally {
+        await connection.close();
+      }
+      await waitFor(async () => ((await deadLetters()) === dlqBefore + 1 ? true : undefined), 'the event to be parked', 20_000);
+      const failures = lines().filter((l) => l.eventId === broken.id && /SHA-256/.test(JSON.stringify(l.err)));
+      expect(failures.map((l) => l.msg)).toEqual(['event handling failed; will retry', `event failed ${config.EVENTS_MAX_ATTEMPTS} times; sent to the dead-letter queue`]);
+      expect(await svc.ctx.db.collection('inbox').findOne({ _id: broken.id as never })).toBeNull();
+      expect((await projectFiles(memberId)).map((file) => file.id)).toEqual([shared.id]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import {
   FINAL_REPORT_BEING_MADE_MESSAGE,
   NARDI_REPORT_NOT_READY_MESSAGE,
   nardiReportSchema,
-  reportGeneratedDataSchema,
+  reportGeneratedV2DataSchema,
   type CloudEventEnvelope,
   type ScoreFinalizedData,
 } from '@study/contracts';
@@ -199,13 +200,21 @@ describe('svc-reports: the Nardi report and the final report', () => {
       expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'FINAL_REPORT_NOT_READY', error: FINAL_REPORT_NOT_READY_MESSAGE });
     });
 
-    it('renders the PDF when the score is finalized, publishes reports.report.generated.v1, and serves it as Final Report.pdf', async () => {
+    it('renders the PDF when the score is finalized, publishes reports.report.generated.v2 carrying that PDF, and serves it as Final Report.pdf', async () => {
       const pgId = newPgId();
       await send(consented(pgId), event(EventTypes.scoreFinalized, pgId, finalized(1)));
       const [gen] = await generated(pgId, 1);
-      const data = reportGeneratedDataSchema.parse(gen?.data);
+      expect(gen?.type).toBe(EventTypes.reportGeneratedV2);
+      const data = reportGeneratedV2DataSchema.parse(gen?.data);
       expect(data).toMatchObject({ report: 'final', scoreVersion: 1, typeCode: 'INTJ', contentType: 'application/pdf' });
       expect(gen?.source).toBe('svc-reports');
+      const carried = Buffer.from(data.pdf, 'base64');
+      expect(carried.length).toBe(data.byteLength);
+      expect(createHash('sha256').update(carried).digest('hex')).toBe(data.sha256);
+      // Tens of kilobytes as base64 in the event's JSON text (what the outbox stores and the broker carries).
+      const eventBytes = Buffer.byteLength(JSON.stringify(gen));
+      expect(eventBytes).toBeLessThan(300_000);
+      console.log(`reports.report.generated.v2: ${eventBytes} bytes of JSON for a PDF of ${data.byteLength} bytes`);
 
       const res = await finalReport(pgId).expect(200);
       expect(res.headers['content-type']).toBe('application/pdf');
@@ -213,6 +222,7 @@ describe('svc-reports: the Nardi report and the final report', () => {
       const pdf = res.body as Buffer;
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(pdf.length).toBe(data.byteLength);
+      expect(pdf.equals(carried)).toBe(true);
       const text = pdfText(pdf);
       expect(text).toContain('INTJ');
       expect(text).toContain('The Independent Designer');
@@ -244,7 +254,7 @@ describe('svc-reports: the Nardi report and the final report', () => {
       await generated(pgId, 1);
       await send(event(EventTypes.scoreFinalized, pgId, finalized(2, 'Inconclusive', 'ENTJ')));
       const [, second] = await generated(pgId, 2);
-      expect(reportGeneratedDataSchema.parse(second?.data)).toMatchObject({ scoreVersion: 2, typeCode: 'Inconclusive' });
+      expect(reportGeneratedV2DataSchema.parse(second?.data)).toMatchObject({ scoreVersion: 2, typeCode: 'Inconclusive' });
       expect(await files().find({ pgId }).project({ version: 1, _id: 0 }).toArray()).toEqual([{ version: 2 }]);
       const text = pdfText((await finalReport(pgId).expect(200)).body as Buffer);
       expect(text).toContain('Inconclusive');
@@ -304,7 +314,7 @@ describe('svc-reports: the Nardi report and the final report', () => {
       expect(pdfText(made.body as Buffer)).toContain('ENFP');
       expect(await files().countDocuments({ pgId, version: 4 })).toBe(1);
       const [gen] = await generated(pgId, 1);
-      expect(reportGeneratedDataSchema.parse(gen?.data)).toMatchObject({ scoreVersion: 4, typeCode: 'ENFP' });
+      expect(reportGeneratedV2DataSchema.parse(gen?.data)).toMatchObject({ scoreVersion: 4, typeCode: 'ENFP' });
     });
 
     it('deletes the reports on participants.participant.erased.v1; a late event does not bring them back; the calls answer 404', async () => {

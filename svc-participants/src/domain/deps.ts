@@ -7,7 +7,6 @@ import type { MbtiScoresRepository } from '../data-access/mbti-scores-repository
 import type { MemberLinksRepository } from '../data-access/member-links-repository';
 import type { OpenHumansClient } from '../data-access/open-humans';
 import type { ParticipantsRepository } from '../data-access/participants-repository';
-import type { ReportsApi } from '../data-access/reports-api';
 import type { TypeFinderInboxRepository } from '../data-access/typefinder-inbox-repository';
 
 /** What the participant use cases work with. */
@@ -17,8 +16,6 @@ export interface ParticipantsDeps {
   participants: ParticipantsRepository;
   memberLinks: MemberLinksRepository;
   openHumans: OpenHumansClient;
-  /** svc-reports' API: the final report PDF this service puts on the member's Open Humans account. */
-  reportsApi: ReportsApi;
   /** TypeFinder results waiting to be matched to participants by study email. */
   typeFinderInbox: TypeFinderInboxRepository;
   /** The published consent texts (insert-only). */

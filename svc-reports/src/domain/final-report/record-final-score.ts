@@ -1,8 +1,9 @@
-import { events, reportGeneratedDataSchema, type ReportGeneratedData, type ScoreClearedData, type ScoreFinalizedData } from '@study/contracts';
+import { createHash } from 'node:crypto';
+import { events, reportGeneratedV2DataSchema, type ReportGeneratedV2Data, type ScoreClearedData, type ScoreFinalizedData } from '@study/contracts';
 import type { ApplyOutcome } from '@study/document-writes';
 import { eventOf } from '@study/event-bus';
 import { replacesVersion, versionOrder } from '@study/versioned-writes';
-import type { FinalReportFile } from '../../data-access/final-report-files';
+import { pdfBytes, type FinalReportFile } from '../../data-access/final-report-files';
 import type { ReportDocument } from '../../data-access/reports-collection';
 import type { ReportsDeps } from '../deps';
 import { finalReportView } from './final-report-view';
@@ -12,8 +13,10 @@ import { finalReportView } from './final-report-view';
  * answers it (null when there is no final score, or it changed or went meanwhile). Each score
  * version is rendered and stored once: the file is keyed by pgId and version, so a second
  * delivery or a request racing the event finds it (or loses the insert) and stores nothing
- * new. Registering the file publishes reports.report.generated.v1, once per version, in the
- * same write. `version` limits the work to that score version (an event's).
+ * new. Registering the file publishes reports.report.generated.v2, once per version, in the
+ * same write: the event carries the PDF (base64, with its length and SHA-256), so the service
+ * that puts it on the participant's Open Humans account never asks for it. `version` limits the
+ * work to that score version (an event's).
  */
 export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version?: number, recorded?: ReportDocument['finalScore']): Promise<FinalReportFile | null> {
   // The score just recorded needs no second read (the registration below checks it is still current).
@@ -34,17 +37,20 @@ export async function ensureFinalReport(deps: ReportsDeps, pgId: string, version
     // A newer score, a clear or an erasure came meanwhile: this file belongs to nothing.
     if (current?.finalScore?.version !== stored.version) return 'stale';
     if (current.finalReport?.version === stored.version) return 'unchanged';
-    const data: ReportGeneratedData = reportGeneratedDataSchema.parse({
+    const pdf = pdfBytes(stored);
+    const data: ReportGeneratedV2Data = reportGeneratedV2DataSchema.parse({
       report: 'final',
       scoreVersion: stored.version,
       typeCode: current.finalScore.typeCode,
       contentType: stored.contentType,
-      byteLength: stored.byteLength,
+      byteLength: pdf.length,
       generatedAt: stored.createdAt.toISOString(),
+      pdf: pdf.toString('base64'),
+      sha256: createHash('sha256').update(pdf).digest('hex'),
     });
     const finalReport = { version: stored.version, fileId: stored._id, byteLength: stored.byteLength, generatedAt: stored.createdAt };
     return {
-      events: [eventOf(events.reportGenerated, { source: deps.service, subject: pgId, data })],
+      events: [eventOf(events.reportGeneratedV2, { source: deps.service, subject: pgId, data })],
       write: (document) => deps.reports.save(document, { set: { finalReport }, now: deps.now() }),
     };
   });
