@@ -66,9 +66,9 @@ export type ReportGeneratedData = z.infer<typeof reportGeneratedDataSchema>;
  * the participant's Open Humans account (svc-participants, which alone holds their tokens) needs
  * no call back to svc-reports. `pdf` is the file in base64 (padded, no line breaks); `byteLength`
  * is its length in bytes and `sha256` its SHA-256 (64 lower-case hex digits), which the consumer
- * checks before using it. A final report is some tens of kilobytes, so an event is about a third
- * larger than that (base64), far below what the outbox (the event as its JSON text in the report
- * document) and the broker carry. Every v2 body is a valid v1 body.
+ * checks before using it. The event is about a third larger than the PDF (base64): a final
+ * report of about 10 kB makes about 14 kB of JSON, far below what the outbox (the event as its
+ * JSON text in the report document) and the broker carry. Every v2 body is a valid v1 body.
  */
 export const reportGeneratedV2DataSchema = reportGeneratedDataSchema.extend({
   pdf: z.base64().min(1),
