@@ -125,6 +125,20 @@ test('the shell provides the one federation runtime and bundles what the landing
   for (const key of ['react', 'react-dom/', 'react-router-dom', '@study/client-state']) expect({ key, eager: options.shared[key]?.eager }).toEqual({ key, eager: true });
 });
 
+test.each(REMOTES)('%s shares TanStack Query as a singleton, strictly, in the range its package.json declares', (app) => {
+  const { _options: options } = federationPlugin(productionConfig(app));
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const declared = pkg.dependencies['@tanstack/react-query'];
+  expect(declared).toBeDefined();
+  expect(options.shared['@tanstack/react-query']).toMatchObject({ singleton: true, strictVersion: true, requiredVersion: declared });
+  expect(options.shared['@tanstack/react-query']?.eager).toBeFalsy();
+});
+
+test('the frontends import TanStack Query only from @tanstack/react-query, the shared entry', () => {
+  const deep = frontendSources().filter((file) => /from\s+'@tanstack\/(query-core|react-query\/)/.test(fs.readFileSync(file, 'utf8').replace(/import\s+type\s+[^;]*;/g, '')));
+  expect(deep.map((file) => path.relative(root, file))).toEqual([]);
+});
+
 test.each(REMOTES)('%s uses the shell’s federation runtime and exposes its routes', (app) => {
   const { _options: options } = federationPlugin(productionConfig(app));
   expect(options.experiments?.externalRuntime).toBe(true);

@@ -37,6 +37,14 @@ const SINGLETONS = [
  * react-router-dom is shared as the client-side part of react-router that the frontends use
  * (shared/react-router-dom.mjs), not the whole package: see that file.
  */
+/**
+ * Third-party libraries that hold page-wide state, shared as singletons by the apps that depend on
+ * them: TanStack Query keeps each QueryClient's cache and the React context that carries it, so
+ * two copies on one page would not see each other's provider. A remote without the dependency
+ * neither provides nor requires it.
+ */
+const LIBRARY_SINGLETONS = ['@tanstack/react-query'];
+
 const ROUTER_MODULE = path.join(__dirname, 'shared', 'react-router-dom.mjs');
 const ROUTER_PRODUCTION_BUILD = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production', 'index.mjs');
 if (!fs.existsSync(ROUTER_PRODUCTION_BUILD)) throw new Error(`react-router's production build moved: ${ROUTER_PRODUCTION_BUILD} is missing.`);
@@ -92,6 +100,12 @@ function sharedSingletons(dependencies, { eager = false } = {}) {
   const routerRange = dependencies['react-router-dom'];
   if (!routerRange) throw new Error('The app must depend on react-router-dom to share it.');
   shared['react-router-dom'] = { singleton: true, strictVersion: true, requiredVersion: routerRange, version: installedVersion('react-router-dom'), import: ROUTER_MODULE };
+
+  for (const name of LIBRARY_SINGLETONS) {
+    const requiredVersion = dependencies[name];
+    if (!requiredVersion) continue;
+    shared[name] = { singleton: true, strictVersion: true, requiredVersion, version: installedVersion(name) };
+  }
 
   for (const name of WORKSPACE_SINGLETONS) {
     if (!dependencies[name] && !ALWAYS_SHARED.includes(name)) continue;
@@ -251,4 +265,4 @@ function createFrontendConfig(options) {
   };
 }
 
-module.exports = { createFrontendConfig, sharedSingletons, SINGLETONS, WORKSPACE_SINGLETONS, WORKSPACE_BY_VERSION, ROUTER_MODULE, PROVIDE_RUNTIME_PLUGIN, COMPRESSIBLE };
+module.exports = { createFrontendConfig, sharedSingletons, SINGLETONS, LIBRARY_SINGLETONS, WORKSPACE_SINGLETONS, WORKSPACE_BY_VERSION, ROUTER_MODULE, PROVIDE_RUNTIME_PLUGIN, COMPRESSIBLE };
