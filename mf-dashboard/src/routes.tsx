@@ -3,7 +3,7 @@ import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
 import { ConsentRenewalPage } from './features/consent-renewal';
 import { DashboardPage, type ConsentRenewalSlotProps, type StudyIdFormSlotProps, type WithdrawSlotProps } from './features/dashboard';
-import { TestPage, ThankYouPage } from './features/final-report';
+import { FinalReportPage, ThankYouPage } from './features/final-report';
 import { MbtiPage } from './features/mbti';
 import { SelfAssessmentIntro, SelfAssessmentSurvey } from './features/self-assessment';
 import { StudyIdPage } from './features/study-id';
@@ -38,7 +38,7 @@ export default function DashboardRoutes() {
       <Route path={pages.selfAssessmentSurvey} element={<SelfAssessmentSurvey />} />
       <Route path={pages.typeFinder} element={<TypeFinderPage />} />
       <Route path={pages.mbti} element={<MbtiPage />} />
-      <Route path={pages.test} element={<TestPage />} />
+      <Route path={pages.test} element={<FinalReportPage />} />
       <Route path={pages.thankYou} element={<ThankYouPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -5,14 +5,14 @@ import { errorMessage } from '../../../lib/error-message';
 import { saveFile } from '../../../lib/save-file';
 import { httpReportApi, REPORT_FILE_NAME, type ReportApi } from '../api/report-api';
 
-export interface TestPageProps {
+export interface FinalReportPageProps {
   api?: ReportApi;
   /** Where the downloaded file goes; the browser's download by default. */
   save?: (blob: Blob, fileName: string) => void;
 }
 
-/** /test: download the final report, or go back to the dashboard. */
-export function TestPage({ api = httpReportApi, save = saveFile }: TestPageProps) {
+/** The final report page (/test): download the final report, or go back to the dashboard. */
+export function FinalReportPage({ api = httpReportApi, save = saveFile }: FinalReportPageProps) {
   const pgId = useClientState((state) => state.pgId);
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import { ApiError } from '@study/ui';
 import { deferred, PG_ID, renderScreen, storeWith } from '../../../test-support/participant-fixtures';
 import { reportApiFrom, type ReportApi } from '../api/report-api';
 import { saveFile } from '../../../lib/save-file';
-import { TestPage } from './TestPage';
+import { FinalReportPage } from './FinalReportPage';
 import { ThankYouPage } from './ThankYouPage';
 
 let store: ClientStore;
@@ -19,13 +19,13 @@ afterEach(() => {
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-describe('/test', () => {
+describe('FinalReportPage (/test)', () => {
   it("downloads the participant's report and saves it as 'Final Report.pdf'", async () => {
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
     const download = deferred<Blob>();
     const api: ReportApi = { downloadReport: jest.fn(() => download.promise) };
     const save = jest.fn();
-    await renderScreen(store, '/test', <TestPage api={api} save={save} />);
+    await renderScreen(store, '/test', <FinalReportPage api={api} save={save} />);
     await userEvent.click(button('Download Final Report'));
     expect(api.downloadReport).toHaveBeenCalledWith(PG_ID);
     expect(button('Download Final Report').disabled).toBe(true);
@@ -38,7 +38,7 @@ describe('/test', () => {
   it("shows the server's error and saves nothing when the download fails", async () => {
     const api: ReportApi = { downloadReport: jest.fn(async () => Promise.reject(new ApiError('Your final report is not ready yet.', 409))) };
     const save = jest.fn();
-    await renderScreen(store, '/test', <TestPage api={api} save={save} />);
+    await renderScreen(store, '/test', <FinalReportPage api={api} save={save} />);
     await userEvent.click(button('Download Final Report'));
     expect(screen.getByText('The report could not be downloaded.')).toBeTruthy();
     expect(screen.getByText('Your final report is not ready yet.')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('/test', () => {
   });
 
   it('the other button goes to /survey', async () => {
-    await renderScreen(store, '/test', <TestPage api={{ downloadReport: jest.fn() }} />);
+    await renderScreen(store, '/test', <FinalReportPage api={{ downloadReport: jest.fn() }} />);
     await userEvent.click(screen.getByRole('link', { name: 'Go to the Dashboard' }));
     expect(screen.getByText('now at /survey')).toBeTruthy();
   });
@@ -54,7 +54,7 @@ describe('/test', () => {
   it('cannot download without a study ID', async () => {
     store.dispose();
     store = createClientStore({ storage: null, events: null });
-    await renderScreen(store, '/test', <TestPage api={{ downloadReport: jest.fn() }} />);
+    await renderScreen(store, '/test', <FinalReportPage api={{ downloadReport: jest.fn() }} />);
     expect(button('Download Final Report').disabled).toBe(true);
     expect(screen.getByText('We do not know your study ID yet.')).toBeTruthy();
   });
