@@ -1,6 +1,7 @@
 import { NARDI_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
+import { QueryProvider } from './lib/query-client';
 import { NardiIntroPage } from './features/intro';
 import { NardiReportPage } from './features/nardi-report';
 import { PartOnePage } from './features/part-one';
@@ -14,14 +15,16 @@ const { pages } = NARDI_REMOTE;
  */
 export default function NardiRoutes() {
   return (
-    <Routes>
-      <Route path={pages.intro} element={<NardiIntroPage />} />
-      <Route path={pages['part-one']} element={<PartOnePage />} />
-      <Route path={pages['part-two']} element={<PartTwoPage />} />
-      <Route path={pages['part-three']} element={<PartThreePage />} />
-      <Route path={pages['part-four']} element={<PartFourPage />} />
-      <Route path={pages.report} element={<NardiReportPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <QueryProvider>
+      <Routes>
+        <Route path={pages.intro} element={<NardiIntroPage />} />
+        <Route path={pages['part-one']} element={<PartOnePage />} />
+        <Route path={pages['part-two']} element={<PartTwoPage />} />
+        <Route path={pages['part-three']} element={<PartThreePage />} />
+        <Route path={pages['part-four']} element={<PartFourPage />} />
+        <Route path={pages.report} element={<NardiReportPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </QueryProvider>
   );
 }

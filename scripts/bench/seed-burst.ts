@@ -14,7 +14,7 @@ import { codeChallengeOf } from '@study/participant-session';
 import { completeNardi, partFourOffers, partThreeOffers, partTwoOffers, scoreNardi, toTypeCode } from '@study/personality';
 import { newRowFields } from '../../svc-participants/src/data-access/admin-rows/stale-row';
 import { AUDIT_LOG_COLLECTION, type AuditLogDocument } from '../../svc-participants/src/data-access/audit-log-repository';
-import { afterUpdate } from '../../svc-participants/src/data-access/awaiting-steps';
+import { afterUpdate, awaitingStateOf, type AwaitingSource } from '../../svc-participants/src/data-access/awaiting-steps';
 import { ConsentVersionsRepository } from '../../svc-participants/src/data-access/consent-versions-repository';
 import { MemberLinksRepository, type MemberLinkDocument } from '../../svc-participants/src/data-access/member-links-repository';
 import { OpenHumansClient, type OpenHumansMember, type OpenHumansTokens } from '../../svc-participants/src/data-access/open-humans';
@@ -24,7 +24,7 @@ import type { StoredSurvey } from '../../svc-participants/src/domain/surveys/sto
 import { TokenCipher } from '../../svc-participants/src/data-access/token-cipher';
 import { TypeFinderInboxRepository, type InboxRowDocument } from '../../svc-participants/src/data-access/typefinder-inbox-repository';
 import { newParticipant } from '../../svc-participants/src/domain/participant';
-import { keepingAwaitingStep } from '../../svc-participants/src/domain/reminders/keep-awaiting-step';
+import { awaitingStepOf } from '../../svc-participants/src/domain/reminders/awaiting-step';
 import { studyEmail } from '../../svc-participants/src/domain/typefinder/claim-result';
 import { codedNardi, scoresCollection, type ScoreDocument } from '../../svc-scoring/src/data-access/scores-collection';
 import { codedScores, reportsCollection, type ReportDocument } from '../../svc-reports/src/data-access/reports-collection';
@@ -109,9 +109,10 @@ async function inParallel<T>(count: number, concurrency: number, task: (i: numbe
 }
 
 /**
- * A participant document made by the repository's writes applied in memory, each through the
- * step-keeping handle the service's writes go through (the reminders' awaitingStep/awaitingSince).
- * The admin row's mark is that of a new document, counted up by each update as the service's are.
+ * A participant document made by the repository's writes applied in memory, with the step it
+ * leaves the participant waiting at (the reminders' awaitingStep/awaitingSince, as the service's
+ * writes keep it). The admin row's mark is that of a new document, counted up by each update as
+ * the service's are.
  */
 function replayedDocument(pgId: string) {
   let fields: Record<string, unknown> | null = null;
@@ -131,9 +132,16 @@ function replayedDocument(pgId: string) {
     },
   };
   return {
-    write: () => keepingAwaitingStep(handle, fields),
+    write: () => handle,
     // The relay has published every event of the journey: an empty outbox, as it leaves one.
-    document: (): ParticipantDocument => ({ ...(fields as Omit<ParticipantDocument, '_id'>), _id: pgId, outbox: [], ...newRowFields(), adminRowVersion: writes }),
+    document: (): ParticipantDocument => ({
+      ...(fields as Omit<ParticipantDocument, '_id'>),
+      ...awaitingStepOf(awaitingStateOf(fields as AwaitingSource)),
+      _id: pgId,
+      outbox: [],
+      ...newRowFields(),
+      adminRowVersion: writes,
+    }),
   };
 }
 
@@ -201,9 +209,10 @@ export async function seedBurstParticipants(options: SeedBurstOptions): Promise<
       };
       // svc-participants' writes on the journey, in order (its repository seals the tokens and codes the surveys).
       const replay = replayedDocument(pgId);
-      await repository.insertConsented(replay.write(), newConsentedParticipant(pgId, consentedAt, grant.member), grant.memberId, grant.tokens, consent);
+      // The step is worked out once the writes are replayed (document() above).
+      await repository.insertConsented(replay.write(), newConsentedParticipant(pgId, consentedAt, grant.member), grant.memberId, grant.tokens, consent, { awaitingStep: null, awaitingSince: null });
       await repository.saveSurveys(replay.write(), [typeFinder], tfCompletedAt);
-      await repository.saveSurveys(replay.write(), [nardiPartOne], nardiAnsweredAt, nardiAnsweredAt);
+      await repository.saveSurveys(replay.write(), [nardiPartOne], nardiAnsweredAt, { nardiAnsweredAt });
       await repository.setNardiScoredFor(replay.write(), nardiAnsweredAt, nardiScoredAt);
       await repository.saveSurveys(replay.write(), [{ ...nardiPartOne, status: 'part-two', selectedTemperament: completion.selectedTemperament }], at(2400));
       await repository.saveSurveys(replay.write(), [{ ...nardiPartOne, status: 'part-three', selectedTemperament: completion.selectedTemperament, selectedFP: completion.selectedFP }], at(2700));

@@ -4,7 +4,7 @@ import { createClient } from 'redis';
 import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
 import { testEnv, uniqueName } from '@study/test-infra';
 import { newParticipant } from './domain/participant';
-import { participantDocuments } from './domain/participant-documents';
+import { participantDocuments } from './data-access/participant-documents';
 import { MBTI_SCORES_COLLECTION, MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION, ParticipantsRepository } from './data-access/participants-repository';
 import { ADMIN_ROWS_STATE_COLLECTION, AdminRows, type AdminRow } from './data-access/admin-rows/admin-rows';

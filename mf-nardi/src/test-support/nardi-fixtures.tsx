@@ -5,11 +5,13 @@ import { ClientStoreProvider, createClientStore, type ClientStore, type KeyValue
 import type { NardiScoresView, SurveyState, UserView } from '@study/contracts';
 import { scoreNardi } from '@study/personality';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { NardiApi } from '../api/nardi-api';
-import { createScoresCache, type ScoresCache } from '../lib/scores-cache';
-import { NardiServicesProvider } from '../lib/services';
+import { createQueryClient } from '../lib/query-client';
 import NardiRoutes from '../routes';
+import { serveApi, type NardiApi } from './serve-api';
+
+export type { NardiApi };
 
 export const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 
@@ -81,26 +83,29 @@ function Where() {
 
 export interface RenderOptions {
   store: ClientStore;
+  /** Answers the calls, through fetch. */
   api: NardiApi;
-  scores?: ScoresCache;
+  /** The remote's query client, with what this page view has loaded already (a fresh one by default). */
+  queryClient?: QueryClient;
 }
 
 /** Renders the remote's routes at `path`, mounted at "/" as the shell does, with the current address. */
-export async function renderNardi(path: string, { store, api, scores = createScoresCache() }: RenderOptions) {
+export async function renderNardi(path: string, { store, api, queryClient = createQueryClient() }: RenderOptions) {
+  serveApi({ api });
   let result: ReturnType<typeof render> | undefined;
   await act(async () => {
     result = render(
       <ClientStoreProvider store={store}>
-        <NardiServicesProvider services={{ api, scores }}>
+        <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[path]}>
             <NardiRoutes />
             <Where />
           </MemoryRouter>
-        </NardiServicesProvider>
+        </QueryClientProvider>
       </ClientStoreProvider>,
     );
   });
-  return { ...(result as ReturnType<typeof render>), scores };
+  return { ...(result as ReturnType<typeof render>), queryClient };
 }
 
 /** The address the app is at. */

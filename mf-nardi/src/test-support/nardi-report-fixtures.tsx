@@ -4,7 +4,7 @@ import { act, render } from '@testing-library/react';
 import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
 import { nardiReportSchema, type NardiReportView } from '@study/contracts';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { NardiReportApiProvider, type NardiReportApi } from '../features/nardi-report';
+import { serveApi, type NardiReportApi } from './serve-api';
 import NardiRoutes from '../routes';
 import { PG_ID } from './nardi-fixtures';
 
@@ -79,9 +79,10 @@ export async function renderReport({ store, api, path = '/nardi-report' }: { sto
       <Where />
     </MemoryRouter>
   );
+  if (api) serveApi({ report: api });
   let result: ReturnType<typeof render> | undefined;
   await act(async () => {
-    result = render(<ClientStoreProvider store={store}>{api ? <NardiReportApiProvider api={api}>{routes}</NardiReportApiProvider> : routes}</ClientStoreProvider>);
+    result = render(<ClientStoreProvider store={store}>{routes}</ClientStoreProvider>);
   });
   return result as ReturnType<typeof render>;
 }

@@ -1,5 +1,6 @@
 import type { Collection, Db, UpdateFilter } from 'mongodb';
 import type { ReminderStep } from '@study/contracts';
+import type { AwaitingState } from '../domain/reminders/awaiting-step';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './participants-repository';
 
 /** What the step a participant waits at is worked out from: fields of their document. */
@@ -15,6 +16,11 @@ export interface AwaitingSource {
   awaitingStep?: ReminderStep | null;
   /** Since when they wait at it. */
   awaitingSince?: Date | null;
+}
+
+/** What a document holds of the participant, as the step is worked out from it: whether the study holds their Open Humans grant, not the tokens. */
+export function awaitingStateOf({ openHumans, ...rest }: AwaitingSource): AwaitingState {
+  return { ...rest, openHumans: openHumans ? { authorized: Boolean(openHumans.tokens) } : null };
 }
 
 /** The derived fields as stored on the participant document (indexed together). */

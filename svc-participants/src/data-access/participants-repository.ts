@@ -5,6 +5,7 @@ import type { OutboxEntry } from '@study/event-bus';
 import { normalizePgId } from '@study/personality';
 import { newRowFields } from './admin-rows/stale-row';
 import { MbtiScoresRepository, withMbtiResult } from './mbti-scores-repository';
+import type { AwaitingFields } from './awaiting-steps';
 import type { OpenHumansTokens } from './open-humans';
 import type { ConsentRecord, FinalReportState, Participant } from '../domain/participant';
 import type { StoredSurvey } from '../domain/surveys/stored-survey';
@@ -69,6 +70,9 @@ export interface ParticipantDocument {
   adminRowStamp?: string;
   /** Counts the document's writes (the admin rows keep the newest). */
   adminRowVersion?: number;
+  /** The step the participant waits at and since when (what the reminders look them up by), as the last write that moved it stored it. */
+  awaitingStep?: AwaitingFields['awaitingStep'];
+  awaitingSince?: AwaitingFields['awaitingSince'];
 }
 
 /** A participant as read: missing, erased, or active with the document as stored (without its outbox), which a write works out its derived fields from. */
@@ -167,21 +171,22 @@ export class ParticipantsRepository {
     await this.collection.insertOne({ ...toDocument({ ...participant, pgId: normalizePgId(participant.pgId) }), ...newRowFields() });
   }
 
-  /** A new participant who has just consented through Open Humans, with their tokens (the change's event: consented). */
-  async insertConsented(document: ParticipantWrite, participant: Participant, memberId: string, tokens: OpenHumansTokens, consent?: ConsentRecord): Promise<void> {
+  /** A new participant who has just consented through Open Humans, with their tokens and the step they wait at (the change's event: consented). */
+  async insertConsented(document: ParticipantWrite, participant: Participant, memberId: string, tokens: OpenHumansTokens, consent: ConsentRecord | undefined, awaiting: AwaitingFields): Promise<void> {
     const { _id, ...fields } = toDocument({ ...participant, pgId: document.id, openHumans: null });
     await document.insert({
       ...fields,
       openHumans: { memberId, tokens: this.seal(document.id, tokens) },
       ...(consent ? { consents: [consent] } : {}),
       consentedAt: participant.updatedAt,
+      ...awaiting,
     });
   }
 
-  /** A known participant consented (again): consent true, fresh tokens, genotype flag (the change's event: consented). */
+  /** A known participant consented (again): consent true, fresh tokens, genotype flag, the step they wait at when it moved (the change's event: consented). */
   async saveConsent(
     document: ParticipantWrite,
-    change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; genotypeSources: readonly string[]; now: Date; consent?: ConsentRecord },
+    change: { memberId: string; tokens: OpenHumansTokens; snpFileUploaded: boolean; genotypeSources: readonly string[]; now: Date; consent?: ConsentRecord; awaiting?: AwaitingFields },
   ): Promise<void> {
     await document.update({
       ...(change.consent ? { $push: { consents: change.consent } } : {}),
@@ -192,6 +197,7 @@ export class ParticipantsRepository {
         openHumans: { memberId: change.memberId, tokens: this.seal(document.id, change.tokens) },
         consentedAt: change.now,
         updatedAt: change.now,
+        ...change.awaiting,
       },
       $unset: { withdrawnAt: '' },
     });
@@ -234,9 +240,9 @@ export class ParticipantsRepository {
     await document.update({ $set: { snpFileUploaded, genotypeSources: [...genotypeSources], updatedAt: now } });
   }
 
-  /** The member left the project: consent false, withdrawnAt set, tokens deleted (no event: no other service keeps anything for a withdrawal). */
-  async withdraw(document: ParticipantWrite, now: Date): Promise<void> {
-    await document.update({ $set: { consent: false, withdrawnAt: now, updatedAt: now }, $unset: { 'openHumans.tokens': '' } });
+  /** The member left the project: consent false, withdrawnAt set, tokens deleted, the step they waited at when it moved (the change's event: withdrawn). */
+  async withdraw(document: ParticipantWrite, now: Date, awaiting?: AwaitingFields): Promise<void> {
+    await document.update({ $set: { consent: false, withdrawnAt: now, updatedAt: now, ...awaiting }, $unset: { 'openHumans.tokens': '' } });
   }
 
   /**
@@ -249,9 +255,11 @@ export class ParticipantsRepository {
     await document.replace(tombstone as unknown as DocumentFields<ParticipantDocument>);
   }
 
-  /** Every survey back to its initial state and no final score (nor its report) (the change's event: reset). */
-  async resetSurveys(document: ParticipantWrite, surveys: Record<SurveyId, SurveyState>, now: Date): Promise<void> {
-    await document.update({ $set: { surveys: surveyDocuments(surveys), finalScore: null, finalScoreDecidedBy: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now } });
+  /** Every survey back to its initial state, no final score (nor its report), the step the participant waits at when it moved (the change's event: reset). */
+  async resetSurveys(document: ParticipantWrite, surveys: Record<SurveyId, SurveyState>, now: Date, awaiting?: AwaitingFields): Promise<void> {
+    await document.update({
+      $set: { surveys: surveyDocuments(surveys), finalScore: null, finalScoreDecidedBy: null, finalReport: null, surveysResetAt: now, nardiAnsweredAt: null, nardiScoredFor: null, updatedAt: now, ...awaiting },
+    });
   }
 
   /** The final score as scoring last announced it (null once cleared), how it was decided, its version, and the report state that goes with it. */
@@ -269,11 +277,13 @@ export class ParticipantsRepository {
   }
 
   /**
-   * Stores new states of some surveys (each replaced whole), with the events of the change.
-   * Fields left undefined are dropped rather than stored as null.
+   * Stores new states of some surveys (each replaced whole), with the events of the change, the
+   * time new Nardi part-one answers were saved, and the step the participant waits at when it
+   * moved. Fields left undefined are dropped rather than stored as null.
    */
-  async saveSurveys(document: ParticipantWrite, surveys: readonly StoredSurvey[], now: Date, nardiAnsweredAt?: Date): Promise<void> {
-    const set: Record<string, unknown> = { updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
+  async saveSurveys(document: ParticipantWrite, surveys: readonly StoredSurvey[], now: Date, options: { nardiAnsweredAt?: Date; awaiting?: AwaitingFields } = {}): Promise<void> {
+    const { nardiAnsweredAt, awaiting } = options;
+    const set: Record<string, unknown> = { updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}), ...awaiting };
     for (const survey of surveys) set[`surveys.${survey.id}`] = compact(surveyDocument(survey));
     await document.update({ $set: set });
   }

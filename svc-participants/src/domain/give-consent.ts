@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCodes, events, type ConsentResponse, type ParticipantConsentedData } from '@study/contracts';
 import { eventOf } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
+import { participantDocuments } from '../data-access/participant-documents';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
 import { newParticipant, type ConsentRecord } from './participant';
-import { participantDocuments } from './participant-documents';
+import { awaitingStepChange, awaitingStepOf } from './reminders/awaiting-step';
 
 /** A link can only go stale through an erasure racing this consent; a few tries always settle it. */
 const MAX_LINK_ATTEMPTS = 3;
@@ -65,11 +66,17 @@ export async function giveConsent(deps: ParticipantsDeps, authorization: Authori
         renewal: false,
       };
       const consented = [eventOf(events.participantConsented, { source: deps.service, subject: pgId, data, correlationId })];
-      if (record.state === 'missing') {
+      const linked = { consent: true, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources, openHumans: { memberId: member.projectMemberId, authorized: true }, consentedAt: now };
+      // The writer answers an erased participant itself: here they are missing or active.
+      if (record.state !== 'active') {
         const participant = { ...newParticipant(pgId, now), consent: true, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources };
-        return { events: consented, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens, consent) };
+        // The reminders' step: the TypeFinder test, from now.
+        const awaiting = awaitingStepOf({ ...participant, ...linked });
+        return { events: consented, write: (document) => deps.participants.insertConsented(document, participant, member.projectMemberId, tokens, consent, awaiting) };
       }
-      const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources, now, consent };
+      // The reminders' step starts again from this consent (or none, once every assessment is done).
+      const awaiting = awaitingStepChange(record.stored, { ...record.participant, ...linked });
+      const change = { memberId: member.projectMemberId, tokens, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources, now, consent, awaiting };
       return { events: consented, write: (document) => deps.participants.saveConsent(document, change) };
     });
     // The linked participant was erased and the link not yet removed: this member starts afresh.

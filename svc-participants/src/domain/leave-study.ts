@@ -1,7 +1,8 @@
 import { events, type ConsentWithdrawnData, type ParticipantErasedData } from '@study/contracts';
 import { eventOf } from '@study/event-bus';
+import { mbtiScoresLockKey, participantDocuments } from '../data-access/participant-documents';
 import type { ParticipantsDeps } from './deps';
-import { mbtiScoresLockKey, participantDocuments } from './participant-documents';
+import { awaitingStepChange } from './reminders/awaiting-step';
 import { forgetReminders } from './reminders/forget-reminders';
 import { studyEmail } from './typefinder/claim-result';
 
@@ -42,7 +43,9 @@ export async function leaveStudy(deps: ParticipantsDeps, leaving: Leaving, corre
     // Only this service's audit trail acts on a withdrawal (an erasure reaches every service).
     const data: ConsentWithdrawnData = { withdrawnAt: now.toISOString(), initiatedBy };
     const event = eventOf(events.consentWithdrawn, { source: deps.service, subject: pgId, data, correlationId });
-    return { events: [event], write: (document) => deps.participants.withdraw(document, now) };
+    // No reminders once withdrawn.
+    const awaiting = awaitingStepChange(record.stored, { ...participant, consent: false, openHumans: participant.openHumans && { ...participant.openHumans, authorized: false } });
+    return { events: [event], write: (document) => deps.participants.withdraw(document, now, awaiting) };
   });
   // 'erased' from the writer: the document is a tombstone already.
   const outcome: LeaveOutcome = written === 'stored' ? (erase ? 'erased' : 'withdrawn') : written === 'erased' ? 'already-erased' : written;

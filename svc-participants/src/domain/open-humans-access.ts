@@ -1,9 +1,9 @@
 import { ErrorCodes } from '@study/contracts';
 import { AppError } from '@study/service-kit';
 import { OpenHumansError } from '../data-access/open-humans';
+import { participantDocuments } from '../data-access/participant-documents';
 import type { ParticipantsDeps } from './deps';
 import { callOpenHumans } from './open-humans-failures';
-import { participantDocuments } from './participant-documents';
 
 const NOT_FOUND = 'No participant with this study ID.';
 

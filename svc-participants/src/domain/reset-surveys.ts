@@ -1,9 +1,10 @@
 import { events, ErrorCodes, surveyIds, type SurveysResetData, type UserView } from '@study/contracts';
 import { eventOf } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
+import { participantDocuments } from '../data-access/participant-documents';
 import type { ParticipantsDeps } from './deps';
 import { participantView, resetSurveyStates } from './participant';
-import { participantDocuments } from './participant-documents';
+import { awaitingStepChange } from './reminders/awaiting-step';
 
 const NOT_FOUND = 'No participant with this study ID.';
 
@@ -19,7 +20,11 @@ export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: b
     if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const data: SurveysResetData = { surveys: [...surveyIds] };
     const event = eventOf(events.surveysReset, { source: deps.service, subject: record.participant.pgId, data, correlationId });
-    return { events: [event], write: (document) => deps.participants.resetSurveys(document, resetSurveyStates(), deps.now()) };
+    const now = deps.now();
+    const surveys = resetSurveyStates();
+    // The reminders' step goes back to the TypeFinder test, from now.
+    const awaiting = awaitingStepChange(record.stored, { ...record.participant, surveys, surveysResetAt: now });
+    return { events: [event], write: (document) => deps.participants.resetSurveys(document, surveys, now, awaiting) };
   });
   if (outcome === 'erased') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   deps.resultsChanged(pgId);

@@ -1,7 +1,8 @@
 import type { SurveyState } from '@study/contracts';
 import { useRef } from 'react';
 import { errorMessage } from '../../lib/save-to-server';
-import type { NardiApi } from '../../api/nardi-api';
+import type { NardiSurveyInput } from '../../api/save-nardi-survey';
+import type { UserView } from '@study/contracts';
 import { partOneProgressInput } from './api/part-one-input';
 
 function stepKey(state: SurveyState): string | null {
@@ -22,7 +23,7 @@ export interface ProgressSaves {
  * for a reload. A failed save is only logged: the next move sends the whole state again, and
  * the participant is never held up by it.
  */
-export function useProgressSaves(api: NardiApi, pgId: string, current: SurveyState): ProgressSaves {
+export function useProgressSaves(saveSurvey: (input: { pgId: string; survey: NardiSurveyInput }) => Promise<UserView>, pgId: string, current: SurveyState): ProgressSaves {
   const syncedStep = useRef(stepKey(current));
   const chain = useRef<Promise<void>>(Promise.resolve());
 
@@ -32,7 +33,7 @@ export function useProgressSaves(api: NardiApi, pgId: string, current: SurveySta
     if (input === null || key === syncedStep.current) return;
     syncedStep.current = key;
     chain.current = chain.current.then(() =>
-      api.saveSurvey(pgId, input).then(
+      saveSurvey({ pgId, survey: input }).then(
         () => undefined,
         (error: unknown) => console.warn('The Nardi part one progress could not be kept on the server:', errorMessage(error, 'no details')),
       ),

@@ -3,9 +3,9 @@ import { eventOf } from '@study/event-bus';
 import { runHoldingAll } from '@study/keyed-lock';
 import { normalizePgId } from '@study/personality';
 import { addCounts, NO_WRITES, UPDATES_PER_COMMAND } from '../../data-access/bulk-batches';
+import { mbtiScoresLockKey } from '../../data-access/participant-documents';
 import { sameScores, scoresOf, type NewMbtiResult } from '../../data-access/mbti-scores-repository';
 import { recordAudit } from '../audit/record-audit';
-import { mbtiScoresLockKey } from '../participant-documents';
 import type { AdminDeps } from './deps';
 
 /** One upload at a time: each decides from what is stored, so two at once could miss a change. */

@@ -1,9 +1,9 @@
 import { ErrorCodes, events, type ConsentRenewResponse, type ParticipantConsentedData } from '@study/contracts';
 import { eventOf } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
+import { participantDocuments } from '../../data-access/participant-documents';
 import type { ParticipantsDeps } from '../deps';
 import type { ConsentRecord } from '../participant';
-import { participantDocuments } from '../participant-documents';
 import { latestConsent } from './consent-rules';
 import { currentConsentVersion } from './consent-versions';
 

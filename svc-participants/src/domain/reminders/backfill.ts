@@ -1,8 +1,8 @@
 import type { KeyedLock } from '@study/keyed-lock';
 import type { Logger } from 'pino';
-import type { AwaitingSteps } from '../../data-access/awaiting-steps';
+import { awaitingStateOf, type AwaitingSteps } from '../../data-access/awaiting-steps';
+import { participantLockKey } from '../../data-access/participant-documents';
 import type { RemindersRepository } from '../../data-access/reminders-repository';
-import { participantLockKey } from '../participant-documents';
 import { awaitingStepOf, sameAwaiting } from './awaiting-step';
 
 export const AWAITING_BACKFILL = 'awaiting-steps-v1';
@@ -19,7 +19,7 @@ export async function backfillAwaitingSteps(deps: { awaiting: AwaitingSteps; rem
     await deps.lock.run(participantLockKey(doc._id), async () => {
       const current = await deps.awaiting.read(doc._id);
       if (!current || current.erased === true) return;
-      const next = awaitingStepOf(current);
+      const next = awaitingStepOf(awaitingStateOf(current));
       if (current.awaitingStep !== undefined && sameAwaiting(current, next)) return;
       await deps.awaiting.store(doc._id, next);
       updated += 1;

@@ -1,9 +1,9 @@
 import type { NardiScoredData, ReportGeneratedData, ScoreClearedData, ScoreFinalizedData } from '@study/contracts';
 import type { Change } from '@study/document-writes';
+import { participantDocuments } from '../../data-access/participant-documents';
 import type { ParticipantDocument } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
 import type { Participant } from '../participant';
-import { participantDocuments } from '../participant-documents';
 
 export type ResultOutcome = 'stored' | 'unchanged' | 'stale' | 'not-found';
 

@@ -1,10 +1,11 @@
 import { ErrorCodes, type SurveyInput, type SurveyPatch, type UserView } from '@study/contracts';
 import { AppError } from '@study/service-kit';
+import { participantDocuments } from '../../data-access/participant-documents';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent, participantView, type Participant } from '../participant';
 import { refuseWhileConsentRenewalDue } from '../consent/consent-current';
 import { consentVersionList } from '../consent/consent-versions';
-import { participantDocuments } from '../participant-documents';
+import { awaitingStepChange } from '../reminders/awaiting-step';
 import { surveyEvent } from './survey-events';
 import { planSurveySave, planSurveyUpdate, type StoredSurveys, type SurveyChange } from './survey-rules';
 
@@ -49,7 +50,9 @@ async function changeSurveys(
     for (const { surveyId, next } of saved) surveys[surveyId] = next;
     next = { ...current, surveys, updatedAt: now, ...(nardiAnsweredAt ? { nardiAnsweredAt } : {}) };
     const states = saved.map(({ next }) => next);
-    return { events, write: (document) => deps.participants.saveSurveys(document, states, now, nardiAnsweredAt) };
+    // The reminders' step, when a survey done (or undone) moves it.
+    const awaiting = awaitingStepChange(record.stored, next);
+    return { events, write: (document) => deps.participants.saveSurveys(document, states, now, { nardiAnsweredAt, awaiting }) };
   });
   if (outcome === 'erased' || !next) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   if (outcome === 'unchanged') {

@@ -1,11 +1,12 @@
 import { ErrorCodes, TYPEFINDER_NO_MATCH_MESSAGE, type TypeFinderClaimResponse } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import { AppError } from '@study/service-kit';
+import { participantDocuments } from '../../data-access/participant-documents';
 import type { ParticipantsDeps } from '../deps';
 import { hasConsent } from '../participant';
 import { refuseWhileConsentRenewalDue } from '../consent/consent-current';
 import { consentVersionList } from '../consent/consent-versions';
-import { participantDocuments } from '../participant-documents';
+import { awaitingStepChange } from '../reminders/awaiting-step';
 import type { StoredSurvey } from '../surveys/stored-survey';
 import { surveyEvent } from '../surveys/survey-events';
 
@@ -47,7 +48,9 @@ export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string
     const completed: StoredSurvey = { id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: row.typeCode, completedAt: now };
     const event = surveyEvent('completed', completed, { source: deps.service, pgId: participant.pgId, correlationId, time: now });
     typeCode = row.typeCode;
-    return { events: [event], write: (document) => deps.participants.saveSurveys(document, [completed], now) };
+    // The reminders' step moves on to Nardi.
+    const awaiting = awaitingStepChange(record.stored, { ...participant, surveys: { ...participant.surveys, typeFinder: completed } });
+    return { events: [event], write: (document) => deps.participants.saveSurveys(document, [completed], now, { awaiting }) };
   });
   if (outcome === 'erased' || typeCode === undefined) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   if (outcome === 'stored') deps.logger.info({ pgId: normalizePgId(pgId), typeCode }, 'TypeFinder result matched');

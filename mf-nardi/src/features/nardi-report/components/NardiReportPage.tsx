@@ -2,87 +2,17 @@ import './nardi-report.css';
 import { useClientState } from '@study/client-state';
 import type { NardiReportView } from '@study/contracts';
 import { Button, ButtonLink, Notice, Spinner } from '@study/ui';
-import { useEffect, useState, type ReactNode } from 'react';
-import { FailureNotice } from '../../../components/FailureNotice';
 import { DASHBOARD_PATH } from '../../../lib/steps';
-import { useNardiReportApi } from '../api/report-api-context';
+import { useNardiReport } from '../api/get-nardi-report';
 import { reportProblem, type ReportProblem } from '../api/report-problem';
 import { SECTION_TEXT } from '../report-texts';
 import { NardiReport } from './NardiReport';
+import { DashboardLink, Frame } from './ReportFrame';
+import { ProblemNotice } from './ReportProblemNotice';
 
-export const REPORT_TITLE = 'Your Nardi report';
+export { REPORT_TITLE } from './ReportFrame';
 
 type ReportState = { status: 'loading' } | { status: 'ready'; report: NardiReportView } | { status: 'problem'; problem: ReportProblem };
-
-function Frame({ lead, children }: { lead?: ReactNode; children?: ReactNode }) {
-  return (
-    <div className="page page--narrow nardi-report">
-      <h1 className="page__title">{REPORT_TITLE}</h1>
-      {lead && <p className="page__lead">{lead}</p>}
-      {children}
-    </div>
-  );
-}
-
-function DashboardLink({ label = 'Back to the dashboard' }: { label?: string }) {
-  return (
-    <ButtonLink to={DASHBOARD_PATH} variant="ghost">
-      {label}
-    </ButtonLink>
-  );
-}
-
-function ProblemNotice({ problem, onRetry }: { problem: ReportProblem; onRetry: () => void }) {
-  switch (problem.kind) {
-    case 'not-ready':
-      return (
-        <>
-          <Notice style="warning" title="Your report is not ready yet.">
-            <p>{problem.message}</p>
-          </Notice>
-          <div className="btn-row">
-            <DashboardLink />
-            <Button variant="secondary" onClick={onRetry}>
-              Check again
-            </Button>
-          </div>
-        </>
-      );
-    case 'cannot-build':
-      return (
-        <>
-          <Notice style="danger" title="Your Nardi report cannot be shown.">
-            <p>{problem.message}</p>
-            {problem.code && <p className="nardi-report__code">Error code: {problem.code}</p>}
-          </Notice>
-          <div className="btn-row">
-            <DashboardLink />
-          </div>
-        </>
-      );
-    case 'not-found':
-      return (
-        <>
-          <Notice style="danger" title="We could not find your study ID.">
-            <p>{problem.message}</p>
-            <p>Check the study ID on your dashboard and open the report from there.</p>
-          </Notice>
-          <div className="btn-row">
-            <DashboardLink label="Go to the dashboard" />
-          </div>
-        </>
-      );
-    case 'failed':
-      return (
-        <>
-          <FailureNotice title="Your Nardi report could not be loaded." message={problem.message} onRetry={onRetry} />
-          <div className="btn-row">
-            <DashboardLink />
-          </div>
-        </>
-      );
-  }
-}
 
 const madeOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -112,25 +42,9 @@ function LoadedReport({ report }: { report: NardiReportView }) {
 
 /** Asks for the report of this study ID when shown, and again on a retry. */
 function ReportLoader({ pgId }: { pgId: string }) {
-  const api = useNardiReportApi();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<ReportState>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    api.fetchReport(pgId, controller.signal).then(
-      (report) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', report });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'problem', problem: reportProblem(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [api, pgId, attempt]);
-
-  const retry = () => setAttempt((count) => count + 1);
+  const query = useNardiReport(pgId);
+  const state: ReportState = query.isFetching || query.isPending ? { status: 'loading' } : query.isError ? { status: 'problem', problem: reportProblem(query.error) } : { status: 'ready', report: query.data };
+  const retry = () => void query.refetch();
 
   if (state.status === 'ready') return <LoadedReport report={state.report} />;
   return (

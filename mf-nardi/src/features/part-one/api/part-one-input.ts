@@ -1,6 +1,6 @@
 import type { SurveyState } from '@study/contracts';
 import { isValidAnswer } from '@study/question-flow';
-import type { NardiSurveyInput } from '../../../api/nardi-api';
+import type { NardiSurveyInput } from '../../../api/save-nardi-survey';
 import { NARDI_QUESTIONS } from '../nardi-questions';
 
 /**

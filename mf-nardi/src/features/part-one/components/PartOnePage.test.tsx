@@ -5,7 +5,7 @@ import { NARDI_ITEMS } from '@study/personality';
 import type { SurveyInput, SurveyState } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { ANSWERS, button, currentPath, fakeApi, memoryStorage, nardiState, participantStore, PG_ID, renderNardi, SCORES, userView, type FakeApi } from '../../../test-support/nardi-fixtures';
-import { scoresKey } from '../../../lib/scores-cache';
+import { nardiScoresKey } from '../../../api/get-nardi-scores';
 import { questionText } from '../nardi-questions';
 
 /** Next is marked disabled (aria-disabled), not made so: pressing it shows what is missing. */
@@ -160,7 +160,7 @@ describe('/nardi/part-one', () => {
   it('reviews all 25 answers; Save sends only id, status, index and answers, gets the scores and goes to part two', async () => {
     const store = track(participantStore(reviewing()));
     const api = fakeApi(reviewing());
-    const { scores } = await renderNardi('/nardi/part-one', { store, api });
+    const { queryClient } = await renderNardi('/nardi/part-one', { store, api });
     expect(screen.getByText('25 of 25 questions answered')).toBeTruthy();
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(26);
 
@@ -172,7 +172,7 @@ describe('/nardi/part-one', () => {
     expect(store.getState().surveys.nardi.status).toBe('part-one');
     expect(store.getState().load?.status).toBe('saved');
     // Part two takes the scores from the cache.
-    expect(scores.get(scoresKey(PG_ID, ANSWERS))).toEqual({ status: 'ready', scores: SCORES });
+    expect(queryClient.getQueryData(nardiScoresKey(PG_ID, ANSWERS))).toEqual(SCORES);
     await screen.findByRole('heading', { level: 1, name: 'Choose your temperament' });
     expect(api.fetchScores).toHaveBeenCalledTimes(1);
   });

@@ -8,9 +8,9 @@ import { Navigate } from 'react-router-dom';
 import { FailureNotice } from '../../../components/FailureNotice';
 import { NoStudyId } from '../../../components/NoStudyId';
 import { StepFrame } from '../../../components/StepFrame';
-import { useNardiScores } from '../../../hooks/use-nardi-scores';
+import { useNardiScores } from '../../../api/get-nardi-scores';
+import { useSaveNardiSurvey } from '../../../api/save-nardi-survey';
 import { saveToServer } from '../../../lib/save-to-server';
-import { useNardiServices } from '../../../lib/services';
 import { redirectFor, stepPath } from '../../../lib/steps';
 import { partOneInput } from '../api/part-one-input';
 import { NARDI_QUESTIONS } from '../nardi-questions';
@@ -44,8 +44,8 @@ interface QuestionsProps {
 
 function Questions({ pgId, nardi }: QuestionsProps) {
   const store = useClientStore();
-  const { api } = useNardiServices();
-  const progress = useProgressSaves(api, pgId, nardi);
+  const { mutateAsync: saveSurvey } = useSaveNardiSurvey();
+  const progress = useProgressSaves(saveSurvey, pgId, nardi);
 
   const onChange = (next: SurveyState) => {
     store.setSurvey(next);
@@ -55,7 +55,7 @@ function Questions({ pgId, nardi }: QuestionsProps) {
   const save = async (saved: SurveyState) => {
     // After the progress saves, so that none of them lands on the saved part one.
     await progress.settled();
-    await saveToServer(store, () => api.saveSurvey(pgId, partOneInput(saved)));
+    await saveToServer(store, () => saveSurvey({ pgId, survey: partOneInput(saved) }));
   };
 
   return (

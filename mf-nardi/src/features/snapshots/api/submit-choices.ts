@@ -1,12 +1,17 @@
+import { fetchUser } from '@study/api-client';
 import type { ClientStore } from '@study/client-state';
-import { ErrorCodes } from '@study/contracts';
+import { ErrorCodes, type UserView } from '@study/contracts';
 import { ApiError } from '@study/ui';
+import { getNardiFinal } from '../../../api/get-nardi-final';
+import type { NardiPatch } from '../../../api/update-nardi';
 import { errorMessage, SAVE_FAILED_MESSAGE, saveToServer } from '../../../lib/save-to-server';
-import type { NardiApi, NardiPatch } from '../../../api/nardi-api';
+
+/** POST /api/user/survey/upd for the Nardi survey (useUpdateNardi's mutateAsync). */
+export type UpdateNardi = (input: { pgId: string; patch: NardiPatch }) => Promise<UserView>;
 
 /** Parts two and three: the choice and the step's status, patched onto the Nardi survey; the store takes the new state. */
-export async function saveChoice(store: ClientStore, api: NardiApi, pgId: string, patch: NardiPatch): Promise<void> {
-  await saveToServer(store, () => api.updateNardi(pgId, patch));
+export async function saveChoice(store: ClientStore, update: UpdateNardi, pgId: string, patch: NardiPatch): Promise<void> {
+  await saveToServer(store, () => update({ pgId, patch }));
 }
 
 /** Patching a survey the server has closed already: an earlier attempt completed it. */
@@ -15,10 +20,10 @@ function alreadyClosed(error: unknown): boolean {
 }
 
 /** Part four, first half: the type chosen, the survey completed on the server. */
-export async function completeSurvey(store: ClientStore, api: NardiApi, pgId: string, patch: NardiPatch): Promise<void> {
+export async function completeSurvey(store: ClientStore, update: UpdateNardi, pgId: string, patch: NardiPatch): Promise<void> {
   store.saveStarted();
   try {
-    await api.updateNardi(pgId, patch);
+    await update({ pgId, patch });
   } catch (error) {
     // A completion that went through before (the answer was lost on the way) leaves the survey closed.
     if (alreadyClosed(error)) return;
@@ -33,10 +38,10 @@ export async function completeSurvey(store: ClientStore, api: NardiApi, pgId: st
  * then the participant's data loaded again into the store, consistency included. Should the load
  * still lack it, the store keeps the one just received.
  */
-export async function finishSurvey(store: ClientStore, api: NardiApi, pgId: string): Promise<void> {
+export async function finishSurvey(store: ClientStore, pgId: string): Promise<void> {
   try {
-    const final = await api.fetchFinal(pgId);
-    const user = await api.fetchUser(pgId);
+    const final = await getNardiFinal(pgId);
+    const user = await fetchUser(pgId);
     store.loadSucceeded(user);
     const nardi = store.getState().surveys.nardi;
     if (nardi.status === 'completed' && nardi.consistency === undefined) {

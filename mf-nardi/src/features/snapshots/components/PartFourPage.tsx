@@ -3,7 +3,7 @@ import type { SurveyState } from '@study/contracts';
 import { FUNCTIONAL_PAIRS, isFunctionalPairCode, toTypeCode } from '@study/personality';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useNardiServices } from '../../../lib/services';
+import { useUpdateNardi } from '../../../api/update-nardi';
 import { DASHBOARD_PATH } from '../../../lib/steps';
 import { completeSurvey, finishSurvey } from '../api/submit-choices';
 import { typeSnapshots } from '../offers';
@@ -22,19 +22,19 @@ function lead(nardi: SurveyState): string {
  */
 export function PartFourPage() {
   const store = useClientStore();
-  const { api } = useNardiServices();
+  const { mutateAsync: updateNardi } = useUpdateNardi();
   const navigate = useNavigate();
   const completed = useRef<string | null>(null);
   const [locked, setLocked] = useState<string | null>(null);
 
   const submit: SubmitChoice = async (code, { pgId, progress }) => {
     if (completed.current === null) {
-      await completeSurvey(store, api, pgId, { status: 'completed', selectedTypeCode: toTypeCode(code) });
+      await completeSurvey(store, updateNardi, pgId, { status: 'completed', selectedTypeCode: toTypeCode(code) });
       completed.current = code;
       setLocked(code);
     }
     progress('Working out your Nardi result...');
-    await finishSurvey(store, api, pgId);
+    await finishSurvey(store, pgId);
     navigate(DASHBOARD_PATH, { replace: true });
   };
 

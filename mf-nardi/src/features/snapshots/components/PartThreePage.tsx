@@ -2,7 +2,7 @@ import { useClientStore } from '@study/client-state';
 import type { SurveyState } from '@study/contracts';
 import { isTemperamentCode, TEMPERAMENTS, toFunctionalPairCode } from '@study/personality';
 import { useNavigate } from 'react-router-dom';
-import { useNardiServices } from '../../../lib/services';
+import { useUpdateNardi } from '../../../api/update-nardi';
 import { stepPath } from '../../../lib/steps';
 import { saveChoice } from '../api/submit-choices';
 import { functionalPairSnapshots } from '../offers';
@@ -16,10 +16,10 @@ function lead(nardi: SurveyState): string {
 /** /nardi/part-three: one of exactly two functional-pair snapshots; stores selectedFP and status 'part-three'. */
 export function PartThreePage() {
   const store = useClientStore();
-  const { api } = useNardiServices();
+  const { mutateAsync: updateNardi } = useUpdateNardi();
   const navigate = useNavigate();
   const submit: SubmitChoice = async (code, { pgId }) => {
-    await saveChoice(store, api, pgId, { status: 'part-three', selectedFP: toFunctionalPairCode(code) });
+    await saveChoice(store, updateNardi, pgId, { status: 'part-three', selectedFP: toFunctionalPairCode(code) });
     navigate(stepPath('part-four'), { replace: true });
   };
   return (

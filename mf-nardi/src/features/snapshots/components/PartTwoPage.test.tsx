@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ClientStore } from '@study/client-state';
 import { TEMPERAMENTS } from '@study/personality';
 import { ApiError } from '@study/ui';
-import { createScoresCache, scoresKey } from '../../../lib/scores-cache';
+import { nardiScoresKey } from '../../../api/get-nardi-scores';
+import { createQueryClient } from '../../../lib/query-client';
 import { ANSWERS, button, currentPath, fakeApi, nardiState, participantStore, PG_ID, radioNames, renderNardi, SCORES } from '../../../test-support/nardi-fixtures';
 
 // user-event walks a radio group with CSS.escape, which jsdom lacks.
@@ -71,10 +72,10 @@ describe('/nardi/part-two', () => {
     store.dispose();
 
     store = participantStore(atPartOne());
-    const cached = createScoresCache();
-    cached.load(scoresKey(PG_ID, ANSWERS), async () => SCORES);
+    const cached = createQueryClient();
+    cached.setQueryData(nardiScoresKey(PG_ID, ANSWERS), SCORES);
     const second = fakeApi(atPartOne());
-    await renderNardi('/nardi/part-two', { store, api: second, scores: cached });
+    await renderNardi('/nardi/part-two', { store, api: second, queryClient: cached });
     expect(await screen.findAllByRole('radio')).toHaveLength(4);
     expect(second.fetchScores).not.toHaveBeenCalled();
   });

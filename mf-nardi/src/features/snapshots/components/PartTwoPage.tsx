@@ -1,7 +1,7 @@
 import { useClientStore } from '@study/client-state';
 import { toTemperamentCode } from '@study/personality';
 import { useNavigate } from 'react-router-dom';
-import { useNardiServices } from '../../../lib/services';
+import { useUpdateNardi } from '../../../api/update-nardi';
 import { stepPath } from '../../../lib/steps';
 import { saveChoice } from '../api/submit-choices';
 import { temperamentSnapshots } from '../offers';
@@ -13,10 +13,10 @@ const lead = () =>
 /** /nardi/part-two: one of the four temperament snapshots; stores selectedTemperament and status 'part-two'. */
 export function PartTwoPage() {
   const store = useClientStore();
-  const { api } = useNardiServices();
+  const { mutateAsync: updateNardi } = useUpdateNardi();
   const navigate = useNavigate();
   const submit: SubmitChoice = async (code, { pgId }) => {
-    await saveChoice(store, api, pgId, { status: 'part-two', selectedTemperament: toTemperamentCode(code) });
+    await saveChoice(store, updateNardi, pgId, { status: 'part-two', selectedTemperament: toTemperamentCode(code) });
     navigate(stepPath('part-three'), { replace: true });
   };
   return (

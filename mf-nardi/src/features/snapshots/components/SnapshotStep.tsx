@@ -7,7 +7,7 @@ import { Navigate } from 'react-router-dom';
 import { FailureNotice } from '../../../components/FailureNotice';
 import { NoStudyId } from '../../../components/NoStudyId';
 import { StepFrame } from '../../../components/StepFrame';
-import { useNardiScores } from '../../../hooks/use-nardi-scores';
+import { useNardiScores } from '../../../api/get-nardi-scores';
 import { errorMessage } from '../../../lib/save-to-server';
 import { redirectFor, type NardiStep } from '../../../lib/steps';
 import type { Snapshot } from '../offers';

@@ -1,10 +1,9 @@
 import { createDocumentWriter, documentLockKey, type Decision, type DocumentWriter, type LockedDocument } from '@study/document-writes';
+import type { KeyedLock } from '@study/keyed-lock';
 import { normalizePgId } from '@study/personality';
-import { ADMIN_ROW_VERSION, ERASED_ROW_VERSION, newRowFields, staleRowFields } from '../data-access/admin-rows/stale-row';
-import { MBTI_SCORES_COLLECTION } from '../data-access/mbti-scores-repository';
-import { PARTICIPANTS_COLLECTION, type ParticipantDocument, type ParticipantRecord } from '../data-access/participants-repository';
-import type { ParticipantsDeps } from './deps';
-import { keepingAwaitingStep } from './reminders/keep-awaiting-step';
+import { ADMIN_ROW_VERSION, ERASED_ROW_VERSION, newRowFields, staleRowFields } from './admin-rows/stale-row';
+import { MBTI_SCORES_COLLECTION } from './mbti-scores-repository';
+import { PARTICIPANTS_COLLECTION, type ParticipantDocument, type ParticipantRecord, type ParticipantsRepository } from './participants-repository';
 
 /** The keyed-lock key every write of one participant document holds (the outbox relay's too). */
 export function participantLockKey(pgId: string): string {
@@ -16,15 +15,24 @@ export function mbtiScoresLockKey(pgId: string): string {
   return documentLockKey(MBTI_SCORES_COLLECTION, normalizePgId(pgId));
 }
 
+/** What the participant documents' writes work with. */
+export interface ParticipantWriting {
+  participants: ParticipantsRepository;
+  /** Serializes the writes of one participant document (participantLockKey). */
+  lock: KeyedLock;
+  /** After a write that queued events: the document's collection and _id. */
+  nudgeOutbox(collection?: string, id?: unknown): void;
+}
+
 /**
  * The participant documents: each change under the document's lock, decided on the participant
  * as stored, its events in the same write. A tombstone (an erased participant) is never written
- * again. Every write also keeps the step the participant waits at (for the reminders) right, and
- * marks the participant's admin row for rebuilding, in the same write, worked out from the
- * document as read. `withMbti` reads their official MBTI result too (a second read), for a
- * change that answers the dashboard's view.
+ * again. Every write also marks the participant's admin row for rebuilding, in the same write
+ * (the read model's bookkeeping: what the change stores, and the reminders' step with it, is the
+ * use case's). `withMbti` reads their official MBTI result too (a second read), for a change that
+ * answers the dashboard's view.
  */
-export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants' | 'lock' | 'nudgeOutbox'>, options: { withMbti?: boolean } = {}): DocumentWriter<ParticipantDocument, ParticipantRecord> {
+export function participantDocuments(deps: ParticipantWriting, options: { withMbti?: boolean } = {}): DocumentWriter<ParticipantDocument, ParticipantRecord> {
   const writer = createDocumentWriter<ParticipantDocument, ParticipantRecord>({
     collectionName: PARTICIPANTS_COLLECTION,
     collection: deps.participants.collection,
@@ -40,8 +48,7 @@ export function participantDocuments(deps: Pick<ParticipantsDeps, 'participants'
       writer.change<R>(id, async (state) => {
         const decision = await decide(state);
         if (typeof decision === 'string') return decision;
-        const stored = state.state === 'active' ? state.stored : null;
-        return { ...decision, write: (document) => decision.write(keepingAwaitingStep(markingAdminRow(document), stored)) };
+        return { ...decision, write: (document) => decision.write(markingAdminRow(document)) };
       }),
   };
 }

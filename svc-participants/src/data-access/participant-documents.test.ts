@@ -1,9 +1,10 @@
-import type { ParticipantRecord } from '../data-access/participants-repository';
-import type { ParticipantsDeps } from './deps';
-import { newParticipant } from './participant';
-import { participantDocuments, participantLockKey } from './participant-documents';
+import type { Participant } from '../domain/participant';
+import { participantDocuments, participantLockKey, type ParticipantWriting } from './participant-documents';
+import type { ParticipantRecord } from './participants-repository';
 
 const PG_ID = '3F2B8C1E-9D4A-4E6F-8A7B-1C2D3E4F5A6B';
+/** What decide is handed beside the document: the writer itself reads nothing of it. */
+const PARTICIPANT = { pgId: PG_ID.toLowerCase() } as Participant;
 
 /** The participant documents over a repository that answers `record` and records what is written. */
 function documentsHolding(record: ParticipantRecord) {
@@ -33,13 +34,13 @@ function documentsHolding(record: ParticipantRecord) {
       },
     },
     nudgeOutbox: () => undefined,
-  } as unknown as ParticipantsDeps;
+  } as unknown as ParticipantWriting;
   return { documents: participantDocuments(deps), keys, reads, updates };
 }
 
 describe('participantDocuments', () => {
   it("holds the participant's lock, named by the study ID in lower case", async () => {
-    const { documents, keys } = documentsHolding({ state: 'active', participant: newParticipant(PG_ID), stored: { _id: PG_ID.toLowerCase() } as never });
+    const { documents, keys } = documentsHolding({ state: 'active', participant: PARTICIPANT, stored: { _id: PG_ID.toLowerCase() } as never });
     await documents.change(PG_ID, () => 'unchanged');
     expect(keys).toEqual([participantLockKey(PG_ID)]);
     expect(participantLockKey(PG_ID)).toBe(`participants:${PG_ID.toLowerCase()}`);
@@ -57,16 +58,18 @@ describe('participantDocuments', () => {
     await expect(documents.change(PG_ID, (record) => (record.state === 'missing' ? 'stale' : 'unchanged'))).resolves.toBe('stale');
   });
 
-  it('marks the admin row and keeps the awaiting step in the one update, worked out from the document as read (no second read, no MBTI read)', async () => {
+  it("marks the admin row in the change's one update and adds nothing else (no second read, no MBTI read)", async () => {
     const consentedAt = new Date('2026-03-24T09:15:00.000Z');
     const stored = { _id: PG_ID.toLowerCase(), consent: true, consentedAt, createdAt: consentedAt, surveys: {}, openHumans: { memberId: '1', tokens: {} }, awaitingStep: 'typeFinder', awaitingSince: consentedAt };
-    const { documents, reads, updates } = documentsHolding({ state: 'active', participant: newParticipant(PG_ID), stored: stored as never });
+    const { documents, reads, updates } = documentsHolding({ state: 'active', participant: PARTICIPANT, stored: stored as never });
     const completedAt = new Date('2026-03-25T09:15:00.000Z');
     await documents.change(PG_ID, () => ({ write: (document) => document.update({ $set: { 'surveys.typeFinder': { id: 'typeFinder', status: 'completed', completedAt } } }) }));
     expect(reads).toEqual([[PG_ID.toLowerCase(), { withMbti: false }]]);
     expect(updates).toHaveLength(1);
     const [, update] = updates[0] as [unknown, { $set: Record<string, unknown>; $inc: Record<string, number> }];
-    expect(update.$set).toMatchObject({ adminRowStale: true, adminRowStamp: expect.any(String), awaitingStep: 'nardi', awaitingSince: completedAt });
+    // The reminders' step is the use case's to name (awaitingStepChange): the writer keeps none.
+    expect(Object.keys(update.$set).sort()).toEqual(['adminRowStale', 'adminRowStamp', 'surveys.typeFinder']);
+    expect(update.$set).toMatchObject({ adminRowStale: true, adminRowStamp: expect.any(String) });
     expect(update.$inc).toEqual({ adminRowVersion: 1 });
   });
 });
