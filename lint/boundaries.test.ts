@@ -20,9 +20,9 @@ const SNIPPETS = {
     file: 'mf-nardi/src/features/part-one/components/Probe.tsx',
     code: [
       "import { FailureNotice } from '../../../components/FailureNotice';",
-      "import { useNardiServices } from '../../../lib/services';",
+      "import { QueryProvider } from '../../../lib/query-client';",
       "import { NARDI_QUESTIONS } from '../nardi-questions';",
-      'export const probe = [FailureNotice, useNardiServices, NARDI_QUESTIONS];',
+      'export const probe = [FailureNotice, QueryProvider, NARDI_QUESTIONS];',
       '',
     ].join('\n'),
   },
