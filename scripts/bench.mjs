@@ -128,7 +128,7 @@ async function main() {
     if (want('pipeline') || want('pdfread')) {
       const { createJourney } = await import('./bench/journey.mjs');
       const { prepareParticipants } = await import('./bench/pipeline.mjs');
-      journey = await createJourney({ baseUrl: stack.url, typeFinderWidgetUrl: stack.typeFinder.widgetUrl, root, workDir });
+      journey = await createJourney({ baseUrl: stack.url, typeFinderWidgetUrl: stack.typeFinder.widgetUrl, workDir });
       const throughApi = Math.min(API_MADE, perRate(1));
       say(`Making ${throughApi} participants up to their last save through the API (consent, TypeFinder, Nardi)...`);
       await guard('prepare', async () => {
@@ -144,7 +144,7 @@ async function main() {
       });
       const total = rates.reduce((a, rate) => a + perRate(rate), 0) - ready.length;
       say(`Storing ${total} more up to their last save in the three services' databases...`);
-      const settingsHost = (await (await fetch(`${stack.url}/api/settings`)).json()).studyEmailHost;
+      const settingsHost = (await journey.client.settings()).studyEmailHost;
       if (!stack.openHumans.standin) throw new Error('the pipeline stores its participants as members of the Open Humans stand-in: unset OH_CLIENT_ID');
       const { seedBurstParticipants } = await loadTs(path.join(root, 'scripts', 'bench', 'seed-burst.ts'), workDir, 'seed-burst');
       const seededAt = Date.now();
@@ -159,7 +159,7 @@ async function main() {
       // Their sessions, as if each had confirmed with Open Humans.
       const { signedSessionCookies, keepSessions } = await import('./bench/participant-sessions.mjs');
       const pgIdsSeeded = seeded.map((p) => p.pgId);
-      keepSessions(pgIdsSeeded, await signedSessionCookies({ root, workDir, secret: stack.participantSessionSecret, pgIds: pgIdsSeeded }));
+      await keepSessions(pgIdsSeeded, await signedSessionCookies({ root, workDir, secret: stack.participantSessionSecret, pgIds: pgIdsSeeded }), workDir);
       ready.push(...seeded);
       say(`  stored in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
     }
@@ -240,13 +240,13 @@ async function main() {
             continue;
           }
           say(`Last saves at ${rate}/s for ${(participants.length / rate).toFixed(0)} s...`);
-          const run = await runPipeline({ baseUrl: stack.url, journey, participants, rate, log: say, groups: stack.groups, commands });
+          const run = await runPipeline({ journey, participants, rate, log: say, groups: stack.groups, commands });
           results.pipeline.push(run);
           say(`  ${held(run) ? 'held' : 'did not hold'}; the stack settled ${run.cost.settledAfterS.toFixed(0)} s after the last answer${run.cost.settled ? '' : ' (still busy)'}`);
           // Read on a settled system, before the faster runs.
           if (rate === 1 && want('pdfread')) {
             say(`Stored PDF read, ${o.pdfReads} sequential reads...`);
-            results.pdfRead = await readStoredPdf({ baseUrl: stack.url, pgId: ready[0].pgId, reads: o.pdfReads });
+            results.pdfRead = await readStoredPdf({ journey, pgId: ready[0].pgId, reads: o.pdfReads });
           }
         }
         if (want('pipeline')) {

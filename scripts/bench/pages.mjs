@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { authorizeOnOpenHumans, participantFetch, sessionCookieOf } from './participant-sessions.mjs';
+import { participantClient, participantClientModule, sessionCookieOf } from './participant-sessions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -115,56 +115,17 @@ export async function startCompressingProxy(target) {
 
 // ---- participants, made the way the outside parties would (as the browser tests do) ----
 
-async function postJson(url, body, cookie) {
-  const res = await participantFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${new URL(url).pathname} answered ${res.status}: ${json.error ?? ''}`);
-  return json;
-}
-
-async function consentedParticipant(baseUrl) {
-  const settings = await (await fetch(`${baseUrl}/api/settings`)).json();
-  const member = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-  const { code, state, cookie } = await authorizeOnOpenHumans(baseUrl, member);
-  const { versionId } = await (await fetch(`${baseUrl}/api/consent/text`)).json();
-  const { pgId } = await postJson(`${baseUrl}/api/consent`, { code, state, versionId, adult: true }, cookie);
-  return { pgId, studyEmail: `${pgId}@${settings.studyEmailHost}` };
-}
-
-async function completeTypeFinder(baseUrl, widgetUrl, { pgId, studyEmail }) {
-  const res = await fetch(widgetUrl, { method: 'POST', body: new URLSearchParams({ email: studyEmail, energy: 'I', information: 'N', decisions: 'T', lifestyle: 'J' }) });
-  if (!res.ok) throw new Error(`the TypeFinder widget answered ${res.status}`);
-  await postJson(`${baseUrl}/api/user/tfresult`, { pgId });
-}
-
-async function completeNardi(baseUrl, pgId) {
-  const { partFourOffers, partThreeOffers, partTwoOffers } = await loadPersonality();
-  const answers = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, value: i % 3 === 0 ? 'B' : 'A' }));
-  await postJson(`${baseUrl}/api/user/survey`, { pgId, survey: { id: 'nardi', status: 'part-one', index: 24, answers } });
-  let scores;
-  for (const deadline = Date.now() + 30_000; !scores; ) {
-    const res = await participantFetch(`${baseUrl}/api/user/nardi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pgId }) });
-    if (res.ok) scores = await res.json();
-    else if (![409, 503].includes(res.status) || Date.now() > deadline) throw new Error(`/api/user/nardi answered ${res.status}`);
-    else await new Promise((r) => setTimeout(r, 250));
-  }
-  const temperament = partTwoOffers(scores.temperaments)[0]?.code;
-  await postJson(`${baseUrl}/api/user/survey/upd`, { pgId, update: { nardi: { status: 'part-two', selectedTemperament: temperament } } });
-  const pair = partThreeOffers(scores.functionalPairs, temperament)[0]?.code;
-  await postJson(`${baseUrl}/api/user/survey/upd`, { pgId, update: { nardi: { status: 'part-three', selectedFP: pair } } });
-  const type = partFourOffers(scores.typeCodes, pair)[0]?.code;
-  await postJson(`${baseUrl}/api/user/survey/upd`, { pgId, update: { nardi: { status: 'completed', selectedTypeCode: type } } });
-}
-
-/** The offer rules live in TypeScript; esbuild (a root dev dependency) bundles them for this script. */
-let personality;
-async function loadPersonality() {
-  if (!personality) {
-    const esbuild = await import('esbuild');
-    const out = await esbuild.build({ entryPoints: [path.join(root, 'packages/personality/src/index.ts')], bundle: true, format: 'esm', platform: 'node', write: false });
-    personality = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  }
-  return personality;
+/**
+ * A participant made through @study/participant-client: consented through the Open Humans
+ * stand-in, TypeFinder taken; with `nardi`, the Nardi survey too.
+ */
+async function makeParticipant(baseUrl, typeFinderWidgetUrl, { nardi }) {
+  const pc = await participantClientModule();
+  const client = await participantClient({ baseUrl, typeFinderWidgetUrl, retry: { kind: 'busy' }, resultWaitMs: 30_000 });
+  const { pgId } = await pc.join(client);
+  await pc.takeTypeFinder(client, pgId, 'INTJ');
+  if (nardi) await pc.answerNardi(client, pgId);
+  return { pgId };
 }
 
 // ---- the browser ----
@@ -304,9 +265,7 @@ export async function measurePages({ baseUrl, pages = DEFAULT_PAGES, cpuSlowdown
       log('making participants through the stand-ins...');
       for (const kind of ['dueForNardi', 'nardiDone']) {
         if (!needs.has(kind)) continue;
-        const participant = await consentedParticipant(baseUrl);
-        await completeTypeFinder(baseUrl, typeFinderWidgetUrl, participant);
-        if (kind === 'nardiDone') await completeNardi(baseUrl, participant.pgId);
+        const participant = await makeParticipant(baseUrl, typeFinderWidgetUrl, { nardi: kind === 'nardiDone' });
         states[kind] = await deviceStateOf(browser, origin, participant.pgId);
       }
     }

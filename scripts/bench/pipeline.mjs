@@ -4,9 +4,7 @@
 // by POST /api/user/survey/final and its PDF by GET /api/user/report/{pgId}. Also the read of a
 // stored PDF.
 import { inParallel } from './journey.mjs';
-import { openResultsStream } from './results-stream.mjs';
 import { since, sleep, summarize } from './stats.mjs';
-import { participantFetch } from './participant-sessions.mjs';
 import { cpuMeter } from './procs.mjs';
 import { waitUntilQuiet } from './idle.mjs';
 
@@ -56,17 +54,18 @@ export async function prepareParticipants(journey, total, { firstIndex = 0, conc
  * One last save followed to the final type and the PDF, as the dashboard follows it: its result
  * stream is open before the save; when the stream shows the final type, POST
  * /api/user/survey/final is asked once, and when it shows the report, the PDF is read once.
- * Times in ms from sending the save.
+ * Times in ms from sending the save. The calls go through the journey's client without retries
+ * (journey.measured), so each error answer is counted.
  */
-async function followOne(baseUrl, journey, participant, counts) {
-  const json = { 'content-type': 'application/json' };
+async function followOne(journey, participant, counts) {
+  const { pc, measured: client } = journey;
   const out = { saveMs: undefined, typeMs: undefined, pdfMs: undefined, failed: undefined };
   let started;
   let typeSeen;
   let reportSeen;
   const typeShown = new Promise((resolve) => (typeSeen = resolve));
   const reportShown = new Promise((resolve) => (reportSeen = resolve));
-  const stream = await openResultsStream(baseUrl, participant.pgId, (results) => {
+  const stream = client.subscribeResults(participant.pgId, (results) => {
     if (started === undefined) return;
     if (results.finalScore?.typeCode) typeSeen();
     if (results.finalReport) reportSeen();
@@ -76,41 +75,42 @@ async function followOne(baseUrl, journey, participant, counts) {
     const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(what)), GIVE_UP_MS)));
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
   };
+  /** The step's answer, or undefined with the failure noted and its status counted. */
+  const step = async (name, counter, call) => {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof pc.ParticipantCallError)) throw err;
+      count(counter, err.status ?? 0);
+      out.failed = `${name} ${err.status ?? 'no answer'}`;
+      return undefined;
+    }
+  };
   try {
+    if (!(await within(stream.opened, 'no result stream'))) throw new Error('the result stream closed');
     started = process.hrtime.bigint();
-    const save = await participantFetch(`${baseUrl}/api/user/survey`, { method: 'POST', headers: json, body: JSON.stringify(journey.selfAssessmentSave(participant.pgId, participant.tfType)) });
-    await save.arrayBuffer();
+    const saved = await step('save', counts.save, () => pc.completeSelfAssessment(client, participant.pgId, participant.tfType));
     out.saveMs = since(started);
-    count(counts.save, save.status);
-    if (!save.ok) {
-      out.failed = `save ${save.status}`;
-      return out;
-    }
-    const body = JSON.stringify({ pgId: participant.pgId });
+    if (!saved) return out;
     await within(typeShown, 'no final type');
-    const final = await participantFetch(`${baseUrl}/api/user/survey/final`, { method: 'POST', headers: json, body });
-    const score = final.ok ? await final.json() : (await final.arrayBuffer(), undefined);
-    count(counts.final, final.status);
-    if (!score) {
-      out.failed = `final ${final.status}`;
-      return out;
+    const score = await step('final', counts.final, () => pc.finalType(client, participant.pgId, { wait: false }));
+    if (score === null) {
+      // Not there although the stream showed it (404/409).
+      count(counts.final, 409);
+      out.failed = 'final not ready';
     }
+    if (!score) return out;
     out.typeMs = since(started);
     await within(reportShown, 'no PDF');
-    const res = await participantFetch(`${baseUrl}/api/user/report/${participant.pgId}`);
-    const bytes = await res.arrayBuffer();
-    count(counts.pdf, res.status);
-    if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('application/pdf') || bytes.byteLength === 0) {
-      out.failed = `report ${res.status}`;
-      return out;
-    }
+    const pdf = await step('report', counts.pdf, () => pc.finalReport(client, participant.pgId, { wait: false }));
+    if (!pdf) return out;
     out.pdfMs = since(started);
     return out;
   } catch (err) {
     out.failed = err.message;
     return out;
   } finally {
-    await stream.close();
+    stream.close();
   }
 }
 
@@ -131,7 +131,7 @@ async function baseline({ groups, commands, ms }) {
  * until the stack has settled after the last (so work left queued counts), above the idle
  * baseline measured just before.
  */
-export async function runPipeline({ baseUrl, journey, participants, rate, log, groups, commands }) {
+export async function runPipeline({ journey, participants, rate, log, groups, commands }) {
   const counts = { save: counter(), final: counter(), type: counter(), pdf: counter() };
   const idle = groups ? await baseline({ groups, commands, ms: 5000 }) : undefined;
   const meter = groups ? cpuMeter(groups) : undefined;
@@ -142,7 +142,7 @@ export async function runPipeline({ baseUrl, journey, participants, rate, log, g
     const due = started + (i * 1000) / rate;
     const wait = due - Date.now();
     if (wait > 0) await sleep(wait);
-    runs.push(followOne(baseUrl, journey, participant, counts).catch((err) => ({ failed: err.message })));
+    runs.push(followOne(journey, participant, counts).catch((err) => ({ failed: err.message })));
   }
   const results = await Promise.all(runs);
   const seconds = (Date.now() - started) / 1000;
@@ -184,17 +184,15 @@ export async function runPipeline({ baseUrl, journey, participants, rate, log, g
 /** Whether a run held: PDF ready p95 within 2 s, no 5xx, every completion finished. */
 export const held = (run) => run.pdf.p95 !== undefined && run.pdf.p95 <= 2000 && run.errors5xx === 0 && run.unfinished === 0;
 
-/** `reads` sequential GETs of one stored report PDF. */
-export async function readStoredPdf({ baseUrl, pgId, reads }) {
+/** `reads` sequential GETs of one stored report PDF (GET /api/user/report/{pgId}). */
+export async function readStoredPdf({ journey, pgId, reads }) {
   const samples = [];
   let bytes = 0;
   for (let i = 0; i < reads; i += 1) {
     const started = process.hrtime.bigint();
-    const res = await participantFetch(`${baseUrl}/api/user/report/${pgId}`);
-    const body = await res.arrayBuffer();
+    const pdf = await journey.pc.finalReport(journey.measured, pgId, { wait: false });
     samples.push(since(started));
-    if (res.status !== 200) throw new Error(`the stored report answered ${res.status}`);
-    bytes = body.byteLength;
+    bytes = pdf.byteLength;
   }
   return { ...summarize(samples), bytes };
 }

@@ -1,17 +1,53 @@
-// The bench's stored participants, written in svc-participants' own document shape through its
-// repository's collection, so a change of that shape shows here first. The one place to adapt
-// when the stored shapes or the database change.
+// The bench's stored participants, written straight into svc-participants' database: thousands
+// of them through the API would take longer than the run, and the figures they serve (idle CPU,
+// the admin reads, the proxy) are not about how they were made. The bench reaches the system
+// only over HTTP and through the database driver, so the document shape it stores is written
+// here (as svc-participants stores a participant: participants-repository.ts), not imported from
+// the service's sources. The one place to adapt when that stored shape changes.
+import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
-import { ParticipantsRepository, type ParticipantDocument } from '../../svc-participants/src/data-access/participants-repository';
-import type { StoredSurvey } from '../../svc-participants/src/domain/surveys/stored-survey';
-import { newRowFields } from '../../svc-participants/src/data-access/admin-rows/stale-row';
+import type { SurveyId } from '@study/contracts';
+import { TYPE_CODES } from '@study/personality';
 
-const TYPES = ['ESTP', 'ISTP', 'ESFP', 'ISFP', 'ESTJ', 'ISTJ', 'ESFJ', 'ISFJ', 'ENTJ', 'INTJ', 'ENTP', 'INTP', 'ENFJ', 'INFJ', 'ENFP', 'INFP'];
+/** svc-participants' collection of participant documents. */
+export const PARTICIPANTS_COLLECTION = 'participants';
+
+/** A survey as svc-participants stores it (answers as JSON text). */
+interface StoredSurveyDocument {
+  id: SurveyId;
+  status: 'completed';
+  index: number;
+  answers: string;
+  typeCode: string;
+  consistency?: number;
+  completedAt: Date;
+}
+
+/** The participant document, as far as the bench fills it in. */
+export interface StoredParticipantDocument {
+  _id: string;
+  consent: boolean;
+  dataReady: boolean;
+  snpFileUploaded: boolean;
+  surveys: Partial<Record<SurveyId, StoredSurveyDocument>>;
+  finalScore: { typeCode: string } | null;
+  finalScoreVersion: number;
+  finalReport: null;
+  surveysResetAt: null;
+  openHumans: { memberId: string };
+  consentedAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  /** As a write through the service leaves a new document: its admin row to be built (the study team's rows take the participant in), at version 1. */
+  adminRowStale: true;
+  adminRowStamp: string;
+  adminRowVersion: number;
+}
 
 /** Participant i: consented through Open Humans; a quarter each with nothing, TypeFinder, + Nardi, all three and a final type. */
-export function participantDocument(pgId: string, i: number, now: Date): ParticipantDocument {
-  const type = TYPES[i % TYPES.length]!;
-  const done = (id: StoredSurvey['id'], extra: Partial<StoredSurvey> = {}): StoredSurvey => ({ id, status: 'completed', index: 0, answers: [], completedAt: now, ...extra });
+export function participantDocument(pgId: string, i: number, now: Date): StoredParticipantDocument {
+  const type = TYPE_CODES[i % TYPE_CODES.length]!;
+  const done = (id: SurveyId, extra: { consistency?: number } = {}): StoredSurveyDocument => ({ id, status: 'completed', index: 0, answers: '[]', typeCode: type, completedAt: now, ...extra });
   const progress = i % 4;
   return {
     _id: pgId,
@@ -19,9 +55,9 @@ export function participantDocument(pgId: string, i: number, now: Date): Partici
     dataReady: false,
     snpFileUploaded: i % 3 !== 0,
     surveys: {
-      ...(progress >= 1 ? { typeFinder: done('typeFinder', { typeCode: type }) } : {}),
-      ...(progress >= 2 ? { nardi: done('nardi', { typeCode: type, consistency: i % 11 }) } : {}),
-      ...(progress >= 3 ? { selfAssessment: done('selfAssessment', { typeCode: type }) } : {}),
+      ...(progress >= 1 ? { typeFinder: done('typeFinder') } : {}),
+      ...(progress >= 2 ? { nardi: done('nardi', { consistency: i % 11 }) } : {}),
+      ...(progress >= 3 ? { selfAssessment: done('selfAssessment') } : {}),
     },
     finalScore: progress >= 3 ? { typeCode: type } : null,
     finalScoreVersion: progress >= 3 ? 1 : 0,
@@ -31,14 +67,15 @@ export function participantDocument(pgId: string, i: number, now: Date): Partici
     consentedAt: now,
     createdAt: now,
     updatedAt: now,
-    // As a write through the service would: the study team's rows take the participant in.
-    ...newRowFields(),
+    adminRowStale: true,
+    adminRowStamp: randomUUID(),
+    adminRowVersion: 1,
   };
 }
 
 /** Inserts one participant per study ID into svc-participants' database, 1,000 per command. */
 export async function seedParticipants(db: Db, pgIds: readonly string[], now = new Date()): Promise<void> {
-  const { collection } = new ParticipantsRepository(db);
+  const collection = db.collection<StoredParticipantDocument>(PARTICIPANTS_COLLECTION);
   for (let start = 0; start < pgIds.length; start += 1000) {
     await collection.insertMany(pgIds.slice(start, start + 1000).map((pgId, i) => participantDocument(pgId, start + i, now)));
   }
