@@ -3,13 +3,13 @@
 // participant's session cookie: the one a consent (POST /api/consent) began, or, for participants
 // the bench stores directly (never consented through the API), a cookie signed with the stack's
 // session secret, as if they had confirmed with Open Humans.
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTs } from './ts-module.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEFAULT_WORK_DIR = path.join(os.tmpdir(), 'study-bench-modules');
+/** Inside the repository: the bundle requires its other packages (zod, ...) from node_modules. */
+const DEFAULT_WORK_DIR = path.join(ROOT, '.test-artifacts', 'bench-modules');
 
 /** @type {Promise<typeof import('../../packages/participant-client/src')> | undefined} */
 let clientModule;
