@@ -1,6 +1,7 @@
 import { ADMIN_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
+import { QueryProvider } from './lib/query-client';
 import { ConsentVersionsPage } from './features/consent-versions';
 import { AuditTrailPage } from './features/audit-trail';
 import { AnalysisExportPage } from './features/analysis-export';
@@ -17,15 +18,17 @@ const { pages } = ADMIN_REMOTE;
  */
 export default function AdminRoutes() {
   return (
-    <Routes>
-      <Route path={pages.mbtiLoad} element={<MbtiLoadPage />} />
-      <Route path={pages.enrollment} element={<EnrollmentPage />} />
-      <Route path={pages.readyCsv} element={<ReadyCsvPage />} />
-      <Route path={pages.consentVersions} element={<ConsentVersionsPage />} />
-      <Route path={pages.auditTrail} element={<AuditTrailPage />} />
-      <Route path={pages.reminders} element={<RemindersPage />} />
-      <Route path={pages.analysisExport} element={<AnalysisExportPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <QueryProvider>
+      <Routes>
+        <Route path={pages.mbtiLoad} element={<MbtiLoadPage />} />
+        <Route path={pages.enrollment} element={<EnrollmentPage />} />
+        <Route path={pages.readyCsv} element={<ReadyCsvPage />} />
+        <Route path={pages.consentVersions} element={<ConsentVersionsPage />} />
+        <Route path={pages.auditTrail} element={<AuditTrailPage />} />
+        <Route path={pages.reminders} element={<RemindersPage />} />
+        <Route path={pages.analysisExport} element={<AnalysisExportPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </QueryProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { CONSENT_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
+import { QueryProvider } from './lib/query-client';
 import { ConsentPage } from './features/consent';
 import { HowItWorksPage } from './features/how-it-works';
 import { ReturnPage } from './features/return';
@@ -13,11 +14,13 @@ const { pages } = CONSENT_REMOTE;
  */
 export default function ConsentRoutes() {
   return (
-    <Routes>
-      <Route path={pages.consent} element={<ConsentPage />} />
-      <Route path={pages.return} element={<ReturnPage />} />
-      <Route path={pages.howItWorks} element={<HowItWorksPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <QueryProvider>
+      <Routes>
+        <Route path={pages.consent} element={<ConsentPage />} />
+        <Route path={pages.return} element={<ReturnPage />} />
+        <Route path={pages.howItWorks} element={<HowItWorksPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </QueryProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { DASHBOARD_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
+import { QueryProvider } from './lib/query-client';
 import { ConsentRenewalPage } from './features/consent-renewal';
 import { DashboardPage, type ConsentRenewalSlotProps, type StudyIdFormSlotProps, type WithdrawSlotProps } from './features/dashboard';
 import { FinalReportPage, ThankYouPage } from './features/final-report';
@@ -30,17 +31,19 @@ const { pages } = DASHBOARD_REMOTE;
  */
 export default function DashboardRoutes() {
   return (
-    <Routes>
-      <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} renderWithdraw={renderWithdraw} />} />
-      <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} renderWithdraw={renderWithdraw} />} />
-      <Route path={pages.withdrawn} element={<WithdrawnPage />} />
-      <Route path={pages.selfAssessment} element={<SelfAssessmentIntro />} />
-      <Route path={pages.selfAssessmentSurvey} element={<SelfAssessmentSurvey />} />
-      <Route path={pages.typeFinder} element={<TypeFinderPage />} />
-      <Route path={pages.mbti} element={<MbtiPage />} />
-      <Route path={pages.test} element={<FinalReportPage />} />
-      <Route path={pages.thankYou} element={<ThankYouPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <QueryProvider>
+      <Routes>
+        <Route path={pages.survey} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} renderWithdraw={renderWithdraw} />} />
+        <Route path={pages.surveyForStudyId} element={<DashboardPage renderStudyIdForm={renderStudyIdForm} renderConsentRenewal={renderConsentRenewal} renderWithdraw={renderWithdraw} />} />
+        <Route path={pages.withdrawn} element={<WithdrawnPage />} />
+        <Route path={pages.selfAssessment} element={<SelfAssessmentIntro />} />
+        <Route path={pages.selfAssessmentSurvey} element={<SelfAssessmentSurvey />} />
+        <Route path={pages.typeFinder} element={<TypeFinderPage />} />
+        <Route path={pages.mbti} element={<MbtiPage />} />
+        <Route path={pages.test} element={<FinalReportPage />} />
+        <Route path={pages.thankYou} element={<ThankYouPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </QueryProvider>
   );
 }

@@ -1,8 +1,14 @@
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient } from '../lib/query-client';
 
-/** Renders an admin page at its address, as the shell would. */
+/** Renders an admin page at its address, as the shell would, with a query client of its own. */
 export function renderPage(page: ReactElement, path = '/') {
-  return render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>);
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReminderPreview, ReminderSendResponse } from '@study/contracts';
 import { AdminApiError } from '../../../api/admin-api';
 import { renderPage } from '../../../test-support/render';
-import type { RemindersApi } from '../api/reminders-api';
+import { serveAdminApi } from '../../../test-support/serve-admin-api';
 import { RemindersPage } from './RemindersPage';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
@@ -24,14 +24,26 @@ const preview = (overrides: Partial<ReminderPreview> = {}): ReminderPreview => (
 
 const sent: ReminderSendResponse = { sendId: 'send-1', step: 'nardi', days: 10, sentAt: '2025-01-20T10:00:00.000Z', recipients: preview().recipients, remaining: 1 };
 
+/** The reminder calls as the test fakes them: each with the master key and the request it was sent. */
+interface RemindersApi {
+  preview(masterKey: string, request: unknown): Promise<ReminderPreview>;
+  send(masterKey: string, request: unknown): Promise<ReminderSendResponse>;
+}
+
 function fakeApi(overrides: Partial<RemindersApi> = {}): RemindersApi & { preview: jest.Mock; send: jest.Mock } {
   return { preview: jest.fn(async () => preview()), send: jest.fn(async () => sent), ...overrides } as never;
+}
+
+/** The page, its calls answered by the fake. */
+function renderReminders(api: RemindersApi) {
+  serveAdminApi({ previewReminders: (key, { body }) => api.preview(key, body), sendReminders: (key, { body }) => api.send(key, body) });
+  renderPage(<RemindersPage />, '/reminders');
 }
 
 beforeEach(() => sessionStorage.clear());
 
 async function previewNardi(api: RemindersApi) {
-  renderPage(<RemindersPage api={api} />, '/reminders');
+  renderReminders(api);
   await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
   await userEvent.click(screen.getByRole('radio', { name: 'TypeFinder done, but no Nardi yet' }));
   const days = screen.getByLabelText('For at least (days)');
@@ -43,7 +55,7 @@ async function previewNardi(api: RemindersApi) {
 describe('RemindersPage', () => {
   it('offers the steps as radio buttons with their whole labels, the first chosen, and sends the one chosen', async () => {
     const api = fakeApi();
-    renderPage(<RemindersPage api={api} />, '/reminders');
+    renderReminders(api);
     const group = screen.getByRole('group', { name: 'Step' });
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((radio) => radio.labels?.[0]?.textContent)).toEqual(['Consented, but no TypeFinder yet', 'TypeFinder done, but no Nardi yet', 'Nardi done, but no self-assessment yet']);
@@ -119,7 +131,7 @@ describe('RemindersPage', () => {
 
   it('refuses an empty subject or message and days out of range, naming the field, without calling the server', async () => {
     const api = fakeApi();
-    renderPage(<RemindersPage api={api} />, '/reminders');
+    renderReminders(api);
     await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
     const days = screen.getByLabelText('For at least (days)');
     await userEvent.clear(days);
