@@ -3,6 +3,7 @@ import type { Collection, Db } from 'mongodb';
 import type { MbtiScores } from '@study/contracts';
 import { documentLockKey } from '@study/document-writes';
 import { runHoldingAll, type KeyedLock } from '@study/keyed-lock';
+import { replacesVersion } from '@study/versioned-writes';
 import { MBTI_SCORE_FIELDS, MBTI_SCORES_COLLECTION, type MbtiScoresDocument } from '../mbti-scores-repository';
 import { ADMIN_ROW_PATHS, type ExportRecord, type ParticipantSelection } from '../participant-records';
 import { PARTICIPANTS_COLLECTION } from '../participants-repository';
@@ -117,7 +118,7 @@ class Newest {
     for (const [pgId, value] of Object.entries(entries ?? {})) {
       const next = parseEntry(value);
       const held = into.get(pgId);
-      if (!held || next.version > held.version) into.set(pgId, next);
+      if (!held || replacesVersion(next.version, held.version)) into.set(pgId, next);
     }
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FINAL_VERSION } from '@study/versioned-writes';
 
 // The mark a participant write leaves for the admin rows (admin-rows.ts), apart so the participant
 // repository can set it without depending on the rows.
@@ -10,7 +11,7 @@ export const ADMIN_ROW_STAMP = 'adminRowStamp';
 /** Counts the writes of a participant document: of two rows kept for one participant, the higher version is the newer. */
 export const ADMIN_ROW_VERSION = 'adminRowVersion';
 /** The version of a tombstone's row: erasure is final, nothing written before it may come back. */
-export const ERASED_ROW_VERSION = Number.MAX_SAFE_INTEGER;
+export const ERASED_ROW_VERSION = FINAL_VERSION;
 
 export interface StaleRowFields {
   [ADMIN_ROW_STALE]: true;

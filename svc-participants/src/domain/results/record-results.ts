@@ -1,5 +1,6 @@
 import type { NardiScoredData, ReportGeneratedData, ScoreClearedData, ScoreFinalizedData } from '@study/contracts';
 import type { Change } from '@study/document-writes';
+import { replacesVersion, versionOrder } from '@study/versioned-writes';
 import { participantDocuments } from '../../data-access/participant-documents';
 import type { ParticipantDocument } from '../../data-access/participants-repository';
 import type { ParticipantsDeps } from '../deps';
@@ -52,14 +53,15 @@ export async function recordNardiScored(deps: Deps, pgId: string, data: NardiSco
  */
 export async function recordFinalScore(deps: Deps, pgId: string, data: ScoreFinalizedData): Promise<ResultOutcome> {
   const outcome = await changeParticipant(deps, pgId, (participant) => {
-    if (data.version <= participant.finalScoreVersion) return 'stale';
+    if (!replacesVersion(data.version, participant.finalScoreVersion)) return 'stale';
     if (participant.surveysResetAt && Date.parse(data.computedAt) < participant.surveysResetAt.getTime()) return 'stale';
     const report = participant.finalReport;
     const change = {
       finalScore: { typeCode: data.typeCode, computedAt: data.computedAt },
       finalScoreDecidedBy: data.decidedBy,
       finalScoreVersion: data.version,
-      finalReport: report && report.scoreVersion >= data.version ? report : null,
+      // A report made for this version (or a newer one) may have come first.
+      finalReport: report && !replacesVersion(data.version, report.scoreVersion) ? report : null,
     };
     return { write: (document) => deps.participants.setFinalScore(document, change, deps.now()) };
   });
@@ -70,20 +72,25 @@ export async function recordFinalScore(deps: Deps, pgId: string, data: ScoreFina
 /** scoring.score.cleared.v1: no final score (and so no report) any more, unless a newer score was applied already. */
 export async function clearFinalScore(deps: Deps, pgId: string, data: ScoreClearedData): Promise<ResultOutcome> {
   const outcome = await changeParticipant(deps, pgId, (participant) => {
-    if (data.version <= participant.finalScoreVersion) return 'stale';
+    if (!replacesVersion(data.version, participant.finalScoreVersion)) return 'stale';
     return { write: (document) => deps.participants.setFinalScore(document, { finalScore: null, finalScoreDecidedBy: null, finalScoreVersion: data.version, finalReport: null }, deps.now()) };
   });
   deps.logger.info({ pgId, outcome, version: data.version }, 'final score cleared by scoring');
   return outcome;
 }
 
-/** reports.report.generated.v1: the final report PDF of a score version is stored and can be downloaded. */
+/**
+ * reports.report.generated.v1: the final report PDF of a score version is stored and can be
+ * downloaded. A report of an older score, or older than the one held, is stale; the same version
+ * made again (a new file) replaces the one held.
+ */
 export async function recordFinalReport(deps: Deps, pgId: string, data: ReportGeneratedData): Promise<ResultOutcome> {
   const outcome = await changeParticipant(deps, pgId, (participant) => {
-    if (data.scoreVersion < participant.finalScoreVersion) return 'stale';
+    if (versionOrder(data.scoreVersion, participant.finalScoreVersion) === 'older') return 'stale';
     const held = participant.finalReport;
-    if (held && held.scoreVersion > data.scoreVersion) return 'stale';
-    if (held && held.scoreVersion === data.scoreVersion && held.generatedAt === data.generatedAt) return 'unchanged';
+    const order = held ? versionOrder(data.scoreVersion, held.scoreVersion) : 'newer';
+    if (order === 'older') return 'stale';
+    if (order === 'same' && held?.generatedAt === data.generatedAt) return 'unchanged';
     return { write: (document) => deps.participants.setFinalReport(document, { generatedAt: data.generatedAt, scoreVersion: data.scoreVersion }, deps.now()) };
   });
   deps.logger.info({ pgId, outcome, scoreVersion: data.scoreVersion }, 'final report from reports');
