@@ -46,7 +46,7 @@ export interface NewMbtiResult {
 
 /**
  * The official MBTI results. Study IDs are stored in lower case. A document that exists is only
- * changed under its document lock (mbtiScoresLockKey in the domain), since the outbox relay updates it too.
+ * changed under its document lock (mbtiScoresLockKey, participant-documents.ts), since the outbox relay updates it too.
  */
 export class MbtiScoresRepository {
   readonly collection: Collection<MbtiScoresDocument>;

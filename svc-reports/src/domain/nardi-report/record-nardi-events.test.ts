@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import { EventTypes, nardiScoresSchema, type NardiCompletedData } from '@study/contracts';
 import { SAMPLE_DICHOT_PREF, SAMPLE_FUNCTIONAL_PAIRS, SAMPLE_INTERACTION_STYLES, SAMPLE_TEMPERAMENTS, SAMPLE_TYPE_CODES } from '@study/personality/testing';
@@ -39,7 +38,7 @@ function reportsHolding(initial: ReportDocument | null) {
   const lock = { run: <T>(_key: string, fn: () => Promise<T>) => fn() };
   const deps = {
     service: 'svc-reports',
-    reports: new ReportsRepository({ collection: () => collection } as unknown as Db, { lock, nudgeOutbox: () => undefined, erased }),
+    reports: new ReportsRepository({ collection: () => collection } as never, { lock, nudgeOutbox: () => undefined, erased }),
     erased,
     lock,
     logger: quiet,

@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import { EventTypes, type CloudEventEnvelope, type SurveyCompletedData } from '@study/contracts';
 import { outboxEvents } from '@study/event-bus';
@@ -32,7 +31,7 @@ function depsHolding(held: ScoreDocument | null) {
   const erased = { isErased: async () => false };
   const deps = {
     service: 'svc-scoring',
-    scores: new ScoresRepository({ collection: () => collection } as unknown as Db, { lock, nudgeOutbox: () => undefined, erased }),
+    scores: new ScoresRepository({ collection: () => collection } as never, { lock, nudgeOutbox: () => undefined, erased }),
     erased,
     lock,
     logger: { info: () => undefined, warn: () => undefined } as unknown as Logger,

@@ -8,7 +8,6 @@ import {
 } from '@study/contracts';
 import { outboxEvents } from '@study/event-bus';
 import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
-import type { Db } from 'mongodb';
 import type { ScoreDocument } from '../../data-access/scores-collection';
 import { ScoresRepository } from '../../data-access/scores-repository';
 import { completeNardiSurvey } from './apply-survey-events';
@@ -43,7 +42,7 @@ function depsHolding(held: ScoreDocument | null) {
   const lock = { run: <T>(_key: string, fn: () => Promise<T>) => fn() };
   const deps = {
     service: 'svc-scoring',
-    scores: new ScoresRepository({ collection: () => collection } as unknown as Db, { lock, nudgeOutbox: () => undefined, erased }),
+    scores: new ScoresRepository({ collection: () => collection } as never, { lock, nudgeOutbox: () => undefined, erased }),
     erased,
     lock,
     logger: quiet,
