@@ -4,8 +4,8 @@ import type { AuditEntry, AuditFilters, AuditPage } from '@study/contracts';
 import { AdminApiError } from '../../../api/admin-api';
 import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
 import { renderPage } from '../../../test-support/render';
-import type { AuditApi } from '../api/audit-api';
-import { AuditTrailPage } from './AuditTrailPage';
+import { serveAdminApi } from '../../../test-support/serve-admin-api';
+import { AuditTrailPage, type AuditTrailPageProps } from './AuditTrailPage';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 
@@ -20,8 +20,29 @@ const FIRST: AuditPage = {
 };
 const SECOND: AuditPage = { entries: [entry('e1', '2026-03-01T10:00:00.000Z', { action: 'roster.downloaded' })], nextBefore: null };
 
+/** The audit trail calls as the test fakes them: each with the master key and the filters it was sent. */
+interface AuditApi {
+  /** One page; `before` is the previous page's nextBefore. */
+  entries(masterKey: string, filters: AuditFilters, before?: string): Promise<AuditPage>;
+  /** The export's download link. */
+  exportLink(masterKey: string, filters: AuditFilters): Promise<string>;
+}
+
 function fakeApi(entries: AuditApi['entries'], exportLink: AuditApi['exportLink'] = async () => '/api/admin/audit/export?token=t') {
   return { entries: jest.fn(entries), exportLink: jest.fn(exportLink) };
+}
+
+/** The page, its calls answered by the fake. */
+function renderAuditTrail(api: AuditApi, props: AuditTrailPageProps = {}) {
+  serveAdminApi({
+    auditTrail: (key, { query }) => {
+      const { before, ...rest } = query;
+      const filters = rest as AuditFilters;
+      return before ? api.entries(key, filters, before) : api.entries(key, filters);
+    },
+    createDownloadLink: async (key, { body }) => ({ url: await api.exportLink(key, (body as { filters: AuditFilters }).filters), expiresAt: '2026-03-01T10:01:00.000Z' }),
+  });
+  renderPage(<AuditTrailPage {...props} />, '/audit-trail');
 }
 
 const rows = () =>
@@ -36,7 +57,7 @@ describe('/audit-trail', () => {
   it('asks for the key, sends the filters given, and lists the entries with their labels and details', async () => {
     const api = fakeApi(async () => FIRST);
     const user = userEvent.setup();
-    renderPage(<AuditTrailPage api={api} />, '/audit-trail');
+    renderAuditTrail(api);
     expect((screen.getByRole('button', { name: 'Show entries' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
     await user.selectOptions(screen.getByLabelText('Action'), 'MBTI upload');
@@ -56,7 +77,7 @@ describe('/audit-trail', () => {
 
   it('writes days as YYYY-MM-DD in UTC in the filters and in the entries, and labels each value with its column for the phone layout', async () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
-    renderPage(<AuditTrailPage api={fakeApi(async () => FIRST)} />, '/audit-trail');
+    renderAuditTrail(fakeApi(async () => FIRST));
     const table = await screen.findByRole('table', { name: 'Audit entries, newest first' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Time (UTC)', 'Action', 'By', 'Study ID', 'Details']);
     expect(rows().map((cells) => cells[0])).toEqual(['2026-03-03 10:00:00', '2026-03-02 10:00:00']);
@@ -76,7 +97,7 @@ describe('/audit-trail', () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
     const api = fakeApi(async (_key, _filters, before) => (before ? SECOND : FIRST));
     const user = userEvent.setup();
-    renderPage(<AuditTrailPage api={api} />, '/audit-trail');
+    renderAuditTrail(api);
     await screen.findByRole('table', { name: 'Audit entries, newest first' });
     expect(api.entries).toHaveBeenCalledWith('kept-key', {});
 
@@ -94,7 +115,7 @@ describe('/audit-trail', () => {
       return FIRST;
     });
     const user = userEvent.setup();
-    renderPage(<AuditTrailPage api={api} />, '/audit-trail');
+    renderAuditTrail(api);
     await screen.findByRole('table', { name: 'Audit entries, newest first' });
     fireEvent.change(screen.getByLabelText('From (day, UTC)'), { target: { value: '2026-03-05' } });
     fireEvent.change(screen.getByLabelText('To (day, UTC)'), { target: { value: '2026-03-01' } });
@@ -115,7 +136,7 @@ describe('/audit-trail', () => {
     const api = fakeApi(async () => SECOND);
     const download = jest.fn();
     const user = userEvent.setup();
-    renderPage(<AuditTrailPage api={api} download={download} />, '/audit-trail');
+    renderAuditTrail(api, { download });
     await screen.findByRole('table', { name: 'Audit entries, newest first' });
     await user.selectOptions(screen.getByLabelText('Action'), 'Roster download');
     await user.click(screen.getByRole('button', { name: 'Show entries' }));
@@ -130,7 +151,7 @@ describe('/audit-trail', () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
     const api = fakeApi(async () => ({ entries: [], nextBefore: null }), async () => Promise.reject(new AdminApiError('Too many calls from your address. Try again in 2 minutes.', 429)));
     const user = userEvent.setup();
-    renderPage(<AuditTrailPage api={api} download={jest.fn()} />, '/audit-trail');
+    renderAuditTrail(api, { download: jest.fn() });
     await screen.findByText('No entries match these filters.');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Too many calls from your address.');

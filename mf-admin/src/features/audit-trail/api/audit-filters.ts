@@ -1,5 +1,4 @@
-import { routes, type AuditFilters, type AuditPage } from '@study/contracts';
-import { adminCall, type FetchLike } from '../../../api/admin-api';
+import type { AuditFilters } from '@study/contracts';
 
 /** The filters as the page holds them: every field a string, '' meaning any. */
 export interface AuditFilterForm {
@@ -18,21 +17,6 @@ export function filtersOf(form: AuditFilterForm): AuditFilters {
     .map(([name, value]) => [name, value.trim()] as const)
     .filter(([, value]) => value !== '');
   return Object.fromEntries(given) as AuditFilters;
-}
-
-/** The audit trail calls; the master key goes in X-Master-Key, never in an address. */
-export interface AuditApi {
-  /** One page, newest first; `before` is the previous page's nextBefore. */
-  entries(masterKey: string, filters: AuditFilters, before?: string): Promise<AuditPage>;
-  /** A one-time link (valid for a minute) to the CSV of the filtered entries. */
-  exportLink(masterKey: string, filters: AuditFilters): Promise<string>;
-}
-
-export function httpAuditApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): AuditApi {
-  return {
-    entries: (masterKey, filters, before) => adminCall(fetchImpl, routes.auditTrail, masterKey, { query: { ...filters, ...(before ? { before } : {}) } }),
-    exportLink: async (masterKey, filters) => (await adminCall(fetchImpl, routes.createDownloadLink, masterKey, { body: { resource: 'audit', filters } })).url,
-  };
 }
 
 const FIELD_NAMES = ['action', 'actor', 'pgId', 'from', 'to'] as const;

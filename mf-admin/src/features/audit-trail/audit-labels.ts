@@ -1,0 +1,23 @@
+import type { AuditAction, AuditActor } from '@study/contracts';
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'consent.given': 'Consent given',
+  'consent.withdrawn': 'Consent withdrawn',
+  'participant.erased': 'Participant erased',
+  'consent.renewed': 'Consent renewed',
+  'mbti.uploaded': 'MBTI upload',
+  'statistics.downloaded': 'Statistics download',
+  'roster.downloaded': 'Roster download',
+  'enrollment.viewed': 'Enrollment view',
+  'audit.exported': 'Audit trail export',
+  'analysis-export.downloaded': 'Analysis export download',
+  'reminder.sent': 'Reminders sent',
+  'consent-text.published': 'Consent text published',
+};
+
+export const ACTOR_LABELS: Record<AuditActor, string> = {
+  admin: 'Study team',
+  participant: 'Participant',
+  'open-humans': 'Open Humans',
+  system: 'System',
+};
