@@ -1,9 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
 import type { ConsentTextView, UserView } from '@study/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { AGREEMENT_STORAGE_KEY } from '../../../lib/agreement';
+import { QueryProvider } from '../../../lib/query-client';
+import { serveConsentApi } from '../../../test-support/serve-consent-api';
 import type { AuthorizationWindow } from '../api/authorization';
 import { ConsentPage } from './ConsentPage';
 
@@ -25,15 +27,20 @@ beforeEach(() => {
 afterEach(() => store.dispose());
 
 async function renderPage(loadConsentText: () => Promise<ConsentTextView> = async () => CONSENT_TEXT) {
+  serveConsentApi({ fetchConsentText: loadConsentText });
   await act(async () => {
     render(
       <ClientStoreProvider store={store}>
-        <MemoryRouter>
-          <ConsentPage authorizationWindow={browser} loadConsentText={loadConsentText} contactEmail="team@study.example.org" />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter>
+            <ConsentPage authorizationWindow={browser} contactEmail="team@study.example.org" />
+          </MemoryRouter>
+        </QueryProvider>
       </ClientStoreProvider>,
     );
   });
+  // The text comes through fetch: the form is as the test expects it once it is answered.
+  await waitFor(() => expect(screen.queryByText('Loading the consent text...')).toBeNull());
 }
 
 function agreeButton() {

@@ -5,6 +5,8 @@ import type { ConsentResponse } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { rememberAgreement } from '../../../lib/agreement';
+import { QueryProvider } from '../../../lib/query-client';
+import { serveConsentApi } from '../../../test-support/serve-consent-api';
 import { AGREEMENT_NOT_FOUND, ReturnPage } from './ReturnPage';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
@@ -34,14 +36,17 @@ function renderAt(
     throw new Error('not a confirmation');
   },
 ) {
+  serveConsentApi({ exchange, confirm });
   render(
     <ClientStoreProvider store={store}>
-      <MemoryRouter initialEntries={[`/return?${query}`]}>
-        <Routes>
-          <Route path="/return" element={<ReturnPage exchange={exchange} confirm={confirm} />} />
-          <Route path="/survey/:pgId" element={<Dashboard />} />
-        </Routes>
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[`/return?${query}`]}>
+          <Routes>
+            <Route path="/return" element={<ReturnPage />} />
+            <Route path="/survey/:pgId" element={<Dashboard />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>
     </ClientStoreProvider>,
   );
 }
