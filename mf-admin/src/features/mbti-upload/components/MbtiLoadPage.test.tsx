@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MbtiUploadResponse } from '@study/contracts';
+import type { MbtiScores, MbtiUploadResponse } from '@study/contracts';
 import { renderPage } from '../../../test-support/render';
-import type { AdminApi } from '../../../api/admin-api';
+import { serveAdminApi } from '../../../test-support/serve-admin-api';
 import { MbtiLoadPage } from './MbtiLoadPage';
 
 jest.mock('csv-parse/browser/esm/sync', () => jest.requireActual('csv-parse/sync'));
@@ -26,13 +26,28 @@ const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci
 const CSV = [HEADER, `${A}@study.org,INTJ,1,2,3,4,5,6,7,8`, 'nobody@study.org,INTJ,1,2,3,4,5,6,7,8', `${B}@study.org,ENFP,1,2,3,4,5,6,7,8`, `${UNKNOWN}@study.org,QQQQ,1,2,3,4,5,6,7,8`].join('\n');
 const ANSWER: MbtiUploadResponse = { insertedCount: 1, matchedCount: 1, modifiedCount: 0, deletedCount: 0, upsertedCount: 0, unknownPgIds: [B], updatedParticipants: 1 };
 
-function fakeApi(overrides: Partial<AdminApi> = {}): jest.Mocked<AdminApi> {
+/** The page's calls as the test fakes them: each with the master key and what it was sent. */
+interface MbtiApi {
+  uploadMbtiScores(masterKey: string, rows: Record<string, MbtiScores>): Promise<MbtiUploadResponse>;
+  /** The download link of a resource. */
+  downloadLink(masterKey: string, resource: string): Promise<string>;
+}
+
+function fakeApi(overrides: Partial<MbtiApi> = {}): jest.Mocked<MbtiApi> {
   return {
     uploadMbtiScores: jest.fn(async () => ANSWER),
-    enrollment: jest.fn(),
     downloadLink: jest.fn(async () => '/api/stats?token=abc.def'),
     ...overrides,
-  } as jest.Mocked<AdminApi>;
+  } as jest.Mocked<MbtiApi>;
+}
+
+/** The page, its calls answered by the fake. */
+function renderMbtiLoad(api: MbtiApi, download: (url: string) => void, path?: string) {
+  serveAdminApi({
+    uploadMbti: (key, { body }) => api.uploadMbtiScores(key, body as Record<string, MbtiScores>),
+    createDownloadLink: async (key, { body }) => ({ url: await api.downloadLink(key, (body as { resource: string }).resource), expiresAt: '2026-03-01T10:01:00.000Z' }),
+  });
+  renderPage(<MbtiLoadPage download={download} />, path);
 }
 
 const csvFile = (text = CSV, name = 'scores.csv') => new File([text], name, { type: 'text/csv' });
@@ -45,7 +60,7 @@ describe('/mbti-load', () => {
   it('uploads the usable rows with the key, shows the five counts, the unknown study IDs and the rows not used', async () => {
     const api = fakeApi();
     const user = userEvent.setup();
-    renderPage(<MbtiLoadPage api={api} download={jest.fn()} />, '/mbti-load');
+    renderMbtiLoad(api, jest.fn(), '/mbti-load');
     expect(uploadButton().disabled).toBe(true);
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
     await user.upload(fileInput(), csvFile());
@@ -71,7 +86,7 @@ describe('/mbti-load', () => {
 
   it('accepts only .csv files', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderPage(<MbtiLoadPage api={fakeApi()} download={jest.fn()} />);
+    renderMbtiLoad(fakeApi(), jest.fn());
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
     await user.upload(fileInput(), new File(['x'], 'scores.xlsx'));
     expect(screen.getByRole('alert').textContent).toContain('scores.xlsx is not a .csv file. Only .csv files are accepted.');
@@ -83,7 +98,7 @@ describe('/mbti-load', () => {
     const api = fakeApi();
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderPage(<MbtiLoadPage api={api} download={jest.fn()} />);
+    renderMbtiLoad(api, jest.fn());
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
     const file = csvFile();
     Object.defineProperty(file, 'text', { value: () => Promise.reject(new Error('The file changed while it was read.')) });
@@ -100,7 +115,7 @@ describe('/mbti-load', () => {
     const api = fakeApi();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderPage(<MbtiLoadPage api={api} download={jest.fn()} />);
+    renderMbtiLoad(api, jest.fn());
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
     await user.upload(fileInput(), csvFile('email,type\nx@y.org,INTJ\n'));
     await user.click(uploadButton());
@@ -111,7 +126,7 @@ describe('/mbti-load', () => {
   it('shows the server refusal (a wrong key) as a danger notice, with the rows not used', async () => {
     const api = fakeApi({ uploadMbtiScores: jest.fn(async () => Promise.reject(new Error('The master key is not correct.'))) });
     const user = userEvent.setup();
-    renderPage(<MbtiLoadPage api={api} download={jest.fn()} />);
+    renderMbtiLoad(api, jest.fn());
     await user.type(screen.getByLabelText('Master Key'), 'wrong');
     await user.upload(fileInput(), csvFile());
     await user.click(uploadButton());
@@ -125,7 +140,7 @@ describe('/mbti-load', () => {
     const api = fakeApi();
     const download = jest.fn();
     const user = userEvent.setup();
-    renderPage(<MbtiLoadPage api={api} download={download} />);
+    renderMbtiLoad(api, download);
     const button = screen.getByRole('button', { name: 'Download statistics' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
