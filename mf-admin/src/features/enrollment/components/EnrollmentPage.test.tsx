@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { enrollmentSteps, type Enrollment, type PairAgreement } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
 import { renderPage } from '../../../test-support/render';
-import type { AdminApi } from '../../../api/admin-api';
+import { serveAdminApi } from '../../../test-support/serve-admin-api';
 import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
 import { EnrollmentPage } from './EnrollmentPage';
 
@@ -16,8 +16,19 @@ const ENROLLMENT: Enrollment = {
   generatedAt: '2026-03-01T12:00:00.000Z',
 };
 
-function fakeApi(enrollment: () => Promise<Enrollment>): AdminApi {
-  return { uploadMbtiScores: jest.fn(), downloadLink: jest.fn(), enrollment: jest.fn(enrollment) };
+/** The enrollment call as the test fakes it, with the master key it was sent. */
+interface EnrollmentApi {
+  enrollment(masterKey: string): Promise<Enrollment>;
+}
+
+function fakeApi(enrollment: () => Promise<Enrollment>) {
+  return { enrollment: jest.fn(enrollment) };
+}
+
+/** The page, its call answered by the fake. */
+function renderEnrollment(api: EnrollmentApi) {
+  serveAdminApi({ enrollment: (key) => api.enrollment(key) });
+  return renderPage(<EnrollmentPage />, '/enrollment');
 }
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)]);
@@ -28,7 +39,7 @@ describe('/enrollment', () => {
   it('asks for the key, then shows the figures as charts and tables', async () => {
     const api = fakeApi(async () => ENROLLMENT);
     const user = userEvent.setup();
-    renderPage(<EnrollmentPage api={api} />, '/enrollment');
+    renderEnrollment(api);
     expect((screen.getByRole('button', { name: 'Show figures' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
     await user.click(screen.getByRole('button', { name: 'Show figures' }));
@@ -50,7 +61,7 @@ describe('/enrollment', () => {
 
   it('draws one SVG bar per type with the target line, hidden from screen readers (the table says the same)', async () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
-    const { container } = renderPage(<EnrollmentPage api={fakeApi(async () => ENROLLMENT)} />, '/enrollment');
+    const { container } = renderEnrollment(fakeApi(async () => ENROLLMENT));
     await screen.findByRole('table', { name: /^Participants by final type/ });
     const [typesChart] = Array.from(container.querySelectorAll('.bar-chart'));
     expect(typesChart?.getAttribute('aria-hidden')).toBe('true');
@@ -74,12 +85,12 @@ describe('/enrollment', () => {
       letters: (['EI', 'SN', 'TF', 'JP'] as const).map((dichotomy) => ({ dichotomy, agreeing: 0, percent: null, kappa: null })),
       confusion: TYPE_CODES.map(() => TYPE_CODES.map(() => 0)),
     };
-    const { unmount } = renderPage(<EnrollmentPage api={fakeApi(async () => ({ ...ENROLLMENT, agreement: [pair] }))} />, '/enrollment');
+    const { unmount } = renderEnrollment(fakeApi(async () => ({ ...ENROLLMENT, agreement: [pair] })));
     expect(await screen.findByRole('heading', { name: 'Agreement between instruments' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Agreement of TypeFinder and Nardi (n = 0)' })).toBeTruthy();
     unmount();
 
-    renderPage(<EnrollmentPage api={fakeApi(async () => ENROLLMENT)} />, '/enrollment');
+    renderEnrollment(fakeApi(async () => ENROLLMENT));
     await screen.findByRole('table', { name: /^Participants by final type/ });
     expect(screen.queryByRole('heading', { name: 'Agreement between instruments' })).toBeNull();
   });
@@ -87,7 +98,7 @@ describe('/enrollment', () => {
   it('loads at once with a key kept from another admin page, and shows a refusal as a danger notice', async () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'old-key');
     const api = fakeApi(async () => Promise.reject(new Error('The master key is not correct.')));
-    renderPage(<EnrollmentPage api={api} />, '/enrollment');
+    renderEnrollment(api);
     const alert = await screen.findByRole('alert');
     expect(alert.className).toContain('notice--danger');
     expect(alert.textContent).toContain('The master key is not correct.');
