@@ -1,1 +1,1 @@
-export { ConsentVersionsPage, type ConsentVersionsPageProps } from './components/ConsentVersionsPage';
+export { ConsentVersionsPage } from './components/ConsentVersionsPage';

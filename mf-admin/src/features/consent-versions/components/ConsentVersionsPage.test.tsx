@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConsentVersionsOverview } from '@study/contracts';
+import type { ConsentVersionsOverview, PublishConsentResponse } from '@study/contracts';
 import { AdminApiError } from '../../../api/admin-api';
 import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
 import { renderPage } from '../../../test-support/render';
-import { httpConsentVersionsApi, type ConsentVersionsApi } from '../api/consent-versions-api';
+import { serveAdminApi } from '../../../test-support/serve-admin-api';
+import { publishConsentVersion } from '../api/publish-consent-version';
 import { ConsentVersionsPage } from './ConsentVersionsPage';
 
 const OVERVIEW: ConsentVersionsOverview = {
@@ -25,8 +26,23 @@ const rowsOf = (table: HTMLElement) =>
     .slice(1)
     .map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)]);
 
+/** The consent calls as the test fakes them: each with the master key and the text it was sent. */
+interface ConsentVersionsApi {
+  overview(masterKey: string): Promise<ConsentVersionsOverview>;
+  publish(masterKey: string, text: string): Promise<PublishConsentResponse>;
+}
+
 function fakeApi(): ConsentVersionsApi & { overview: jest.Mock; publish: jest.Mock } {
   return { overview: jest.fn(async () => OVERVIEW), publish: jest.fn() };
+}
+
+/** The page, its calls answered by the fake. */
+function renderConsentVersions(api: ConsentVersionsApi) {
+  serveAdminApi({
+    consentVersions: (key) => api.overview(key),
+    publishConsentVersion: (key, { body }) => api.publish(key, (body as { text: string }).text),
+  });
+  renderPage(<ConsentVersionsPage />, '/consent-versions');
 }
 
 beforeEach(() => sessionStorage.clear());
@@ -35,7 +51,7 @@ describe('/consent-versions', () => {
   it('lists every version with its hash and how many latest consents it has, and how many must agree again', async () => {
     const api = fakeApi();
     const user = userEvent.setup();
-    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    renderConsentVersions(api);
     expect(screen.getByRole('link', { name: 'Consent' }).getAttribute('href')).toBe('/consent-versions');
     await user.type(screen.getByLabelText('Master Key'), 'the-key');
     await user.click(screen.getByRole('button', { name: 'Show versions' }));
@@ -51,7 +67,7 @@ describe('/consent-versions', () => {
 
   it('writes the publication time in UTC as YYYY-MM-DD, and labels each value with its column for the phone layout', async () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
-    renderPage(<ConsentVersionsPage api={fakeApi()} />, '/consent-versions');
+    renderConsentVersions(fakeApi());
     const table = await screen.findByRole('table', { name: 'Consent versions' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Version', 'Content hash (SHA-256)', 'Published (UTC)', 'Latest consent of']);
     expect(rowsOf(table)[0]?.[2]).toBe('2026-01-01 09:00');
@@ -62,7 +78,7 @@ describe('/consent-versions', () => {
   });
 
   it('explains the markup with examples that read as written (a mark and its space, then words)', () => {
-    renderPage(<ConsentVersionsPage api={fakeApi()} />, '/consent-versions');
+    renderConsentVersions(fakeApi());
     const help = screen.getByText('How to mark up the text:').parentElement as HTMLElement;
     expect(within(help).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '# Risks on a line of its own is a heading;',
@@ -80,7 +96,7 @@ describe('/consent-versions', () => {
     const api = fakeApi();
     api.publish.mockResolvedValue({ outcome: 'published', version: { versionId: 'v3', hash: 'c'.repeat(64), publishedAt: '2026-03-03T09:00:00.000Z' } });
     const user = userEvent.setup();
-    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    renderConsentVersions(api);
     await screen.findByRole('table', { name: 'Consent versions' });
     const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
     expect(publish.disabled).toBe(true);
@@ -96,7 +112,7 @@ describe('/consent-versions', () => {
     const api = fakeApi();
     api.overview.mockResolvedValue({ ...OVERVIEW, currentText: '# 10. Review board\n\nApproved by {{review-board-name}}.' });
     const user = userEvent.setup();
-    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    renderConsentVersions(api);
     await user.click(await screen.findByRole('button', { name: 'Start from the current text (v2)' }));
     expect((screen.getByLabelText('Consent text') as HTMLTextAreaElement).value).toBe('# 10. Review board\n\nApproved by {{review-board-name}}.');
   });
@@ -108,7 +124,7 @@ describe('/consent-versions', () => {
       .mockResolvedValueOnce({ outcome: 'unchanged', version: { versionId: 'v2', hash: 'b'.repeat(64), publishedAt: '2026-03-01T09:00:00.000Z' } })
       .mockRejectedValueOnce(new AdminApiError('The master key is wrong.', 403));
     const user = userEvent.setup();
-    renderPage(<ConsentVersionsPage api={api} />, '/consent-versions');
+    renderConsentVersions(api);
     await user.type(screen.getByLabelText('Consent text'), 'Same text.');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('The text is the current version (v2).')).toBeTruthy();
@@ -118,7 +134,13 @@ describe('/consent-versions', () => {
 
   it('sends the key in its header and the text as JSON', async () => {
     const fetchImpl = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ outcome: 'unchanged', version: OVERVIEW.versions[1] }) }));
-    await httpConsentVersionsApi(fetchImpl).publish('k'.repeat(20), 'Text.');
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetchImpl as unknown as typeof fetch;
+    try {
+      await publishConsentVersion({ masterKey: 'k'.repeat(20), text: 'Text.' });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
     expect(fetchImpl).toHaveBeenCalledWith(
       '/api/admin/consent-versions',
       expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ 'x-master-key': 'k'.repeat(20) }), body: JSON.stringify({ text: 'Text.' }) }),
