@@ -1,27 +1,46 @@
-import type { Request, Response } from 'express';
+/*
+ * svc-participants' composition: the one place its parts are built and wired (repositories, the
+ * Open Humans adapter, the use cases' dependencies, the admin guards, the routes, the event
+ * subscriptions and the scheduled jobs) from its configuration.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
 import type { Logger } from 'pino';
-import { adminGuards, mountAdmin } from './admin-setup';
-import { scheduleAdminRowsPasses } from './admin-rows-setup';
-import { AdminRows } from './data-access/admin-rows/admin-rows';
 import { configuredSecrets, SERVICE_NAME, type ParticipantsConfig } from './config';
-import { consentVersionsRepository } from './consent-setup';
 import { consentSettingsOf } from './consent-settings-config';
-import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
-import { SpentTokens } from './data-access/admin-limits';
+import { RedisWindowCounters, SpentTokens } from './data-access/admin-limits';
+import { AdminRows } from './data-access/admin-rows/admin-rows';
 import { AuditLogRepository } from './data-access/audit-log-repository';
+import { AwaitingSteps } from './data-access/awaiting-steps';
+import { ConsentHistoryReader } from './data-access/consent-records';
+import { ConsentVersionsRepository } from './data-access/consent-versions-repository';
+import { IntervalGate } from './data-access/interval-gate';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
-import { RemindersRepository } from './data-access/reminders-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
+import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
+import { RemindersRepository } from './data-access/reminders-repository';
 import { ResultsChannel } from './data-access/results-channel';
-import { TokenCipher } from './data-access/token-cipher';
+import { parseEncryptionKey, TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
+import type { AdminDeps } from './domain/admin/deps';
+import { DownloadLinkSigner } from './domain/admin/download-links';
+import { studyPseudonyms } from './domain/admin/study-pseudonym';
 import type { ParticipantsDeps } from './domain/deps';
+import { leaveStudy } from './domain/leave-study';
+import { messageWithOwnGrant } from './domain/open-humans-access';
+import { backfillAwaitingSteps } from './domain/reminders/backfill';
+import type { ReminderDeps, ReminderParticipantPorts } from './domain/reminders/deps';
 import { studySettings } from './domain/settings';
 import { participantsSubscriptions } from './entry-points/events/handlers';
+import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
+import { mountAdminRoutes } from './entry-points/http/admin-routes';
+import { mountAuditRoutes } from './entry-points/http/audit-routes';
+import { mountConsentAdminRoutes } from './entry-points/http/consent-admin-routes';
 import { mountConsentRoutes } from './entry-points/http/consent-routes';
 import { mountOpenHumansWebhookRoutes } from './entry-points/http/open-humans-webhook-routes';
+import { mountReminderRoutes } from './entry-points/http/reminder-routes';
 import { mountResultsStreamRoutes } from './entry-points/http/results-stream-routes';
 import { mountSessionRoutes } from './entry-points/http/session-routes';
 import { mountSettingsRoutes } from './entry-points/http/settings-routes';
@@ -29,11 +48,114 @@ import { mountSurveyRoutes } from './entry-points/http/survey-routes';
 import { mountTypeFinderRoutes } from './entry-points/http/typefinder-routes';
 import { mountUserRoutes } from './entry-points/http/user-routes';
 import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
-import { leaveStudy } from './domain/leave-study';
-import { messageWithOwnGrant } from './domain/open-humans-access';
-import { openHumansClient } from './open-humans-setup';
-import { scheduleMemberReconciliation } from './reconciliation-setup';
-import { mountReminders, prepareReminders } from './reminders-setup';
+import { scheduleAdminRowsPasses } from './entry-points/jobs/admin-rows-passes';
+import { scheduleMemberReconciliation } from './entry-points/jobs/member-reconciliation';
+
+type Ctx = ServiceContext<ParticipantsConfig>;
+
+/** The one Open Humans adapter the service's parts use, configured from the environment. */
+export function openHumansClient(config: ParticipantsConfig): OpenHumansClient {
+  return new OpenHumansClient({
+    baseUrl: config.OH_BASE_URL,
+    apiBaseUrl: config.OH_API_URL,
+    clientId: config.OH_CLIENT_ID,
+    clientSecret: config.OH_CLIENT_SECRET,
+    redirectUri: config.OH_REDIRECT_URI,
+    masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
+  });
+}
+
+/**
+ * The consent versions, with the newest version's number shared in Redis so every instance reads
+ * the list only when it changed. The key is scoped to the deployment (its exchange and database),
+ * as the admin counters are: two stacks sharing a Redis never share it.
+ */
+export function consentVersionsRepository(ctx: ServiceContext<ParticipantsConfig>): ConsentVersionsRepository {
+  const key = `consent:${ctx.config.EVENTS_EXCHANGE}:${ctx.config.MONGO_DB}:latest-seq`;
+  return new ConsentVersionsRepository(ctx.db, { redis: ctx.redis, key });
+}
+
+/** The admin use cases' dependencies for one service context. */
+export function adminDeps(ctx: Ctx): AdminDeps {
+  return {
+    service: ctx.service,
+    rows: new AdminRows(ctx.db, ctx.lock),
+    mbtiScores: new MbtiScoresRepository(ctx.db),
+    lock: ctx.lock,
+    nudgeOutbox: (collection, id) => ctx.nudgeOutbox(collection, id),
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: configuredSecrets(ctx.config),
+    pseudonymOf: studyPseudonyms(parseEncryptionKey(ctx.config.TOKEN_ENCRYPTION_KEY) as Buffer),
+    logger: ctx.logger,
+    now: () => new Date(),
+  };
+}
+
+/** The admin guard factory: master key, Redis counters per address and route, download links. */
+export function adminGuards(ctx: Ctx): (route: string, proof: AdminProof) => RequestHandler {
+  const { config } = ctx;
+  // Keys are scoped to the deployment (its exchange and database): two deployments or test stacks sharing a Redis never share counters.
+  const prefix = `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:`;
+  return adminAccess({
+    masterKey: config.ADMIN_MASTER_KEY,
+    counters: new RedisWindowCounters(ctx.redis, `${prefix}rate:`, config.ADMIN_RATE_WINDOW_SECONDS * 1000),
+    failedAttemptsLimit: config.ADMIN_FAILED_ATTEMPTS_LIMIT,
+    callsLimit: config.ADMIN_CALLS_LIMIT,
+    signer: DownloadLinkSigner.fromMasterKey(config.ADMIN_MASTER_KEY),
+    spentTokens: new SpentTokens(ctx.redis, `${prefix}spent-link:`),
+    now: () => new Date(),
+  });
+}
+
+/**
+ * Mounts the admin calls ahead of the JSON body parser, and names the client address from the
+ * gateway's X-Forwarded-For (TRUST_PROXY) so the rate limits count per browser, not per gateway.
+ */
+export function mountAdmin(app: Express, ctx: Ctx): void {
+  app.set('trust proxy', ctx.config.TRUST_PROXY);
+  const base = adminDeps(ctx);
+  mountAdminRoutes(app, (req: Request) => ({ ...base, logger: req.log }), {
+    guard: adminGuards(ctx),
+    signer: DownloadLinkSigner.fromMasterKey(ctx.config.ADMIN_MASTER_KEY),
+    mbtiUploadLimit: ctx.config.MBTI_UPLOAD_LIMIT,
+  });
+  const consent = { consentVersions: consentVersionsRepository(ctx), consentHistory: new ConsentHistoryReader(ctx.db), auditLog: base.auditLog, auditSecrets: base.auditSecrets, now: () => new Date() };
+  mountConsentAdminRoutes(app, (req: Request) => ({ ...consent, logger: req.log }), adminGuards(ctx));
+  mountAuditRoutes(app, (req: Request) => ({ ...base, logger: req.log }), { guard: adminGuards(ctx) });
+}
+
+export function reminderDeps(ctx: Ctx, ports: ReminderParticipantPorts): ReminderDeps {
+  const { config } = ctx;
+  return {
+    ...ports,
+    awaiting: AwaitingSteps.fromDb(ctx.db),
+    reminders: new RemindersRepository(ctx.db),
+    // Scoped to the deployment (its exchange and database), like the admin rate limits.
+    gate: new IntervalGate(ctx.redis, `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:reminder-send`, config.REMINDER_SEND_INTERVAL_SECONDS * 1000),
+    openHumans: openHumansClient(config),
+    lock: ctx.lock,
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: configuredSecrets(config),
+    maxPerSend: config.REMINDER_MAX_MEMBERS,
+    sendIntervalSeconds: config.REMINDER_SEND_INTERVAL_SECONDS,
+    logger: ctx.logger,
+    now: () => new Date(),
+    newId: () => randomUUID(),
+  };
+}
+
+/** Before traffic: the step index, and the step fields of documents written before they existed (once per database). */
+export async function prepareReminders(ctx: Ctx): Promise<void> {
+  const awaiting = AwaitingSteps.fromDb(ctx.db);
+  await awaiting.ensureIndex();
+  await backfillAwaitingSteps({ awaiting, reminders: new RemindersRepository(ctx.db), lock: ctx.lock, logger: ctx.logger, now: () => new Date() });
+}
+
+/** Mounts the reminder calls ahead of the JSON body parser, behind the admin guard. */
+export function mountReminders(app: Express, ctx: Ctx, ports: ReminderParticipantPorts): void {
+  const base = reminderDeps(ctx, ports);
+  mountReminderRoutes(app, (req: Request) => ({ ...base, logger: req.log }), adminGuards(ctx));
+}
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
 let running: RunningParticipants | undefined;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '@study/service-kit';
-import type { ParticipantsConfig } from './config';
-import { IntervalGate } from './data-access/interval-gate';
-import type { ParticipantsDeps } from './domain/deps';
-import { reconcileMembers } from './domain/reconcile-members';
+import type { ParticipantsConfig } from '../../config';
+import { IntervalGate } from '../../data-access/interval-gate';
+import type { ParticipantsDeps } from '../../domain/deps';
+import { reconcileMembers } from '../../domain/reconcile-members';
 
 /** How often an instance asks whether the study's reconciliation is due (the gate lets one instance through per interval). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '@study/service-kit';
-import type { ParticipantsConfig } from './config';
-import { AdminRows } from './data-access/admin-rows/admin-rows';
+import type { ParticipantsConfig } from '../../config';
+import { AdminRows } from '../../data-access/admin-rows/admin-rows';
 
 /**
  * Brings the study team's read model up to date once per ADMIN_ROWS_PASS_SECONDS, so an admin
