@@ -25,7 +25,7 @@ const currentText = async (): Promise<ConsentText> => (await fetch(`${baseUrl()}
 /** The current text as stored, with its placeholders (the participants' pages show it filled in). */
 const storedText = async (): Promise<string> =>
   ((await (await fetch(`${baseUrl()}/api/admin/consent-versions`, { headers: { 'x-master-key': masterKey() } })).json()) as { currentText: string }).currentText;
-/** The embedded stack's contacts (scripts/lib/stack.mjs), named in the consent form and its PDF. */
+/** The embedded stack's contacts (scripts/lib/stack.ts), named in the consent form and its PDF. */
 const CONTACTS = {
   team: 'study-team@study.localhost',
   board: 'LOCAL TEST review board (not a real board: set REVIEW_BOARD_NAME)',

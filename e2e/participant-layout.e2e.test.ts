@@ -22,7 +22,7 @@ jest.setTimeout(300_000);
 
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'screens');
 const WIDTHS = [390, 1280] as const;
-/** The embedded stack's default contact address (scripts/lib/stack.mjs). */
+/** The embedded stack's default contact address (scripts/lib/stack.ts). */
 const CONTACT = 'study-team@study.localhost';
 /** What the server says when it has no TypeFinder result for the study email (product.md section 8). */
 const NO_MATCH = 'We failed to match your Study ID in our database. Please make sure you enter your Study ID email address and retake the survey.';

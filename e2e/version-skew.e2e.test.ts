@@ -26,9 +26,9 @@ interface ReleaseBuild {
   id?: string;
 }
 
-/** Builds (or reuses) another version of a frontend: see scripts/release-build.mjs. */
+/** Builds (or reuses) another version of a frontend: see scripts/release-build.ts. */
 function releaseBuild(args: string[]): ReleaseBuild {
-  const res = spawnSync(process.execPath, [path.join(root, 'scripts/release-build.mjs'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/release-build.ts'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (res.status !== 0) throw new Error(`release-build ${args.join(' ')} failed:\n${res.stderr}`);
   return JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as ReleaseBuild;
 }

@@ -19,7 +19,7 @@ import { completeTypeFinder, consentedParticipant, holdSession } from './support
 jest.setTimeout(300_000);
 
 const STUDY_NAME = 'Personality Genetics Study';
-/** The embedded stack's default contact address (scripts/lib/stack.mjs). */
+/** The embedded stack's default contact address (scripts/lib/stack.ts). */
 const CONTACT = 'study-team@study.localhost';
 const SHOTS = path.resolve(__dirname, '..', '.test-artifacts', 'walkthrough');
 const WIDTHS = [390, 1280] as const;

@@ -7,6 +7,8 @@
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
+// The local stack's tooling is TypeScript (scripts/lib), loaded through tsx as `npm start` does.
+const { tsImport } = require('tsx/esm/api');
 const amqp = require('amqplib');
 
 const root = path.resolve(__dirname, '../..');
@@ -35,11 +37,11 @@ async function withChannel(url, fn) {
 }
 
 module.exports = async function faultLabSetup() {
-  const { startStack, ONE_ADDRESS_LIMITS } = await import(path.join(root, 'scripts/lib/stack.mjs'));
-  const { freePort } = await import(path.join(root, 'scripts/lib/local-services.mjs'));
-  const { ensureFerretInstalled } = await import(path.join(root, 'scripts/lib/ferretdb.mjs'));
-  const { dropPgDatabase } = await import(path.join(root, 'scripts/lib/postgres.mjs'));
-  const { startPrivateRabbitMq } = await import(path.join(root, 'scripts/lib/rabbitmq-node.mjs'));
+  const { startStack, ONE_ADDRESS_LIMITS } = await tsImport(path.join(root, 'scripts/lib/stack.ts'), __filename);
+  const { freePort } = await tsImport(path.join(root, 'scripts/lib/local-services.ts'), __filename);
+  const { ensureFerretInstalled } = await tsImport(path.join(root, 'scripts/lib/ferretdb.ts'), __filename);
+  const { dropPgDatabase } = await tsImport(path.join(root, 'scripts/lib/postgres.ts'), __filename);
+  const { startPrivateRabbitMq } = await tsImport(path.join(root, 'scripts/lib/rabbitmq-node.ts'), __filename);
   for (const dir of ['svc-participants', 'svc-scoring', 'svc-reports', 'gateway', 'standins/open-humans', 'standins/typefinder']) {
     if (!fs.existsSync(path.join(root, dir, 'dist', 'main.js'))) throw new Error(`${dir}/dist is missing: build first (npm run build)`);
   }

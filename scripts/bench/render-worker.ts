@@ -1,5 +1,5 @@
 // Renders the final report PDF `count` times in this process with svc-reports' own renderer and
-// prints one JSON line: time per render and memory before and after. Run by render.mjs as a
+// prints one JSON line: time per render and memory before and after. Run by render.ts as a
 // child process (with --expose-gc) so the bench's own memory does not mix in.
 import { finalReportView } from '../../svc-reports/src/domain/final-report/final-report-view';
 import { renderFinalReport } from '../../svc-reports/src/rendering/final-report-pdf';

@@ -1,5 +1,5 @@
 // The bench's burst participants, stored directly in the three services' databases in the state the
-// API journey (journey.mjs upToLastSave) leaves them in: consented through Open Humans, TypeFinder
+// API journey (journey.ts upToLastSave) leaves them in: consented through Open Humans, TypeFinder
 // and Nardi (parts one to four) completed, the self-assessment pending. Their real last save then
 // goes through the whole pipeline as an API-made participant's does, up to the report's upload to
 // their Open Humans account; so each one is also a member of the Open Humans stand-in with a live
@@ -42,7 +42,7 @@ export interface SeedBurstOptions {
   studyEmailHost: string;
   /** The Open Humans stand-in and the study's client there: svc-participants' OH_BASE_URL, OH_CLIENT_ID, OH_CLIENT_SECRET, OH_REDIRECT_URI. */
   openHumans: { url: string; clientId: string; clientSecret: string; redirectUri?: string };
-  /** Participant i answers as journey.mjs's participant firstIndex + i and is Open Humans member 30000000 + firstIndex + i (default 0). */
+  /** Participant i answers as journey.ts's participant firstIndex + i and is Open Humans member 30000000 + firstIndex + i (default 0). */
   firstIndex?: number;
   /** Grants asked of the stand-in at once (default 4: it is one process, rewriting its state file on each change). */
   concurrency?: number;
@@ -56,15 +56,15 @@ export interface BurstParticipant {
   nardiType: string;
 }
 
-/** Apart from journey.mjs's members (20000000 + i) and seed-participants.ts's (10000000 + i). */
+/** Apart from journey.ts's members (20000000 + i) and seed-participants.ts's (10000000 + i). */
 const MEMBER_ID_BASE = 30_000_000;
 const BATCH = 1000;
-/** journey.mjs's TypeFinder answers (LETTERS), as the stand-in widget scores them. */
+/** journey.ts's TypeFinder answers (LETTERS), as the stand-in widget scores them. */
 const TF_TYPES = ['INTJ', 'ESFP', 'ISTJ', 'ENFP'] as const;
 /** What the journey's members share (approveAsMember's default): a 23andMe file. */
 const SHARED_SOURCES = ['direct-sharing-128'];
 
-/** journey.mjs's Nardi for variant v: its part-one answers, then the first offer of parts two to four. */
+/** journey.ts's Nardi for variant v: its part-one answers, then the first offer of parts two to four. */
 function nardiOf(variant: number) {
   const answers: NardiAnswer[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, value: (i + variant) % 3 === 0 ? 'B' : 'A' }));
   const scores = scoreNardi(answers);

@@ -1,6 +1,6 @@
 // What `npm run slice -- <folder>` checks, builds and runs for one deployable, worked out from
 // plain data (paths, file texts, package manifests) so that it can be unit-tested. CommonJS so
-// that both scripts/slice.mjs and jest's unit project load it.
+// that both scripts/slice.ts and jest's unit project load it.
 
 /** Where the contract tests live: every slice runs them, as every slice speaks these contracts. */
 const CONTRACTS_DIR = 'packages/contracts';

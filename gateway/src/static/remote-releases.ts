@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Published releases of the remotes. Each build a team publishes is copied once into
- * <releasesRoot>/<folder>/<id>/, where id is `<version>-<content hash>` (scripts/lib/remote-releases.mjs):
+ * <releasesRoot>/<folder>/<id>/, where id is `<version>-<content hash>` (scripts/lib/remote-releases.ts):
  * a folder never changes, so any number of releases of a remote are served side by side, under
  * /mf/<name>/releases/<id>/. The live file, <releasesRoot>/live.json, says which release the shell
  * loads for each remote ({ "mf_nardi": "0.2.0-3f9a1c2b7e" }); a remote it does not list is loaded

@@ -1,6 +1,6 @@
 // A TCP port that was free a moment ago on 127.0.0.1, for a server whose URL must be known before
 // it starts. CommonJS, so both the TypeScript tests (free-port.ts) and the .mjs scripts
-// (scripts/lib/local-services.mjs) use this one.
+// (scripts/lib/local-services.ts) use this one.
 const { createServer } = require('node:net');
 
 function freePort() {

@@ -10,7 +10,7 @@ import { freePort, uniqueName } from '@study/test-infra';
 
 /**
  * Runs another service of the study as its own process, the way it is deployed: its
- * src/main.ts bundled (as scripts/build-service.mjs does) into .test-artifacts, started with
+ * src/main.ts bundled (as scripts/build-service.ts does) into .test-artifacts, started with
  * node and the given environment. Deployables never import each other's code, so a test that
  * needs svc-scoring or svc-reports beside svc-participants talks to them only through the
  * broker and their databases.

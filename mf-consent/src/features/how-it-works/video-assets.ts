@@ -1,6 +1,6 @@
 /**
- * The how-it-works video that ships with this remote (recorded by scripts/record-how-it-works.mjs),
- * its captions and its poster (a frame from its start, scripts/render-how-it-works-poster.mjs).
+ * The how-it-works video that ships with this remote (recorded by scripts/record-how-it-works.ts),
+ * its captions and its poster (a frame from its start, scripts/render-how-it-works-poster.ts).
  * webpack emits them beside the remote's other files, so they are served from the app itself,
  * wherever the remote is deployed.
  */

@@ -8,7 +8,7 @@ import { openApiDocument } from '../openapi/openapi-document';
 /** The OpenAPI document, from the repository root; the gateway serves it at /api/docs/openapi.json. */
 export const OPENAPI_FILE = 'packages/contracts/openapi.json';
 
-/** The command that writes every generated document (packages/contracts/scripts/generate.mjs). */
+/** The command that writes every generated document (scripts/contracts/generate.ts). */
 export const GENERATE_COMMAND = 'npm run contracts:generate';
 
 /** A generated document: its path from the repository root and its text. */

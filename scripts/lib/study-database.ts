@@ -1,0 +1,58 @@
+// The database `npm run backup` and `npm run restore` work on: MONGO_URL when set; otherwise the
+// embedded FerretDB of a running `npm start`; otherwise a FerretDB started here on `npm start`'s
+// PostgreSQL database for the duration of the command (on a free port, with a state directory of
+// its own, so a later `npm start` finds everything as it left it).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureFerretInstalled, isPortOpen, startFerret, stopFerret } from './ferretdb';
+import { freePort } from './local-services';
+import { createPgDatabase, ensurePostgres, pgDatabaseExists } from './postgres';
+import { SERVICES, STUDY_FERRET_PORT, STUDY_PG_DATABASE } from './stack';
+
+/**
+ * Each service's database: MONGO_DB as the embedded stack sets it (`<prefix><db>`; `npm start`
+ * has no prefix, a test stack has one).
+ */
+export function studyDatabases(prefix = '') {
+  return SERVICES.map((s) => ({ service: `svc-${s.name}`, name: s.name, database: `${prefix}${s.db}` }));
+}
+
+/**
+ * @param {object} o
+ * @param {boolean} o.create create `npm start`'s PostgreSQL database when it is missing (restore);
+ *   otherwise a missing one is an error (there is nothing to back up)
+ * @param {(msg: string) => void} o.log
+ * @returns {Promise<{ url: string, where: string, stackRunning: boolean, close: () => Promise<void> }>}
+ */
+export async function openStudyDatabase({ create, log }) {
+  if (process.env.MONGO_URL) return { url: process.env.MONGO_URL, where: 'MONGO_URL', stackRunning: false, close: async () => undefined };
+  if (await isPortOpen(STUDY_FERRET_PORT)) {
+    return { url: `mongodb://127.0.0.1:${STUDY_FERRET_PORT}/`, where: `the running npm start's FerretDB (127.0.0.1:${STUDY_FERRET_PORT})`, stackRunning: true, close: async () => undefined };
+  }
+  await ensurePostgres(log);
+  if (create) await createPgDatabase(STUDY_PG_DATABASE);
+  else if (!(await pgDatabaseExists(STUDY_PG_DATABASE))) {
+    throw new Error(`there is nothing to back up: the PostgreSQL database ${STUDY_PG_DATABASE} does not exist (npm start has never run here), and MONGO_URL is not set`);
+  }
+  ensureFerretInstalled(log);
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-ferretdb-'));
+  const port = await freePort();
+  let ferret;
+  try {
+    ferret = await startFerret({ port, dataDir: stateDir, pgDatabase: STUDY_PG_DATABASE, logFile: path.join(stateDir, 'ferretdb.log') });
+  } catch (err) {
+    fs.rmSync(stateDir, { recursive: true, force: true });
+    throw err;
+  }
+  log(`npm start is not running: FerretDB started on 127.0.0.1:${port} for this command (PostgreSQL database ${STUDY_PG_DATABASE})`);
+  return {
+    url: ferret.url,
+    where: `FerretDB on the PostgreSQL database ${STUDY_PG_DATABASE}`,
+    stackRunning: false,
+    close: async () => {
+      await stopFerret(ferret);
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}

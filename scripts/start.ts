@@ -1,0 +1,54 @@
+// `npm start` (through scripts/run.mjs, which installs what is missing): builds, and runs the
+// whole system on one origin.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (msg) => console.log(`[start] ${msg}`);
+
+async function main() {
+  const { buildAll } = await import('./build');
+  await buildAll({ log: say });
+  const { ensureFerretInstalled } = await import('./lib/ferretdb');
+  if (!process.env.MONGO_URL) ensureFerretInstalled(say);
+  const { startStack, DEFAULT_CONTACT_EMAIL, LOCAL_REVIEW_BOARD } = await import('./lib/stack');
+  const port = Number(process.env.PORT || 8080);
+  const stack = await startStack({
+    root,
+    port,
+    dataDir: path.join(root, '.data', 'ferretdb'),
+    logDir: path.join(root, '.data', 'logs'),
+    log: say,
+  });
+  if (stack.openHumans.standin) say(`Open Humans: the local stand-in at ${stack.openHumans.url} (set OH_CLIENT_ID and OH_CLIENT_SECRET to use the real platform)`);
+  else say(`Open Humans: ${stack.openHumans.url}`);
+  if (stack.typeFinder.standin) say(`TypeFinder: the local stand-in widget at ${stack.typeFinder.widgetUrl}`);
+  if (!process.env.STUDY_CONTACT_EMAIL) say(`Study contact address shown to participants: ${DEFAULT_CONTACT_EMAIL} (set STUDY_CONTACT_EMAIL to the study team's real one)`);
+  const unsetBoard = Object.keys(LOCAL_REVIEW_BOARD).filter((name) => !process.env[name]);
+  if (unsetBoard.length > 0) say(`Review board in the consent form: local test values, marked as such (set ${unsetBoard.join(', ')} to the board that approved the study)`);
+  say('Admin master key (for /ready-csv and the admin tools): ADMIN_MASTER_KEY, or the one generated in .data/secrets.json');
+  say(`Logs: ${path.join('.data', 'logs')}/<part>.log`);
+  say(`Ready: ${stack.url}  (Ctrl-C stops everything started here)`);
+
+  for (const [name, entry] of stack.children) {
+    entry.child.once('exit', (code, signal) => {
+      if (!stopping) say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see ${entry.logFile}`);
+    });
+  }
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('Stopping...');
+    await stack.stop();
+    say('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(`\n[start] Could not start: ${err.message}\n`);
+  process.exit(1);
+});

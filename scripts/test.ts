@@ -1,0 +1,47 @@
+// `npm test`: installs what is missing, then lint, type-check, build, and every jest
+// project: unit, UI, integration (real FerretDB, RabbitMQ, Redis), browser tests
+// (Chromium through the gateway) and fault runs (e2e/faults). Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkApiCompatibility } from './lib/api-compatibility';
+import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (msg) => console.log(`[test] ${msg}`);
+const step = (name, cmd, args) => runStep(root, say, name, cmd, args);
+
+function validateCompose() {
+  // Debian's docker-compose checks the deployment file without a Docker engine.
+  const probe = spawnSync('docker-compose', ['version'], { stdio: 'ignore' });
+  if (probe.error || probe.status !== 0) {
+    say('docker-compose is not installed: skipping the docker-compose.yml check (apt-get install docker-compose)');
+    return;
+  }
+  step('Validate docker-compose.yml', 'docker-compose', ['config', '-q']);
+}
+
+async function main() {
+  const jestArgs = process.argv.slice(2);
+  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+  step('Lint', bin('eslint'), ['--max-warnings=0', '.']);
+  step('Type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  checkApiCompatibility(step, say);
+
+  validateCompose();
+
+  await ensureTestServices(say);
+  await ensureBrowserTools(say);
+
+  const { buildAll } = await import('./build');
+  await buildAll({ log: say });
+
+  say('Jest: unit, ui, integration, e2e, fault');
+  runJest(root, jestArgs);
+}
+
+main().catch((err) => {
+  console.error(`[test] ${err.message}`);
+  process.exit(1);
+});
