@@ -24,7 +24,7 @@ module.exports = {
   // Jest's own order, but the fault runs' broker scenario last (its private node boots meanwhile).
   testSequencer: '<rootDir>/e2e/support/fault-sequencer.js',
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: node, testMatch: [`${backends}/*.test.ts`, '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/lib/*.test.ts', '<rootDir>/lint/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.deploy\\.test\\.ts$'] },
+    { ...common, displayName: 'unit', testEnvironment: node, testMatch: [`${backends}/*.test.ts`, '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/lint/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.deploy\\.test\\.ts$'] },
     {
       ...common,
       displayName: 'ui',
