@@ -12,6 +12,10 @@ import { featureZones, layerZones } from './lint/boundaries.mjs';
 const API_LITERAL_MESSAGE = "Write no /api address by hand: use routes.<name> from @study/contracts through @study/api-client (callApi, or apiPath for a download, link or stream).";
 const NOT_OUR_API = '(?!direct-sharing\\/)';
 
+const DEPLOYABLE_MESSAGE = 'Deployables share code only through packages/.';
+const DEPLOYABLE_PATHS = { group: ['**/shell/**', '**/mf-*/**', '**/svc-*/**', '**/gateway/**', '**/standins/**'], message: DEPLOYABLE_MESSAGE };
+const DEPLOYABLE_NAMES = { group: ['@study/shell', '@study/shell/**', '@study/mf-*', '@study/svc-*', '@study/gateway', '@study/gateway/**', '@study/standin-*'], message: DEPLOYABLE_MESSAGE };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', '.data/**', '.test-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -29,13 +33,18 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Remotes and the shell are separate deployables: no reaching into each other's source.
+    // Remotes and the shell are separate deployables: no reaching into each other's source, by
+    // path or by package name (a package importing a deployable would ship it inside another).
     files: ['shell/**', 'mf-*/**', 'svc-*/**', 'gateway/**', 'packages/**', 'standins/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/shell/**', '**/mf-*/**', '**/svc-*/**', '**/gateway/**', '**/standins/**'], message: 'Deployables share code only through packages/.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [DEPLOYABLE_PATHS, DEPLOYABLE_NAMES] }],
+    },
+  },
+  {
+    // Tests may start an outside party's stand-in (or another deployable) by its package name.
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DEPLOYABLE_PATHS] }],
     },
   },
   {

@@ -46,6 +46,14 @@ const SNIPPETS = {
     file: 'svc-participants/src/data-access/probe.ts',
     code: "import { participantView } from '../domain/participant';\nexport const probe = participantView;\n",
   },
+  packageImportsDeployableByName: {
+    file: 'packages/participant-client/src/probe.ts',
+    code: "import { createOpenHumansStandin } from '@study/standin-open-humans';\nimport { loadConfig } from '@study/gateway';\nexport const probe = [createOpenHumansStandin, loadConfig];\n",
+  },
+  testStartsStandinByName: {
+    file: 'svc-participants/src/probe.test.ts',
+    code: "import { createOpenHumansStandin } from '@study/standin-open-humans';\nexport const probe = createOpenHumansStandin;\n",
+  },
 };
 
 type Case = keyof typeof SNIPPETS;
@@ -91,6 +99,17 @@ describe('the import fences of eslint.config.mjs', () => {
 
   it('lets the domain call data-access (entry-points -> domain -> data-access)', () => {
     expect(errors.domainCallsDataAccess).toEqual([]);
+  });
+
+  it('stops a package importing a deployable by its package name', () => {
+    expect(errors.packageImportsDeployableByName).toEqual([
+      expect.stringContaining('no-restricted-imports: \'@study/standin-open-humans\' import is restricted'),
+      expect.stringContaining('no-restricted-imports: \'@study/gateway\' import is restricted'),
+    ]);
+  });
+
+  it("lets a test start an outside party's stand-in by its package name", () => {
+    expect(errors.testStartsStandinByName).toEqual([]);
   });
 
   it("lets data-access name the domain's types but not call the domain", () => {

@@ -27,7 +27,7 @@ afterAll(async () => {
 /** Runs `node scripts/<script> ...args` against the stack's database; answers the exit code and what it printed. */
 function runScript(script: string, args: string[], stack: FaultStack): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, 'scripts', script), ...args], { cwd: root, env: { ...process.env, MONGO_URL: stack.info.mongoUrl }, timeout: 120_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', script), ...args], { cwd: root, env: { ...process.env, MONGO_URL: stack.info.mongoUrl }, timeout: 120_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
     });
   });
@@ -118,7 +118,7 @@ test('a backup restored into a fresh stack gives every participant the same data
   for (const service of SERVICE_NAMES) before.set(service, await stored(source.db(service)));
 
   const folder = path.join(path.dirname(source.info.logDir), 'backup');
-  const backup = await runScript('backup.mjs', [folder, '--db-prefix', source.info.dbPrefix, '--data-dir', path.dirname(source.info.secretsFile)], source);
+  const backup = await runScript('backup.ts', [folder, '--db-prefix', source.info.dbPrefix, '--data-dir', path.dirname(source.info.secretsFile)], source);
   expect(backup).toMatchObject({ code: 0 });
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { databases: { name: string; collections: { name: string; documents: number }[] }[] };
   for (const d of manifest.databases) {
@@ -129,16 +129,16 @@ test('a backup restored into a fresh stack gives every participant the same data
   // A fresh stack: its services have made their (empty) collections and indexes, and their own secrets.
   target = await FaultStack.start('backup-target');
   const restoreArgs = [folder, '--db-prefix', target.info.dbPrefix, '--data-dir', path.dirname(target.info.secretsFile)];
-  const restore = await runScript('restore.mjs', restoreArgs, target);
+  const restore = await runScript('restore.ts', restoreArgs, target);
   // The script's output with the code, so a refusal says why.
   expect({ code: restore.code, output: restore.code === 0 ? '' : restore.output }).toEqual({ code: 0, output: '' });
   expect(fs.readFileSync(target.info.secretsFile)).toEqual(fs.readFileSync(source.info.secretsFile));
 
   // Over data it refuses, unless told to drop it first.
-  const again = await runScript('restore.mjs', restoreArgs, target);
+  const again = await runScript('restore.ts', restoreArgs, target);
   expect(again.code).toBe(1);
   expect(again.output).toContain('refusing to restore over data');
-  const forced = await runScript('restore.mjs', [...restoreArgs, '--force'], target);
+  const forced = await runScript('restore.ts', [...restoreArgs, '--force'], target);
   expect(forced).toMatchObject({ code: 0 });
 
   for (const service of SERVICE_NAMES) {

@@ -1,5 +1,5 @@
 // The fault tests' laboratory: a small control server in jest's main process that starts a
-// private stack per scenario (scripts/lib/stack.mjs: its own FerretDB on a free port, its own
+// private stack per scenario (scripts/lib/stack.ts: its own FerretDB on a free port, its own
 // databases, exchange and queues) and breaks it on request: kill or restart a service, add a
 // second process of one, kill and restart the database, stop and start the broker. A stack that
 // asks for a private broker gets a RabbitMQ node of its own (started once, on first use), so the
@@ -7,8 +7,9 @@
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
-// The local stack's tooling is TypeScript (scripts/lib), loaded through tsx as `npm start` does.
-const { tsImport } = require('tsx/esm/api');
+// The local stack's tooling is TypeScript (scripts/lib), loaded through tsx as `npm start` does
+// (tsx's ESM entry: its CommonJS one cannot load the ESM tools).
+const tsImport = async (file) => (await import('tsx/esm/api')).tsImport(file, require('node:url').pathToFileURL(__filename).href);
 const amqp = require('amqplib');
 
 const root = path.resolve(__dirname, '../..');
@@ -37,11 +38,11 @@ async function withChannel(url, fn) {
 }
 
 module.exports = async function faultLabSetup() {
-  const { startStack, ONE_ADDRESS_LIMITS } = await tsImport(path.join(root, 'scripts/lib/stack.ts'), __filename);
-  const { freePort } = await tsImport(path.join(root, 'scripts/lib/local-services.ts'), __filename);
-  const { ensureFerretInstalled } = await tsImport(path.join(root, 'scripts/lib/ferretdb.ts'), __filename);
-  const { dropPgDatabase } = await tsImport(path.join(root, 'scripts/lib/postgres.ts'), __filename);
-  const { startPrivateRabbitMq } = await tsImport(path.join(root, 'scripts/lib/rabbitmq-node.ts'), __filename);
+  const { startStack, ONE_ADDRESS_LIMITS } = await tsImport(path.join(root, 'scripts/lib/stack.ts'));
+  const { freePort } = await tsImport(path.join(root, 'scripts/lib/local-services.ts'));
+  const { ensureFerretInstalled } = await tsImport(path.join(root, 'scripts/lib/ferretdb.ts'));
+  const { dropPgDatabase } = await tsImport(path.join(root, 'scripts/lib/postgres.ts'));
+  const { startPrivateRabbitMq } = await tsImport(path.join(root, 'scripts/lib/rabbitmq-node.ts'));
   for (const dir of ['svc-participants', 'svc-scoring', 'svc-reports', 'gateway', 'standins/open-humans', 'standins/typefinder']) {
     if (!fs.existsSync(path.join(root, dir, 'dist', 'main.js'))) throw new Error(`${dir}/dist is missing: build first (npm run build)`);
   }

@@ -6,16 +6,17 @@
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
-// The local stack's tooling is TypeScript (scripts/lib), loaded through tsx as `npm start` does.
-const { tsImport } = require('tsx/esm/api');
+// The local stack's tooling is TypeScript (scripts/lib), loaded through tsx as `npm start` does
+// (tsx's ESM entry: its CommonJS one cannot load the ESM tools).
+const tsImport = async (file) => (await import('tsx/esm/api')).tsImport(file, require('node:url').pathToFileURL(__filename).href);
 
 const root = path.resolve(__dirname, '../..');
 const REMOTE_DIRS = { mf_consent: 'mf-consent', mf_dashboard: 'mf-dashboard', mf_nardi: 'mf-nardi', mf_admin: 'mf-admin' };
 
 module.exports = async function globalSetup() {
-  const { startStack, ONE_ADDRESS_LIMITS } = await tsImport(path.join(root, 'scripts/lib/stack.ts'), __filename);
-  const { freePort } = await tsImport(path.join(root, 'scripts/lib/local-services.ts'), __filename);
-  const { findChromium } = await tsImport(path.join(root, 'scripts/lib/chromium.ts'), __filename);
+  const { startStack, ONE_ADDRESS_LIMITS } = await tsImport(path.join(root, 'scripts/lib/stack.ts'));
+  const { freePort } = await tsImport(path.join(root, 'scripts/lib/local-services.ts'));
+  const { findChromium } = await tsImport(path.join(root, 'scripts/lib/chromium.ts'));
   const chromium = findChromium();
   if (!chromium) throw new Error('Chromium was not found: run the browser tests through `npm test`, which installs it.');
   process.env.CHROMIUM_PATH = chromium;

@@ -44,4 +44,5 @@ export {
   type NardiTaken,
   type ProjectAuthorization,
 } from './journey';
+export { approvalForm, approveAsMember, type ApproveOptions, type MemberApproval } from './open-humans-member';
 export { SessionJar } from './session-jar';

@@ -9,9 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { routes, type FinalScoreResponse, type NardiAnswer, type NardiFinalResponse, type NardiScoresView, type UserView } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers, type FunctionalPairCode, type TemperamentCode, type TypeCode } from '@study/personality';
-// The stand-in's own account of a member's browser on its authorize page (not its whole app).
-import { approveAsMember } from '@study/standin-open-humans/src/member-browser';
 import { FlowAborted, ParticipantCallError, type ParticipantClient } from './client';
+import { approveAsMember } from './open-humans-member';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -44,7 +43,7 @@ export interface JoinOptions {
 export async function authorizeProject(client: ParticipantClient, { member = randomMemberId(), sources }: JoinOptions = {}): Promise<ProjectAuthorization> {
   const state = randomBytes(16).toString('hex');
   const { authorizeUrl, cookie } = await client.startAuthorization(`member ${member}`, state);
-  const { code } = await approveAsMember(authorizeUrl, member, sources).catch((error: unknown) => {
+  const { code } = await approveAsMember(authorizeUrl, { member, sources }).catch((error: unknown) => {
     throw new FlowAborted(error instanceof Error ? error.message : String(error));
   });
   return { code, state, cookie };

@@ -1,5 +1,5 @@
 // A TCP port that was free a moment ago on 127.0.0.1, for a server whose URL must be known before
-// it starts. CommonJS, so both the TypeScript tests (free-port.ts) and the .mjs scripts
+// it starts. CommonJS, so both the TypeScript tests (free-port.ts) and the tools under scripts/
 // (scripts/lib/local-services.ts) use this one.
 const { createServer } = require('node:net');
 

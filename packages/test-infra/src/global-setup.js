@@ -5,10 +5,12 @@ const path = require('node:path');
 const fs = require('node:fs');
 
 module.exports = async function globalSetup() {
-  const lib = (name) => import(path.join(__dirname, '../../../scripts/lib', name));
-  const { startFerret } = await lib('ferretdb.mjs');
-  const { ensureRabbitMq, ensureRedis, freePort } = await lib('local-services.mjs');
-  const { ensurePostgres, createPgDatabase, dropPgDatabase } = await lib('postgres.mjs');
+  // The local services' tooling is TypeScript (scripts/lib), loaded through tsx as `npm test` does.
+  const { tsImport } = await import('tsx/esm/api');
+  const lib = (name) => tsImport(path.join(__dirname, '../../../scripts/lib', name), require('node:url').pathToFileURL(__filename).href);
+  const { startFerret } = await lib('ferretdb.ts');
+  const { ensureRabbitMq, ensureRedis, freePort } = await lib('local-services.ts');
+  const { ensurePostgres, createPgDatabase, dropPgDatabase } = await lib('postgres.ts');
   process.env.AMQP_URL ||= 'amqp://guest:guest@127.0.0.1:5672';
   process.env.REDIS_URL ||= 'redis://127.0.0.1:6379';
   await ensureRabbitMq(process.env.AMQP_URL);

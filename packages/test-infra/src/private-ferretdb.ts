@@ -8,7 +8,7 @@ import { uniqueName } from './test-env';
 
 const root = path.resolve(__dirname, '../../..');
 const ferretBin = path.join(root, '.tools', 'bin', 'ferretdb');
-const postgresLib = path.join(root, 'scripts', 'lib', 'postgres.mjs');
+const postgresLib = path.join(root, 'scripts', 'lib', 'postgres.ts');
 
 /** A FerretDB of one test's own, on its own PostgreSQL database, that the test may stop and start again. */
 export interface PrivateFerretDb {
@@ -22,7 +22,7 @@ export interface PrivateFerretDb {
 
 // The database helpers are ES modules; a child process runs them, as jest loads this file as CommonJS.
 function runPostgresLib(call: string): void {
-  execFileSync(process.execPath, ['--input-type=module', '-e', `import * as pg from ${JSON.stringify(postgresLib)}; await pg.${call};`], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import * as pg from ${JSON.stringify(postgresLib)}; await pg.${call};`], { stdio: 'inherit' });
 }
 
 function waitForPort(port: number, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
@@ -52,7 +52,7 @@ export async function startPrivateFerretDb(): Promise<PrivateFerretDb> {
   const port = await freePort();
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferretdb-private-'));
   // The same URL (and connection limit) as every other FerretDB of the project.
-  const pgUrl = execFileSync(process.execPath, ['--input-type=module', '-e', `import * as pg from ${JSON.stringify(postgresLib)}; process.stdout.write(pg.pgDatabaseUrl(${JSON.stringify(pgDatabase)}));`], { encoding: 'utf8' });
+  const pgUrl = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import * as pg from ${JSON.stringify(postgresLib)}; process.stdout.write(pg.pgDatabaseUrl(${JSON.stringify(pgDatabase)}));`], { encoding: 'utf8' });
   let child: ChildProcess | null = null;
 
   const start = async () => {
