@@ -1,7 +1,7 @@
 import { ADMIN_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
-import { QueryProvider } from './lib/query-client';
+import { QueryProvider } from '@study/query-provider';
 import { ConsentVersionsPage } from './features/consent-versions';
 import { AuditTrailPage } from './features/audit-trail';
 import { AnalysisExportPage } from './features/analysis-export';

@@ -1,7 +1,7 @@
 import { CONSENT_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
-import { QueryProvider } from './lib/query-client';
+import { QueryProvider } from '@study/query-provider';
 import { ConsentPage } from './features/consent';
 import { HowItWorksPage } from './features/how-it-works';
 import { ReturnPage } from './features/return';

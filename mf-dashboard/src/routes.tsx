@@ -1,7 +1,7 @@
 import { DASHBOARD_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
-import { QueryProvider } from './lib/query-client';
+import { QueryProvider } from '@study/query-provider';
 import { ConsentRenewalPage } from './features/consent-renewal';
 import { DashboardPage, type ConsentRenewalSlotProps, type StudyIdFormSlotProps, type WithdrawSlotProps } from './features/dashboard';
 import { FinalReportPage, ThankYouPage } from './features/final-report';

@@ -1,7 +1,7 @@
 import { NARDI_REMOTE } from '@study/navigation';
 import { NotFound } from '@study/ui';
 import { Route, Routes } from 'react-router-dom';
-import { QueryProvider } from './lib/query-client';
+import { QueryProvider } from '@study/query-provider';
 import { NardiIntroPage } from './features/intro';
 import { NardiReportPage } from './features/nardi-report';
 import { PartOnePage } from './features/part-one';

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '@study/query-provider';
 
 /** Renders an admin page at its address, as the shell would, with a query client of its own. */
 export function renderPage(page: ReactElement, path = '/') {

@@ -7,7 +7,7 @@ import { scoreNardi } from '@study/personality';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '@study/query-provider';
 import NardiRoutes from '../routes';
 import { serveApi, type NardiApi } from './serve-api';
 

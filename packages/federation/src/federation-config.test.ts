@@ -55,7 +55,7 @@ function frontendSources(): string[] {
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes(`${path.sep}test-support${path.sep}`)) files.push(full);
     }
   };
-  for (const dir of [HOST, ...REMOTES, 'packages/client-state', 'packages/ui', 'packages/question-flow', 'packages/navigation', 'packages/api-client']) walk(path.join(root, dir, 'src'));
+  for (const dir of [HOST, ...REMOTES, 'packages/client-state', 'packages/ui', 'packages/question-flow', 'packages/navigation', 'packages/api-client', 'packages/query-provider']) walk(path.join(root, dir, 'src'));
   return files;
 }
 
@@ -132,6 +132,13 @@ test.each(REMOTES)('%s shares TanStack Query as a singleton, strictly, in the ra
   expect(declared).toBeDefined();
   expect(options.shared['@tanstack/react-query']).toMatchObject({ singleton: true, strictVersion: true, requiredVersion: declared });
   expect(options.shared['@tanstack/react-query']?.eager).toBeFalsy();
+});
+
+test.each(REMOTES)('%s bundles its query provider (it holds no state: the client lives in its React state, the cache in the shared TanStack Query)', (app) => {
+  const { _options: options } = federationPlugin(productionConfig(app));
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  expect(pkg.dependencies['@study/query-provider']).toBeDefined();
+  expect(options.shared['@study/query-provider']).toBeUndefined();
 });
 
 test('the frontends import TanStack Query only from @tanstack/react-query, the shared entry', () => {

@@ -4,7 +4,7 @@ import { ClientStoreProvider, createClientStore, type ClientStore } from '@study
 import type { ConsentTextView, UserView } from '@study/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { AGREEMENT_STORAGE_KEY } from '../../../lib/agreement';
-import { QueryProvider } from '../../../lib/query-client';
+import { QueryProvider } from '@study/query-provider';
 import { serveConsentApi } from '../../../test-support/serve-consent-api';
 import type { AuthorizationWindow } from '../api/authorization';
 import { ConsentPage } from './ConsentPage';

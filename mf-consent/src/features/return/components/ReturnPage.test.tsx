@@ -5,7 +5,7 @@ import type { ConsentResponse } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { rememberAgreement } from '../../../lib/agreement';
-import { QueryProvider } from '../../../lib/query-client';
+import { QueryProvider } from '@study/query-provider';
 import { serveConsentApi } from '../../../test-support/serve-consent-api';
 import { AGREEMENT_NOT_FOUND, ReturnPage } from './ReturnPage';
 

@@ -4,7 +4,7 @@ import type { ClientStore } from '@study/client-state';
 import { TEMPERAMENTS } from '@study/personality';
 import { ApiError } from '@study/ui';
 import { nardiScoresKey } from '../../../api/get-nardi-scores';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '@study/query-provider';
 import { ANSWERS, button, currentPath, fakeApi, nardiState, participantStore, PG_ID, radioNames, renderNardi, SCORES } from '../../../test-support/nardi-fixtures';
 
 // user-event walks a radio group with CSS.escape, which jsdom lacks.

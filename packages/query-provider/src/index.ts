@@ -1,0 +1,1 @@
+export { createQueryClient, QueryProvider, type QueryClientSettings, type QueryProviderProps } from './query-client';
