@@ -4,26 +4,14 @@
 //   node scripts/run.mjs scripts/release-build.ts declaring <folder> <package>@<range> [--publish <releasesRoot>]
 //     the working tree's <folder> built as if it declared <range> for a shared package
 // Prints one line of JSON: { dist, version?, commit?, id? } (id: the published release, with --publish).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildDeclaring, buildPreviousRelease } from './lib/release-builds';
+import { buildDeclaring, buildPreviousRelease, parseReleaseBuildArgs } from './lib/release-builds';
 import { publishRelease } from './lib/remote-releases';
+import { root } from './lib/repo-root';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function main() {
-  const args = process.argv.slice(2);
-  const publishAt = args.indexOf('--publish');
-  const releasesRoot = publishAt >= 0 ? args.splice(publishAt, 2)[1] : undefined;
-  const [kind, folder, spec] = args;
-  let build;
-  if (kind === 'previous' && folder) build = buildPreviousRelease(root, folder);
-  else if (kind === 'declaring' && folder && spec?.lastIndexOf('@') > 0) {
-    const at = spec.lastIndexOf('@');
-    build = buildDeclaring(root, folder, spec.slice(0, at), spec.slice(at + 1));
-  } else {
-    throw new Error('Usage: node scripts/run.mjs scripts/release-build.ts previous <folder> | declaring <folder> <package>@<range> [--publish <releasesRoot>]');
-  }
+function main(): void {
+  const command = parseReleaseBuildArgs(process.argv.slice(2));
+  const { folder, releasesRoot } = command;
+  const build = command.kind === 'previous' ? buildPreviousRelease(root, folder) : buildDeclaring(root, folder, command.dependency, command.range);
   const published = releasesRoot ? publishRelease({ distDir: build.dist, releasesRoot, folder }) : undefined;
   console.log(JSON.stringify({ ...build, ...(published ? { id: published.id } : {}) }));
 }
@@ -31,6 +19,6 @@ function main() {
 try {
   main();
 } catch (err) {
-  console.error(err.message);
+  console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 }

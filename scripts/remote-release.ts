@@ -10,23 +10,26 @@
 // Releases go to RELEASES_ROOT (default: releases/ in this folder), which the gateway serves;
 // a running gateway follows live.json within a second.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEPLOYABLES, buildAll } from './build';
+import { root } from './lib/repo-root';
 import { describeBuild, listReleases, publishRelease, readLive, setLive } from './lib/remote-releases';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = DEPLOYABLES.filter((d) => d.kind === 'frontend' && d.dir !== 'shell').map((d) => d.dir);
+const COMMANDS = ['publish', 'live', 'default', 'list'] as const;
+type Command = (typeof COMMANDS)[number];
 
-function usage(message) {
+const isCommand = (word: string | undefined): word is Command => COMMANDS.some((command) => command === word);
+
+function usage(message: string): never {
   console.error(`${message}\nUsage: npm run remote -- publish|live|default|list <${REMOTES.join('|')}> [release id] [--live]`);
   process.exit(2);
 }
 
-async function main() {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const [command, folder, id] = args.filter((arg) => !arg.startsWith('--'));
-  if (!['publish', 'live', 'default', 'list'].includes(command)) usage(`Unknown command: ${command ?? '(none)'}.`);
-  if (!REMOTES.includes(folder)) usage(`Unknown remote: ${folder ?? '(none)'}.`);
+  if (!isCommand(command)) usage(`Unknown command: ${command ?? '(none)'}.`);
+  if (folder === undefined || !REMOTES.includes(folder)) usage(`Unknown remote: ${folder ?? '(none)'}.`);
   const releasesRoot = path.resolve(process.env.RELEASES_ROOT || path.join(root, 'releases'));
   const distDir = path.join(root, folder, 'dist');
 
@@ -60,7 +63,7 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err.message);
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

@@ -4,13 +4,13 @@
 // - the current source, built as if its package.json declared another range for a shared
 //   package (e.g. react-router-dom ^8: a remote built against a router major the shell lacks).
 // Builds are kept under .test-artifacts/release-builds/ and reused while their inputs are the same.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { previousRelease } from './release-history';
+import { previousRelease, type Release } from './release-history';
 
-function run(cmd, args, options) {
+function run(cmd: string, args: readonly string[], options: Omit<SpawnSyncOptionsWithStringEncoding, 'encoding'> = {}): string {
   const res = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${`${res.stdout ?? ''}${res.stderr ?? ''}`.slice(-4000)}`);
   return res.stdout;
@@ -21,8 +21,8 @@ function run(cmd, args, options) {
  * except the workspace links, which point into the copy (so the copy builds with its own
  * packages/*, as that release did).
  */
-function linkNodeModules(root, dir) {
-  const link = (from, to) => {
+function linkNodeModules(root: string, dir: string): void {
+  const link = (from: string, to: string): void => {
     fs.mkdirSync(to, { recursive: true });
     for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
       const source = path.join(from, entry.name);
@@ -35,21 +35,28 @@ function linkNodeModules(root, dir) {
   link(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
 }
 
-function webpackBuild(root, appDir) {
+function webpackBuild(root: string, appDir: string): void {
   run(process.execPath, [path.join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production'], { cwd: appDir });
 }
 
-function cacheRoot(root) {
+function cacheRoot(root: string): string {
   return path.join(root, '.test-artifacts', 'release-builds');
 }
 
-/**
- * The previous release of frontend `folder`, built from its recorded commit.
- * @returns {{ dist: string, version: string, commit: string }}
- */
-export function buildPreviousRelease(root, folder) {
+/** Where the build of `folder`'s release is kept: named by version and commit, so a new release never reuses an old build. */
+export function previousReleaseDist(root: string, folder: string, release: Pick<Release, 'version' | 'commit'>): string {
+  return path.join(cacheRoot(root), `${folder}@${release.version}-${release.commit.slice(0, 12)}`, 'dist');
+}
+
+export interface ReleaseBuild extends Release {
+  /** The built files. */
+  dist: string;
+}
+
+/** The previous release of frontend `folder`, built from its recorded commit. */
+export function buildPreviousRelease(root: string, folder: string): ReleaseBuild {
   const release = previousRelease(root, folder);
-  const dist = path.join(cacheRoot(root), `${folder}@${release.version}-${release.commit.slice(0, 12)}`, 'dist');
+  const dist = previousReleaseDist(root, folder, release);
   if (fs.existsSync(path.join(dist, '.complete'))) return { dist, ...release };
   const present = spawnSync('git', ['cat-file', '-e', `${release.commit}^{commit}`], { cwd: root });
   if (present.status !== 0) {
@@ -74,18 +81,28 @@ export function buildPreviousRelease(root, folder) {
   return { dist, ...release };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `pkg` (a package.json's JSON) as if it declared `range` for its dependency `dependency`; the
+ * rest is kept as it is. Throws when it does not depend on it.
+ */
+export function declaringRange(pkg: unknown, folder: string, dependency: string, range: string): Record<string, unknown> {
+  if (!isRecord(pkg)) throw new Error(`${folder}/package.json is not an object.`);
+  const dependencies = pkg.dependencies;
+  if (!isRecord(dependencies) || !dependencies[dependency]) throw new Error(`${folder} does not depend on ${dependency}.`);
+  return { ...pkg, dependencies: { ...dependencies, [dependency]: range } };
+}
+
 /**
  * Frontend `folder` from the working tree, built as if its package.json declared `range` for the
  * shared package `dependency` (the installed copy is still the one bundled).
- * @returns {{ dist: string }}
  */
-export function buildDeclaring(root, folder, dependency, range) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
-  if (!pkg.dependencies?.[dependency]) throw new Error(`${folder} does not depend on ${dependency}.`);
-  pkg.dependencies[dependency] = range;
+export function buildDeclaring(root: string, folder: string, dependency: string, range: string): { dist: string } {
+  const pkg = declaringRange(JSON.parse(fs.readFileSync(path.join(root, folder, 'package.json'), 'utf8')), folder, dependency, range);
   // Inside the repository, so the copy finds node_modules and tsconfig.base.json as the original does.
   const hash = createHash('sha256').update(JSON.stringify(pkg));
-  const files = ['webpack.config.js', ...fs.readdirSync(path.join(root, folder, 'src'), { recursive: true }).map((f) => path.join('src', f))];
+  const files = ['webpack.config.js', ...fs.readdirSync(path.join(root, folder, 'src'), { recursive: true, encoding: 'utf8' }).map((f) => path.join('src', f))];
   for (const file of files.sort()) {
     const full = path.join(root, folder, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
@@ -101,4 +118,24 @@ export function buildDeclaring(root, folder, dependency, range) {
   webpackBuild(root, appDir);
   fs.writeFileSync(path.join(dist, '.complete'), range);
   return { dist };
+}
+
+export type ReleaseBuildCommand =
+  | { kind: 'previous'; folder: string; releasesRoot?: string }
+  | { kind: 'declaring'; folder: string; dependency: string; range: string; releasesRoot?: string };
+
+export const RELEASE_BUILD_USAGE = 'Usage: node scripts/run.mjs scripts/release-build.ts previous <folder> | declaring <folder> <package>@<range> [--publish <releasesRoot>]';
+
+/** The command line of scripts/release-build.ts (without node and the script); throws the usage when it is not one. */
+export function parseReleaseBuildArgs(argv: readonly string[]): ReleaseBuildCommand {
+  const args = [...argv];
+  const publishAt = args.indexOf('--publish');
+  const releasesRoot = publishAt >= 0 ? args.splice(publishAt, 2)[1] : undefined;
+  const [kind, folder, spec] = args;
+  const publish = releasesRoot === undefined ? {} : { releasesRoot };
+  if (kind === 'previous' && folder) return { kind, folder, ...publish };
+  // The package's own name may start with @ (a scope): the range follows the last @.
+  const at = spec?.lastIndexOf('@') ?? -1;
+  if (kind === 'declaring' && folder && spec && at > 0) return { kind, folder, dependency: spec.slice(0, at), range: spec.slice(at + 1), ...publish };
+  throw new Error(RELEASE_BUILD_USAGE);
 }
