@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePodmanTools, imageLabel, imageSize, mb, podman, root, run, seconds } from './podman';
+import { ensurePodmanTools, imageLabel, imageSize, mb, messageOf, podman, root, run, seconds, type Log } from './podman';
 
 export const RECIPE_LABEL = 'study.recipe';
 const recipesDir = path.join(root, 'deploy', 'base-images');
@@ -27,11 +27,33 @@ export const BASE = {
   redis: 'localhost/study-base/redis:7.0',
   caddy: 'localhost/study-base/caddy:2.6',
   ferretdb: 'localhost/study-base/ferretdb:1.24',
+} as const;
+
+export type BaseImageKey = keyof typeof BASE;
+
+interface Recipe {
+  key: BaseImageKey;
+  /** Builds the image itself; without it, deploy/base-images/<key>/Containerfile is built. */
+  build?: (image: string, hash: string, log: Log) => Promise<void>;
+  buildArgs?: Record<string, string>;
+  /** What the image is made from besides its folder: versions, hashes of files brought in. */
+  inputs?: () => Record<string, string>;
+  /** Puts what the Containerfile copies into its build context. */
+  prepare?: (context: string) => Promise<void>;
+}
+
+// Built from the Go module by scripts/lib/ferretdb.ts on first use.
+const ferretBinary = (): string => path.join(root, '.tools', 'bin', 'ferretdb');
+
+const DEBIAN_RECIPE: Recipe = {
+  key: 'debian',
+  build: buildDebian,
+  inputs: () => ({ suite: DEBIAN_SUITE, mirror: DEBIAN_MIRROR, variant: 'minbase', rootfs: hashDir(path.join(recipesDir, 'debian', 'rootfs')) }),
 };
 
 // Built in this order; every image but the first is FROM the Debian base.
-const RECIPES = [
-  { key: 'debian', build: buildDebian, inputs: () => ({ suite: DEBIAN_SUITE, mirror: DEBIAN_MIRROR, variant: 'minbase', rootfs: hashDir(path.join(recipesDir, 'debian', 'rootfs')) }) },
+const RECIPES: readonly Recipe[] = [
+  DEBIAN_RECIPE,
   {
     key: 'node',
     buildArgs: { NODE_VERSION, NPM_VERSION },
@@ -53,16 +75,13 @@ const RECIPES = [
   },
 ];
 
-// Built from the Go module by scripts/lib/ferretdb.ts on first use.
-const ferretBinary = () => path.join(root, '.tools', 'bin', 'ferretdb');
-
-function hashFile(file) {
+function hashFile(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-function hashDir(dir) {
+function hashDir(dir: string): string {
   const hash = createHash('sha256');
-  const walk = (d) => {
+  const walk = (d: string): void => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(d, entry.name);
       hash.update(path.relative(dir, full));
@@ -75,18 +94,19 @@ function hashDir(dir) {
 }
 
 /** The recipe's hash: what it is built from, and its parent's hash (a new parent rebuilds it). */
-function recipeHash(recipe, parentHash) {
+function recipeHash(recipe: Recipe, parentHash?: string): string {
   const dir = path.join(recipesDir, recipe.key);
-  const parts = { key: recipe.key, parentHash: parentHash ?? null, inputs: recipe.inputs?.() ?? null, buildArgs: recipe.buildArgs ?? null };
+  // The keys' order is part of the hash: changing it would rebuild every image.
+  const parts: Record<string, unknown> = { key: recipe.key, parentHash: parentHash ?? null, inputs: recipe.inputs?.() ?? null, buildArgs: recipe.buildArgs ?? null };
   if (recipe.key !== 'debian') parts.recipe = hashDir(dir);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }
 
-async function npmPack(spec, dir) {
+async function npmPack(spec: string, dir: string): Promise<void> {
   await run('npm', ['pack', '--silent', '--pack-destination', dir, spec], { env: process.env });
 }
 
-async function buildDebian(image, hash, log) {
+async function buildDebian(image: string, hash: string, log: Log): Promise<void> {
   const target = fs.mkdtempSync(path.join(os.tmpdir(), 'study-base-debian-'));
   try {
     log(`  debootstrap --variant=minbase ${DEBIAN_SUITE} (about two minutes)...`);
@@ -105,7 +125,7 @@ async function buildDebian(image, hash, log) {
   }
 }
 
-async function buildFromContainerfile(recipe, image, hash, log) {
+async function buildFromContainerfile(recipe: Recipe, image: string, hash: string, log: Log): Promise<void> {
   const context = fs.mkdtempSync(path.join(os.tmpdir(), `study-base-${recipe.key}-`));
   try {
     fs.cpSync(path.join(recipesDir, recipe.key), context, { recursive: true });
@@ -120,11 +140,26 @@ async function buildFromContainerfile(recipe, image, hash, log) {
   }
 }
 
+export interface EnsureBaseImagesOptions {
+  log?: Log;
+  /** Only these images (by key: debian, node, ...); all when undefined. */
+  only?: readonly string[];
+}
+
+export interface BaseImageResult {
+  image: string;
+  /** Bytes. */
+  size: number;
+  ms: number;
+  /** False when the image was current. */
+  built: boolean;
+}
+
 /** Builds every base image whose recipe changed or that is missing. Returns what each took. */
-export async function ensureBaseImages({ log = console.log, only } = {}) {
+export async function ensureBaseImages({ log = console.log, only }: EnsureBaseImagesOptions = {}): Promise<BaseImageResult[]> {
   ensurePodmanTools(log);
-  const results = [];
-  const debianHash = recipeHash(RECIPES[0]);
+  const results: BaseImageResult[] = [];
+  const debianHash = recipeHash(DEBIAN_RECIPE);
   for (const recipe of RECIPES) {
     if (only && !only.includes(recipe.key)) continue;
     if (recipe.key === 'ferretdb') (await import('../lib/ferretdb')).ensureFerretInstalled(log);
@@ -148,8 +183,8 @@ export async function ensureBaseImages({ log = console.log, only } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  ensureBaseImages({ only: only.length ? only : undefined }).catch((err) => {
-    console.error(err.message);
+  ensureBaseImages({ only: only.length ? only : undefined }).catch((err: unknown) => {
+    console.error(messageOf(err));
     process.exit(1);
   });
 }

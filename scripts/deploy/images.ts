@@ -5,41 +5,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEPLOYABLES } from '../build';
+import { DEPLOYABLES } from '../lib/deployables.cjs';
 import { BASE, ensureBaseImages } from './base-images';
-import { ensurePodmanTools, imageLabel, imageSize, mb, podman, root, seconds } from './podman';
+import { compareWithLockfile, isOverBudget, parseLockfile, parseNpmLsTree, releaseOf, SIZE_BUDGET_MB, SLICE_LABEL, sliceImages, type SliceImage } from './image-facts';
+import { CommandFailed, ensurePodmanTools, imageLabel, imageSize, mb, messageOf, podman, root, seconds, type Log } from './podman';
 
-const SLICE_LABEL = 'study.slice';
+export const SLICES: readonly SliceImage[] = sliceImages(DEPLOYABLES, process.env.RELEASE || 'local');
 
-/**
- * Image size budgets, in MB (README.md): a Node image is the Debian base with Node 24 (about
- * 250 MB) and the slice's production packages; a frontend is nginx with its files.
- */
-export const SIZE_BUDGET_MB = { service: 330, frontend: 160 };
+/** The NODE_IMAGE/NGINX_IMAGE build arguments: the base images a slice is built FROM. */
+export interface BaseImageArgs {
+  NODE_IMAGE?: string;
+  NGINX_IMAGE?: string;
+}
 
-/** standins/open-humans -> standin-open-humans; every other slice keeps its folder's name. */
-export const imageName = (dir) => dir.replace(/^standins\//, 'standin-');
+export interface BuildSliceOptions {
+  /** None: the Containerfile's own (official) bases. */
+  bases?: BaseImageArgs;
+  echo?: boolean;
+}
 
-export const SLICES = DEPLOYABLES.map((d) => ({
-  dir: d.dir,
-  target: d.kind === 'frontend' ? 'frontend' : 'service',
-  image: `study/${imageName(d.dir)}:${process.env.RELEASE || 'local'}`,
-}));
+export interface SliceBuild {
+  ms: number;
+  /** Bytes. */
+  size: number;
+}
 
 /**
  * The CA bundle npm trusts on this machine (NODE_EXTRA_CA_CERTS, else the system's), handed to
  * `npm ci` in the build so the registry is reachable where a proxy inspects TLS.
  */
-function hostCaBundle() {
+function hostCaBundle(): string | undefined {
   const candidates = [process.env.NODE_EXTRA_CA_CERTS, '/etc/ssl/certs/ca-certificates.crt'];
-  return candidates.find((file) => file && fs.existsSync(file));
+  return candidates.find((file): file is string => !!file && fs.existsSync(file));
 }
 
-/** The tag of an image name: study/svc-scoring:2026.11.24-1 -> 2026.11.24-1. */
-const releaseOf = (image) => image.slice(image.lastIndexOf(':') + 1);
-
 /** Builds one slice's image; `bases` are the NODE_IMAGE/NGINX_IMAGE build arguments (none: the Containerfile's). */
-export async function buildSlice(slice, { bases = {}, echo = false } = {}) {
+export async function buildSlice(slice: SliceImage, { bases = {}, echo = false }: BuildSliceOptions = {}): Promise<SliceBuild> {
   const args = ['build', '--pull=never', '--layers', '-f', 'Containerfile', '--target', slice.target, '--build-arg', `SLICE=${slice.dir}`, '--build-arg', `RELEASE=${releaseOf(slice.image)}`];
   for (const [k, v] of Object.entries(bases)) args.push('--build-arg', `${k}=${v}`);
   const ca = hostCaBundle();
@@ -54,47 +55,37 @@ export async function buildSlice(slice, { bases = {}, echo = false } = {}) {
  * Compares every package installed in a Node image (npm ls --omit=dev --all inside it) with the
  * version package-lock.json pins at the same place. Throws listing each difference.
  */
-export async function checkLockfileVersions(image) {
+export async function checkLockfileVersions(image: string): Promise<{ checked: number }> {
   const slice = await imageLabel(image, SLICE_LABEL);
   if (!slice) throw new Error(`${image} has no ${SLICE_LABEL} label: not a slice image.`);
-  const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-  let out;
+  const lock = parseLockfile(JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')));
+  let out: string;
   try {
     ({ stdout: out } = await podman(['run', '--rm', '--pull=never', '--network=none', '--workdir', '/app', '--entrypoint', 'npm', image, 'ls', '--omit=dev', '--all', '--json', '--long', '-w', `./${slice}`]));
   } catch (err) {
     // npm ls exits 1 on a problem (missing, invalid, extraneous) and still prints the tree.
-    if (!err.stdout) throw err;
+    if (!(err instanceof CommandFailed) || !err.stdout) throw err;
     out = err.stdout;
   }
-  const tree = JSON.parse(out);
-  const problems = [...(tree.problems ?? [])];
-  const seen = new Set();
-  let checked = 0;
-  // npm ls prints a package's dependencies at one of its places only, so every place is walked;
-  // each installed folder is compared once.
-  const walk = (node) => {
-    for (const dep of Object.values(node.dependencies ?? {})) {
-      walk(dep);
-      if (!dep.path || seen.has(dep.path)) continue;
-      seen.add(dep.path);
-      const where = path.posix.relative('/app', dep.path);
-      // A workspace package is a link in node_modules; its version is at the folder it links to.
-      const entry = lock.packages[where];
-      const locked = entry?.link ? lock.packages[entry.resolved] : entry;
-      if (!locked) problems.push(`${where}: installed ${dep.version}, not in package-lock.json`);
-      else if (locked.version !== dep.version) problems.push(`${where}: installed ${dep.version}, locked ${locked.version}`);
-      checked += 1;
-    }
-  };
-  walk(tree);
+  const { problems, checked } = compareWithLockfile(parseNpmLsTree(JSON.parse(out)), lock);
   if (problems.length > 0) throw new Error(`${image}: the installed packages differ from package-lock.json:\n  ${problems.join('\n  ')}`);
   return { checked };
 }
 
-export async function buildImages({ officialBases = false, log = console.log, echo = false } = {}) {
+export interface BuildImagesOptions {
+  /** Build FROM the official images the Containerfile names instead of the local base images. */
+  officialBases?: boolean;
+  log?: Log;
+  /** Echo podman's output. */
+  echo?: boolean;
+}
+
+export type BuiltSlice = SliceImage & SliceBuild;
+
+export async function buildImages({ officialBases = false, log = console.log, echo = false }: BuildImagesOptions = {}): Promise<BuiltSlice[]> {
   const started = Date.now();
   ensurePodmanTools(log);
-  let bases = {};
+  let bases: BaseImageArgs = {};
   if (!officialBases) {
     log('Base images (built once; rebuilt when their recipe changes):');
     const t = Date.now();
@@ -103,23 +94,23 @@ export async function buildImages({ officialBases = false, log = console.log, ec
     bases = { NODE_IMAGE: BASE.node, NGINX_IMAGE: BASE.nginx };
   }
   log('Slice images (podman build --target service|frontend --build-arg SLICE=<folder>):');
-  const built = [];
+  const built: BuiltSlice[] = [];
   for (const slice of SLICES) {
     const { ms, size } = await buildSlice(slice, { bases, echo });
     built.push({ ...slice, ms, size });
-    const over = size > SIZE_BUDGET_MB[slice.target] * 1e6;
+    const over = isOverBudget(size, slice.target);
     log(`  ${slice.image.padEnd(40)} ${mb(size).padStart(7)}  ${seconds(ms)}${over ? `  OVER the ${SIZE_BUDGET_MB[slice.target]} MB budget` : ''}`);
   }
-  const oversized = built.filter((s) => s.size > SIZE_BUDGET_MB[s.target] * 1e6);
+  const oversized = built.filter((s) => isOverBudget(s.size, s.target));
   log('Lockfile check (npm ls --omit=dev --all in each Node image against package-lock.json):');
-  const failures = [];
+  const failures: string[] = [];
   for (const slice of built.filter((s) => s.target === 'service')) {
     const t = Date.now();
     try {
       const { checked } = await checkLockfileVersions(slice.image);
       log(`  ${slice.image.padEnd(40)} ${String(checked).padStart(4)} packages as locked  ${seconds(Date.now() - t)}`);
     } catch (err) {
-      failures.push(err.message);
+      failures.push(messageOf(err));
       log(`  ${slice.image.padEnd(40)} DIFFERS`);
     }
   }
@@ -130,8 +121,8 @@ export async function buildImages({ officialBases = false, log = console.log, ec
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  buildImages({ officialBases: process.argv.includes('--official-bases'), echo: process.argv.includes('--verbose') }).catch((err) => {
-    console.error(err.message);
+  buildImages({ officialBases: process.argv.includes('--official-bases'), echo: process.argv.includes('--verbose') }).catch((err: unknown) => {
+    console.error(messageOf(err));
     process.exit(1);
   });
 }
