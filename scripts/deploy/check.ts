@@ -10,20 +10,29 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { callApi } from '@study/api-client';
+import { routeKey, routes } from '@study/contracts';
+import { ApiError } from '@study/ui';
 import { buildImages, buildSlice, SLICES } from './images';
 import { BASE } from './base-images';
-import { compose, podman, podmanEnv, root, seconds } from './podman';
+import { containerOf as composeContainerOf, parseSmokeParticipant, serviceOf, stringAt, type SmokeParticipant } from './check-facts';
+import { withRelease } from './image-facts';
+import { compose, messageOf, podman, podmanEnv, podmanOutput, root, seconds, type RunResult } from './podman';
+import { failsAtStart, parseContainerList, parseContainerState, type ContainerListing, type ContainerState } from './podman-output';
 import { freePort } from '../lib/local-services';
 import { ensureChromium, findChromium } from '../lib/chromium';
-import { startClient } from './rollout-client';
+import { startClient, type RolloutClient } from './rollout-client';
 
-const say = (msg) => console.log(`[deploy:check] ${msg}`);
+const say = (msg: string): void => console.log(`[deploy:check] ${msg}`);
 const PROJECT = `study-check-${process.pid}`;
 const outDir = path.join(root, '.test-artifacts', 'deploy-check');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The deployment's settings, as a .env holds them. */
+type DeploymentEnv = Record<string, string>;
 
 /** A .env as a study team writes it, with fresh secrets; handed to compose as its environment. */
-async function deploymentEnv(release) {
+async function deploymentEnv(release: string): Promise<DeploymentEnv & { PUBLIC_URL: string }> {
   const [http, https, openHumans, typeFinder] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const publicUrl = `http://127.0.0.1:${http}`;
   return {
@@ -54,29 +63,22 @@ async function deploymentEnv(release) {
   };
 }
 
-function composeArgs(args) {
+function composeArgs(args: readonly string[]): string[] {
   return ['-p', PROJECT, '-f', 'docker-compose.yml', '-f', 'deploy/compose.local.yml', ...args];
 }
 
 /** podman-compose with the deployment's settings as its environment (as a .env would give them). */
-const up = (env, args) => compose(composeArgs(args), { env: { ...podmanEnv(), ...env } });
+const up = (env: DeploymentEnv, args: readonly string[]): Promise<RunResult> => compose(composeArgs(args), { env: { ...podmanEnv(), ...env } });
 
-async function projectContainers() {
+async function projectContainers(): Promise<ContainerListing[]> {
   const { stdout } = await podman(['ps', '-a', '--filter', `label=io.podman.compose.project=${PROJECT}`, '--format', '{{.Names}}\t{{.Status}}']);
-  return stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [name, status] = line.split('\t');
-      return { name, status };
-    });
+  return parseContainerList(stdout);
 }
 
-const containerOf = (service) => `${PROJECT}_${service}_1`;
+const containerOf = (service: string): string => composeContainerOf(PROJECT, service);
 
 /** Runs a container's health check once (podman runs none by itself without systemd); true when it passed. */
-async function healthy(name) {
+async function healthy(name: string): Promise<boolean> {
   try {
     await podman(['healthcheck', 'run', name]);
     return true;
@@ -85,18 +87,15 @@ async function healthy(name) {
   }
 }
 
-async function waitHealthy(names, timeoutMs) {
+async function waitHealthy(names: readonly string[], timeoutMs: number): Promise<number> {
   const started = Date.now();
   const pending = new Set(names);
   while (pending.size > 0) {
     for (const name of [...pending]) if (await healthy(name)) pending.delete(name);
     if (pending.size === 0) break;
     if (Date.now() - started > timeoutMs) {
-      const logs = [];
-      for (const name of pending) {
-        const { stdout, stderr } = await podman(['logs', '--tail', '30', name]).catch((err) => err);
-        logs.push(`--- ${name} ---\n${stdout ?? ''}${stderr ?? ''}`);
-      }
+      const logs: string[] = [];
+      for (const name of pending) logs.push(`--- ${name} ---\n${await podmanOutput(['logs', '--tail', '30', name])}`);
       throw new Error(`not healthy after ${seconds(timeoutMs)}: ${[...pending].join(', ')}\n${logs.join('\n')}`);
     }
     await sleep(2000);
@@ -104,7 +103,7 @@ async function waitHealthy(names, timeoutMs) {
   return Date.now() - started;
 }
 
-async function step(name, fn) {
+async function step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
   say(`${name}...`);
   const started = Date.now();
   const result = await fn();
@@ -112,7 +111,7 @@ async function step(name, fn) {
   return result;
 }
 
-function runSmokeTest(baseUrl) {
+function runSmokeTest(baseUrl: string): SmokeParticipant {
   const chromium = findChromium();
   const res = spawnSync(path.join(root, 'node_modules', '.bin', 'jest'), ['--ci', '--selectProjects', 'deploy', '--forceExit'], {
     cwd: root,
@@ -120,13 +119,26 @@ function runSmokeTest(baseUrl) {
     env: { ...process.env, DEPLOY_CHECK: '1', E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium },
   });
   if (res.status !== 0) throw new Error('the browser smoke test through the containers failed');
-  return JSON.parse(fs.readFileSync(path.join(outDir, 'participant.json'), 'utf8'));
+  return parseSmokeParticipant(JSON.parse(fs.readFileSync(path.join(outDir, 'participant.json'), 'utf8')));
 }
 
-async function containerIds(names) {
-  const ids = {};
+/** A JSON answer's body, or nothing when it is not JSON. */
+const jsonOrNothing = (res: Response): Promise<unknown> => res.json().catch(() => ({}));
+
+async function containerIds(names: readonly string[]): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
   for (const name of names) ids[name] = (await podman(['inspect', '--format', '{{.Id}}', name])).stdout.trim();
   return ids;
+}
+
+interface SliceReplacement {
+  env: DeploymentEnv;
+  /** The compose service, which is also the slice's folder. */
+  service: string;
+  release: string;
+  client: RolloutClient;
+  /** The release the slice's answers say they come from, through the front. */
+  served: () => Promise<string | undefined>;
 }
 
 /**
@@ -135,9 +147,10 @@ async function containerIds(names) {
  * other container was restarted, that the client saw no failure on the other slices, and that
  * the new release is what answers.
  */
-async function replaceSlice({ env, service, release, client, served }) {
+async function replaceSlice({ env, service, release, client, served }: SliceReplacement): Promise<void> {
   const slice = SLICES.find((s) => s.dir === service);
-  const image = slice.image.replace(/:[^:]*$/, `:${release}`);
+  if (!slice) throw new Error(`${service} is not a deployable with an image`);
+  const image = withRelease(slice.image, release);
   const others = (await projectContainers()).map((c) => c.name).filter((name) => name !== containerOf(service));
   const before = await containerIds(others);
   await step(`  build ${image}`, () => buildSlice({ ...slice, image }, { bases: { NODE_IMAGE: BASE.node, NGINX_IMAGE: BASE.nginx } }));
@@ -161,14 +174,13 @@ async function replaceSlice({ env, service, release, client, served }) {
   say(`  ${service} now serves release ${release}; the other ${others.length} containers kept running`);
 }
 
-async function checkBadEnv(env, baseUrl, { pgId, sessionCookie }) {
+async function checkBadEnv(env: DeploymentEnv, baseUrl: string, { pgId, sessionCookie }: SmokeParticipant): Promise<void> {
   const name = containerOf('svc-participants');
   await podman(['rm', '-f', '-t', '10', name]);
   // A missing secret and a malformed key, as a hand-edited .env can have them.
   await up({ ...env, ADMIN_MASTER_KEY: '', TOKEN_ENCRYPTION_KEY: 'not-a-key' }, ['up', '-d', '--no-deps', '--no-build', 'svc-participants']);
   await sleep(8000);
-  const { stdout, stderr } = await podman(['logs', name]).catch((err) => err);
-  const logs = `${stdout ?? ''}${stderr ?? ''}`;
+  const logs = await podmanOutput(['logs', name]);
   for (const variable of ['ADMIN_MASTER_KEY', 'TOKEN_ENCRYPTION_KEY']) {
     if (!logs.includes(variable)) throw new Error(`svc-participants with a bad .env did not name ${variable}:\n${logs.slice(-2000)}`);
   }
@@ -176,15 +188,14 @@ async function checkBadEnv(env, baseUrl, { pgId, sessionCookie }) {
   // it again, each time naming the variables, so compose shows it exited or restarting, never
   // healthy (a crash loop restarts the health check's start period, so podman seldom gets as
   // far as marking it unhealthy).
-  let state = {};
+  let state: ContainerState;
   const giveUpAt = Date.now() + 30_000;
   for (;;) {
     if (await healthy(name)) throw new Error('svc-participants with a bad .env passed its health check');
-    const [status, exitCode, restarts, health] = (await podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}} {{.RestartCount}} {{.State.Health.Status}}', name])).stdout.trim().split(' ');
-    state = { status, exitCode: Number(exitCode), restarts: Number(restarts), health };
+    state = parseContainerState((await podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}} {{.RestartCount}} {{.State.Health.Status}}', name])).stdout);
     // A restart policy of unless-stopped restarts only a container that exited: two restarts within
     // seconds, never healthy, is the crash loop (the exit code reads 0 while a restart is running).
-    if (health === 'unhealthy' || state.restarts >= 2) break;
+    if (failsAtStart(state)) break;
     if (Date.now() > giveUpAt) throw new Error(`svc-participants with a bad .env is ${JSON.stringify(state)}: neither unhealthy nor failing at start`);
     await sleep(1000);
   }
@@ -199,14 +210,22 @@ async function checkBadEnv(env, baseUrl, { pgId, sessionCookie }) {
   // The participant's data outlived the bad start.
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const res = await fetch(`${baseUrl}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: sessionCookie }, body: JSON.stringify({ pgId }) });
-    if (res.ok && (await res.json()).finalScore?.typeCode) break;
-    if (Date.now() > deadline) throw new Error(`after the good .env was back, POST /api/user answered ${res.status}`);
+    let status: number;
+    try {
+      const view = await callApi(routes.user, { body: { pgId } }, { baseUrl, headers: { cookie: sessionCookie } });
+      if (view.finalScore?.typeCode) break;
+      status = 200;
+    } catch (err) {
+      // An answer that is not the participant's view is waited out; no answer at all fails the check.
+      if (!(err instanceof ApiError) || err.status === undefined) throw err;
+      status = err.status;
+    }
+    if (Date.now() > deadline) throw new Error(`after the good .env was back, ${routeKey(routes.user)} answered ${status}`);
     await sleep(1000);
   }
 }
 
-async function main() {
+async function main(): Promise<void> {
   const started = Date.now();
   // The deployment runs the images deploy:images tags (RELEASE, default local); the replacements
   // are new releases of their own, removed again at the end.
@@ -220,23 +239,24 @@ async function main() {
   await step('Images', () => buildImages({ log: (m) => say(`  ${m}`) }));
   const env = await deploymentEnv(release);
   const baseUrl = env.PUBLIC_URL;
-  let client;
+  let client: RolloutClient | undefined;
   try {
     await step(`Compose up (project ${PROJECT}, ${baseUrl})`, () => up(env, ['up', '-d', '--no-build']));
     const names = (await projectContainers()).map((c) => c.name);
     const ms = await step(`Wait until all ${names.length} containers are healthy`, () => waitHealthy(names, 300_000));
-    say(`  healthy after ${seconds(ms)}: ${names.map((n) => n.replace(`${PROJECT}_`, '').replace(/_1$/, '')).join(', ')}`);
+    say(`  healthy after ${seconds(ms)}: ${names.map((n) => serviceOf(PROJECT, n)).join(', ')}`);
 
     const participant = await step('Browser smoke test through the containers', () => runSmokeTest(baseUrl));
 
-    client = startClient({ baseUrl, pgId: participant.pgId, sessionCookie: participant.sessionCookie });
+    const participantClient = startClient({ baseUrl, pgId: participant.pgId, sessionCookie: participant.sessionCookie });
+    client = participantClient;
     await step('Replace mf-nardi while a participant uses the app', () =>
       replaceSlice({
         env,
         service: 'mf-nardi',
         release: `${stamp}-nardi2`,
-        client,
-        served: async () => (await (await fetch(`${baseUrl}/mf/nardi/release.json`, { cache: 'no-store' })).json().catch(() => ({}))).release,
+        client: participantClient,
+        served: async () => stringAt(await jsonOrNothing(await fetch(`${baseUrl}/mf/nardi/release.json`, { cache: 'no-store' })), 'release'),
       }),
     );
     await step('Replace svc-scoring while a participant uses the app', () =>
@@ -244,11 +264,11 @@ async function main() {
         env,
         service: 'svc-scoring',
         release: `${stamp}-scoring2`,
-        client,
-        served: async () => (await (await fetch(`${baseUrl}/healthz`)).json().catch(() => ({}))).services?.scoring?.release,
+        client: participantClient,
+        served: async () => stringAt(await jsonOrNothing(await fetch(`${baseUrl}/healthz`)), 'services', 'scoring', 'release'),
       }),
     );
-    const seen = client.stop();
+    const seen = participantClient.stop();
     client = undefined;
     say(`  the participant's client: ${seen.ok} answers from the other slices, ${seen.failed.length} failed`);
     if (seen.failed.length > 0) throw new Error(`requests to slices not being replaced failed:\n  ${seen.failed.slice(0, 20).join('\n  ')}`);
@@ -257,7 +277,7 @@ async function main() {
   } finally {
     client?.stop();
     await step('Compose down (containers, network, volumes)', async () => {
-      await up(env, ['down', '-v', '-t', '10']).catch((err) => say(`  compose down: ${err.message.split('\n')[0]}`));
+      await up(env, ['down', '-v', '-t', '10']).catch((err: unknown) => say(`  compose down: ${messageOf(err).split('\n')[0]}`));
       for (const { name } of await projectContainers()) await podman(['rm', '-f', name]).catch(() => undefined);
       const { stdout } = await podman(['volume', 'ls', '--filter', `label=io.podman.compose.project=${PROJECT}`, '--format', '{{.Name}}']).catch(() => ({ stdout: '' }));
       for (const volume of stdout.split('\n').filter(Boolean)) await podman(['volume', 'rm', '-f', volume]).catch(() => undefined);
@@ -271,8 +291,8 @@ async function main() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    console.error(`[deploy:check] FAILED: ${err.message}`);
+  main().catch((err: unknown) => {
+    console.error(`[deploy:check] FAILED: ${messageOf(err)}`);
     process.exit(1);
   });
 }
