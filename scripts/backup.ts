@@ -9,26 +9,43 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BSON, MongoClient } from 'mongodb';
-import { collectionFile, DEFAULT_DATA_DIR, FORMAT, MANIFEST_FILE, root, sha256File, STATE_FILES, timestampName } from './lib/backup-folder';
+import { type Collection, type FindOptions, MongoClient } from 'mongodb';
+import {
+  type BackupManifest,
+  collectionFile,
+  type CollectionEntry,
+  collectionsToCopy,
+  type DatabaseEntry,
+  defaultDataDir,
+  documentLine,
+  FORMAT,
+  MANIFEST_FILE,
+  manifestTotals,
+  overriddenSecrets,
+  serializeIndexes,
+  sha256File,
+  STATE_FILES,
+  type StateFileEntry,
+  timestampName,
+} from './lib/backup-folder';
+import { root } from './lib/repo-root';
 import { openStudyDatabase, studyDatabases } from './lib/study-database';
 
-const say = (msg) => console.log(`[backup] ${msg}`);
+const say = (msg: string): void => console.log(`[backup] ${msg}`);
 
 // The stored types as they are: Int32, Double and Int64 stay themselves instead of becoming
 // JavaScript numbers (a double 1.0 would otherwise come back as the int32 1).
-const RAW_TYPES = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true };
-const EJSON_CANONICAL = { relaxed: false };
+const RAW_TYPES: FindOptions = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true };
 
 /** Writes the collection's documents, one canonical Extended JSON line each; answers count, bytes, SHA-256. */
-async function dumpCollection(collection, file) {
+async function dumpCollection(collection: Collection, file: string): Promise<{ documents: number; bytes: number; sha256: string }> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const out = fs.createWriteStream(file, { mode: 0o600 });
   const hash = createHash('sha256');
   let documents = 0;
   let bytes = 0;
   for await (const doc of collection.find({}, { ...RAW_TYPES, batchSize: 500 })) {
-    const line = Buffer.from(`${BSON.EJSON.stringify(doc, EJSON_CANONICAL)}\n`, 'utf8');
+    const line = Buffer.from(documentLine(doc), 'utf8');
     hash.update(line);
     bytes += line.length;
     documents += 1;
@@ -39,7 +56,7 @@ async function dumpCollection(collection, file) {
   return { documents, bytes, sha256: hash.digest('hex') };
 }
 
-function gitCommit() {
+function gitCommit(): string | null {
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
@@ -48,8 +65,8 @@ function gitCommit() {
 }
 
 /** Copies the stack's state files that exist; a missing secrets file is said, not fatal (a MONGO_URL deployment may keep its secrets elsewhere). */
-async function copyStateFiles(dataDir, folder) {
-  const copied = [];
+async function copyStateFiles(dataDir: string, folder: string): Promise<StateFileEntry[]> {
+  const copied: StateFileEntry[] = [];
   for (const { file, required } of STATE_FILES) {
     const from = path.join(dataDir, file);
     if (!fs.existsSync(from)) {
@@ -62,15 +79,24 @@ async function copyStateFiles(dataDir, folder) {
     fs.chmodSync(to, 0o600);
     copied.push({ file: path.join('state', file), restoreAs: file, bytes: fs.statSync(to).size, sha256: await sha256File(to) });
   }
-  const overridden = ['TOKEN_ENCRYPTION_KEY', 'ADMIN_MASTER_KEY', 'OH_CLIENT_SECRET', 'OH_WEBHOOK_SECRET', 'TYPEFINDER_WEBHOOK_SECRET', 'OH_MASTER_ACCESS_TOKEN'].filter((k) => process.env[k]);
+  const overridden = overriddenSecrets(process.env);
   if (overridden.length > 0) say(`WARNING: ${overridden.join(', ')} set in this environment override the secrets file; keep their values with the backup`);
   return copied;
 }
 
-async function main() {
+/** A package's version from its package.json. */
+function packageVersion(file: string): string | null {
+  const json: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return typeof json === 'object' && json !== null && 'version' in json && typeof json.version === 'string' ? json.version : null;
+}
+
+/** A text field of the server's buildInfo, when it is one. */
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { 'db-prefix': { type: 'string', default: '' }, 'data-dir': { type: 'string', default: DEFAULT_DATA_DIR } },
+    options: { 'db-prefix': { type: 'string', default: '' }, 'data-dir': { type: 'string', default: defaultDataDir(root) } },
   });
   if (positionals.length > 1) throw new Error('give at most one folder to write the backup into');
   const startedAt = new Date();
@@ -83,14 +109,11 @@ async function main() {
   try {
     say(`from ${target.where} into ${folder}`);
     const buildInfo = await client.db('admin').command({ buildInfo: 1 });
-    const databases = [];
+    const databases: DatabaseEntry[] = [];
     for (const d of studyDatabases(values['db-prefix'])) {
       const db = client.db(d.database);
-      const names = (await db.listCollections({}, { nameOnly: true }).toArray())
-        .filter((c) => (c.type ?? 'collection') === 'collection' && !c.name.startsWith('system.'))
-        .map((c) => c.name)
-        .sort();
-      const collections = [];
+      const names = collectionsToCopy(await db.listCollections({}, { nameOnly: true }).toArray());
+      const collections: CollectionEntry[] = [];
       for (const name of names) {
         const collection = db.collection(name);
         const indexes = await collection.listIndexes().toArray();
@@ -98,32 +121,31 @@ async function main() {
         const dumped = await dumpCollection(collection, path.join(folder, file));
         // Documents whose events were not yet published when they were copied: a restore publishes them again (README).
         const pendingEvents = indexes.some((i) => i.name === 'outboxPending_1') ? await collection.countDocuments({ outboxPending: true }) : 0;
-        collections.push({ name, file, ...dumped, pendingEvents, indexes: BSON.EJSON.serialize(indexes, EJSON_CANONICAL) });
+        collections.push({ name, file, ...dumped, pendingEvents, indexes: serializeIndexes(indexes) });
         say(`${d.database}.${name}: ${dumped.documents} documents, ${indexes.length} indexes`);
       }
       databases.push({ service: d.service, name: d.name, database: d.database, collections });
     }
     const stateFiles = await copyStateFiles(path.resolve(values['data-dir']), folder);
-    const manifest = {
+    const manifest: BackupManifest = {
       format: FORMAT,
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       source: target.where,
       versions: {
-        study: JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version,
+        study: packageVersion(path.join(root, 'package.json')),
         commit: gitCommit(),
         node: process.version,
-        mongodbDriver: JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'mongodb', 'package.json'), 'utf8')).version,
-        server: buildInfo.version,
-        ferretdb: buildInfo.ferretdbVersion ?? buildInfo.ferretdb?.version ?? null,
+        mongodbDriver: packageVersion(path.join(root, 'node_modules', 'mongodb', 'package.json')),
+        server: textOrNull(buildInfo.version),
+        ferretdb: textOrNull(buildInfo.ferretdbVersion) ?? textOrNull(buildInfo.ferretdb?.version),
       },
       databases,
       stateFiles,
     };
     // Written last: a folder without a manifest is an unfinished backup and restore refuses it.
     fs.writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-    const total = databases.reduce((n, d) => n + d.collections.reduce((m, c) => m + c.documents, 0), 0);
-    const pending = databases.reduce((n, d) => n + d.collections.reduce((m, c) => m + c.pendingEvents, 0), 0);
+    const { documents: total, pendingEvents: pending } = manifestTotals(manifest);
     say(`done: ${total} documents in ${databases.length} databases${stateFiles.length ? `, ${stateFiles.map((f) => f.restoreAs).join(' and ')}` : ''}`);
     if (pending > 0) say(`note: ${pending} document(s) held events not yet published; a restore publishes them (consumers skip what they handled)`);
     if (stateFiles.some((f) => f.restoreAs === 'secrets.json')) say('the backup holds the stack\'s secrets (state/): keep it as safe as the secrets themselves');
@@ -137,7 +159,7 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(`[backup] failed: ${err.message}`);
+main().catch((err: unknown) => {
+  console.error(`[backup] failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

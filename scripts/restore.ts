@@ -8,40 +8,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { BSON, MongoClient } from 'mongodb';
-import { DEFAULT_DATA_DIR, FORMAT, MANIFEST_FILE, sha256File, STATE_FILES, timestampName } from './lib/backup-folder';
+import { type Db, type Document, MongoClient } from 'mongodb';
+import {
+  type BackupManifest,
+  checkFiles,
+  type CollectionEntry,
+  countMismatches,
+  defaultDataDir,
+  indexesToRestore,
+  manifestTotals,
+  parseDocumentLine,
+  readManifest,
+  Refused,
+  refuseOverData,
+  restoreTargets,
+  type RestoreTarget,
+  STATE_FILES,
+  timestampName,
+} from './lib/backup-folder';
+import { root } from './lib/repo-root';
 import { openStudyDatabase, studyDatabases } from './lib/study-database';
 
-const say = (msg) => console.log(`[restore] ${msg}`);
-const EJSON_CANONICAL = { relaxed: false };
+const say = (msg: string): void => console.log(`[restore] ${msg}`);
 const BATCH_DOCUMENTS = 500;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
-class Refused extends Error {}
-
-function readManifest(folder) {
-  const file = path.join(folder, MANIFEST_FILE);
-  if (!fs.existsSync(file)) throw new Refused(`${file} is missing: not a backup folder, or a backup that did not finish`);
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (manifest.format !== FORMAT) throw new Refused(`${file} is of format ${manifest.format}; this restore reads ${FORMAT}`);
-  return manifest;
-}
-
-/** Every file the manifest names, byte for byte, before anything is written. */
-async function checkFiles(folder, manifest) {
-  const files = [...manifest.databases.flatMap((d) => d.collections), ...manifest.stateFiles];
-  const bad = [];
-  for (const f of files) {
-    const file = path.join(folder, f.file);
-    if (!fs.existsSync(file)) bad.push(`${f.file} is missing`);
-    else if (fs.statSync(file).size !== f.bytes || (await sha256File(file)) !== f.sha256) bad.push(`${f.file} does not match its checksum`);
-  }
-  if (bad.length > 0) throw new Refused(`the backup is damaged, nothing was restored:\n  ${bad.join('\n  ')}`);
-}
-
-/** The target's collections that hold documents, as `db.collection (n)`. */
-async function nonEmpty(client, databases) {
-  const found = [];
+/** The target's collections that hold documents, as `db.collection`. */
+async function nonEmpty(client: MongoClient, databases: RestoreTarget[]): Promise<string[]> {
+  const found: string[] = [];
   for (const d of databases) {
     const db = client.db(d.target);
     for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
@@ -52,20 +46,17 @@ async function nonEmpty(client, databases) {
   return found;
 }
 
-async function restoreCollection(db, c, file) {
+async function restoreCollection(db: Db, c: CollectionEntry, file: string): Promise<number> {
   // A fresh stack's services make their collections and indexes at start.
   const exists = (await db.listCollections({ name: c.name }, { nameOnly: true }).toArray()).length > 0;
   if (!exists) await db.createCollection(c.name);
   const collection = db.collection(c.name);
-  const indexes = BSON.EJSON.deserialize(c.indexes, EJSON_CANONICAL)
-    .filter((i) => i.name !== '_id_')
-    .map(({ v: _v, ns: _ns, ...spec }) => spec);
   // One at a time: FerretDB 1.24 drops the connection when one command creates several indexes
   // that a fresh stack's service has made already.
-  for (const index of indexes) await collection.createIndexes([index]);
-  let batch = [];
+  for (const index of indexesToRestore(c.indexes)) await collection.createIndexes([index]);
+  let batch: Document[] = [];
   let batchBytes = 0;
-  const flush = async () => {
+  const flush = async (): Promise<void> => {
     if (batch.length > 0) await collection.insertMany(batch, { ordered: true });
     batch = [];
     batchBytes = 0;
@@ -73,7 +64,7 @@ async function restoreCollection(db, c, file) {
   const lines = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
   for await (const line of lines) {
     if (line === '') continue;
-    batch.push(BSON.EJSON.parse(line, EJSON_CANONICAL));
+    batch.push(parseDocumentLine(line));
     batchBytes += line.length;
     if (batch.length >= BATCH_DOCUMENTS || batchBytes >= BATCH_BYTES) await flush();
   }
@@ -83,8 +74,8 @@ async function restoreCollection(db, c, file) {
 }
 
 /** Puts each state file in dataDir; a different file already there is kept beside it. */
-function restoreStateFiles(folder, manifest, dataDir) {
-  const restored = [];
+function restoreStateFiles(folder: string, manifest: BackupManifest, dataDir: string): string[] {
+  const restored: string[] = [];
   fs.mkdirSync(dataDir, { recursive: true });
   for (const f of manifest.stateFiles) {
     if (!STATE_FILES.some((s) => s.file === f.restoreAs)) continue;
@@ -103,53 +94,45 @@ function restoreStateFiles(folder, manifest, dataDir) {
   return restored;
 }
 
-async function main() {
+async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
       force: { type: 'boolean', default: false },
       'db-prefix': { type: 'string', default: '' },
-      'data-dir': { type: 'string', default: DEFAULT_DATA_DIR },
+      'data-dir': { type: 'string', default: defaultDataDir(root) },
     },
   });
-  if (positionals.length !== 1) throw new Refused('give the backup folder: npm run restore -- backups/<time> [--force]');
-  const folder = path.resolve(positionals[0]);
+  const [given] = positionals;
+  if (given === undefined || positionals.length !== 1) throw new Refused('give the backup folder: npm run restore -- backups/<time> [--force]');
+  const folder = path.resolve(given);
   const manifest = readManifest(folder);
   await checkFiles(folder, manifest);
-  const targets = new Map(studyDatabases(values['db-prefix']).map((d) => [d.name, d.database]));
-  const databases = manifest.databases.map((d) => {
-    const target = targets.get(d.name);
-    if (!target) throw new Refused(`the backup holds a database for "${d.name}", which this version has no service for`);
-    return { ...d, target };
-  });
+  const databases = restoreTargets(manifest, studyDatabases(values['db-prefix']));
 
   const where = await openStudyDatabase({ create: true, log: say });
   const client = await MongoClient.connect(where.url, { serverSelectionTimeoutMS: 15_000 });
   try {
     say(`${folder} (made ${manifest.finishedAt}) into ${where.where}`);
     const occupied = await nonEmpty(client, databases);
-    if (occupied.length > 0 && !values.force) {
-      throw new Refused(
-        `refusing to restore over data: ${occupied.join(', ')} hold documents.\n` +
-          '  Restore into a fresh stack, or pass --force to drop these databases first (everything in them is lost).',
-      );
-    }
+    refuseOverData(occupied, values.force);
     if (values.force) {
       for (const d of databases) await client.db(d.target).dropDatabase();
       if (occupied.length > 0) say(`--force: dropped ${databases.map((d) => d.target).join(', ')}`);
     }
-    const mismatches = [];
+    const counted: { target: string; collection: CollectionEntry; count: number }[] = [];
     for (const d of databases) {
       const db = client.db(d.target);
       for (const c of d.collections) {
         const count = await restoreCollection(db, c, path.join(folder, c.file));
-        if (count !== c.documents) mismatches.push(`${d.target}.${c.name}: ${count} documents, the manifest says ${c.documents}`);
+        counted.push({ target: d.target, collection: c, count });
         say(`${d.target}.${c.name}: ${count} documents, ${c.indexes.length} indexes`);
       }
     }
+    const mismatches = countMismatches(counted);
     if (mismatches.length > 0) throw new Error(`the restored counts differ from the manifest:\n  ${mismatches.join('\n  ')}`);
     const restored = restoreStateFiles(folder, manifest, path.resolve(values['data-dir']));
-    const total = databases.reduce((n, d) => n + d.collections.reduce((m, c) => m + c.documents, 0), 0);
+    const total = manifestTotals({ databases }).documents;
     say(`done: ${total} documents, every count as in the manifest${restored.length ? `; restored ${restored.join(', ')}` : ''}`);
     if (where.stackRunning && restored.length > 0) say('npm start is running: stop it and start it again, so that its services use the restored secrets');
   } finally {
@@ -158,7 +141,8 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(`[restore] ${err instanceof Refused ? '' : 'failed: '}${err.message}`);
+main().catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`[restore] ${err instanceof Refused ? '' : 'failed: '}${message}`);
   process.exit(1);
 });
