@@ -8,16 +8,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { root } from './lib/repo-root';
+import { type Cue, webVtt } from './lib/webvtt';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const ASSETS = path.join(root, 'mf-consent/src/features/how-it-works/assets');
-const say = (msg) => console.log(`[record] ${msg}`);
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (msg: string): void => console.log(`[record] ${msg}`);
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function findFfmpeg() {
+function findFfmpeg(): string {
   for (const candidate of [process.env.FFMPEG_PATH, '/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg']) {
     if (candidate && fs.existsSync(candidate)) return candidate;
   }
@@ -28,26 +28,26 @@ function findFfmpeg() {
  * Playwright records through its own ffmpeg build; point it at the system's instead (nothing is
  * downloaded): a browsers directory holding just ffmpeg-<revision>/ffmpeg-linux.
  */
-function playwrightFfmpegDir(ffmpeg, workDir) {
+function playwrightFfmpegDir(ffmpeg: string, workDir: string): string {
   // browsers.json is not among the package's exports: read it beside the package's entry point.
   const packageDir = path.dirname(require.resolve('playwright-core'));
-  const browsers = JSON.parse(fs.readFileSync(path.join(packageDir, 'browsers.json'), 'utf8')).browsers;
-  const { revision } = browsers.find((b) => b.name === 'ffmpeg');
+  const revision = ffmpegRevision(JSON.parse(fs.readFileSync(path.join(packageDir, 'browsers.json'), 'utf8')));
   const dir = path.join(workDir, 'ms-playwright');
   fs.mkdirSync(path.join(dir, `ffmpeg-${revision}`), { recursive: true });
   fs.symlinkSync(ffmpeg, path.join(dir, `ffmpeg-${revision}`, 'ffmpeg-linux'));
   return dir;
 }
 
-const vttTime = (ms) => {
-  const total = Math.max(0, Math.round(ms));
-  const h = String(Math.floor(total / 3_600_000)).padStart(2, '0');
-  const m = String(Math.floor((total % 3_600_000) / 60_000)).padStart(2, '0');
-  const s = String(Math.floor((total % 60_000) / 1000)).padStart(2, '0');
-  return `${h}:${m}:${s}.${String(total % 1000).padStart(3, '0')}`;
-};
+/** The ffmpeg build's revision in playwright-core's browsers.json ({ browsers: [{ name, revision }, ...] }). */
+function ffmpegRevision(browsersJson: unknown): string {
+  const browsers = typeof browsersJson === 'object' && browsersJson !== null && 'browsers' in browsersJson ? browsersJson.browsers : undefined;
+  const ffmpeg = Array.isArray(browsers) ? browsers.find((b: unknown) => typeof b === 'object' && b !== null && 'name' in b && b.name === 'ffmpeg') : undefined;
+  const revision: unknown = typeof ffmpeg === 'object' && ffmpeg !== null && 'revision' in ffmpeg ? ffmpeg.revision : undefined;
+  if (typeof revision !== 'string') throw new Error("playwright-core's browsers.json names no ffmpeg revision");
+  return revision;
+}
 
-async function main() {
+async function main(): Promise<void> {
   const ffmpeg = findFfmpeg();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'how-it-works-'));
   process.env.PLAYWRIGHT_BROWSERS_PATH = playwrightFfmpegDir(ffmpeg, workDir);
@@ -71,7 +71,7 @@ async function main() {
     env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'warn' },
   });
   const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  const cues = [];
+  const cues: Cue[] = [];
   try {
     const context = await browser.newContext({
       baseURL: stack.url,
@@ -80,8 +80,9 @@ async function main() {
     });
     const page = await context.newPage();
     const startedAt = Date.now();
-    let open = null;
-    const caption = (text) => {
+    let open: { start: number; text: string } | null = null;
+    /** Ends the caption shown, and shows `text` from now (null: none). */
+    const caption = (text: string | null): void => {
       const now = Date.now() - startedAt;
       if (open) cues.push({ ...open, end: now });
       open = text === null ? null : { start: now, text };
@@ -123,14 +124,16 @@ async function main() {
     caption('Take the assessments in order: TypeFinder, the Nardi indicator, then the self-assessment.');
     await pause(3500);
     caption(null);
-    const raw = await page.video().path();
+    const video = page.video();
+    if (!video) throw new Error('the page was not recorded');
+    const raw = await video.path();
     await context.close();
 
     fs.mkdirSync(ASSETS, { recursive: true });
     const out = path.join(ASSETS, 'how-it-works.webm');
     say('encoding...');
     execFileSync(ffmpeg, ['-y', '-loglevel', 'error', '-i', raw, '-an', '-vf', 'fps=10,scale=640:360', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-deadline', 'good', out]);
-    const vtt = ['WEBVTT', '', ...cues.flatMap((cue, i) => [String(i + 1), `${vttTime(cue.start)} --> ${vttTime(cue.end)}`, cue.text, ''])].join('\n');
+    const vtt = webVtt(cues);
     fs.writeFileSync(path.join(ASSETS, 'how-it-works.en.vtt'), vtt);
     say(`wrote ${path.relative(root, out)} (${fs.statSync(out).size} bytes) and its captions (${cues.length} cues)`);
   } finally {

@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { byteRange } from './lib/byte-range';
+import { root } from './lib/repo-root';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = path.join(root, 'mf-consent/src/features/how-it-works/assets');
 const VIDEO = path.join(ASSETS, 'how-it-works.webm');
 export const POSTER = path.join(ASSETS, 'how-it-works-poster.png');
@@ -18,8 +19,14 @@ export const POSTER = path.join(ASSETS, 'how-it-works-poster.png');
 /** How long after the first frame that is not blank the poster is taken: the page has painted by then. */
 const SETTLE_SECONDS = 1;
 
+export interface RenderPosterOptions {
+  /** The frame's time in the video; by default the first that shows something, plus SETTLE_SECONDS. */
+  seconds?: number;
+  log?: (msg: string) => void;
+}
+
 /** Draws a frame of the shipped video into POSTER (PNG, the video's own size): at `seconds`, or the first that shows something. */
-export async function renderPoster({ seconds, log = console.log } = {}) {
+export async function renderPoster({ seconds, log = console.log }: RenderPosterOptions = {}): Promise<void> {
   const { chromium } = await import('playwright-core');
   const { findChromium } = await import('./lib/chromium');
   const executablePath = findChromium();
@@ -29,14 +36,13 @@ export async function renderPoster({ seconds, log = console.log } = {}) {
     if (req.url === '/video.webm') {
       // Byte ranges, as a real server answers them: without them the browser cannot seek.
       const size = fs.statSync(VIDEO).size;
-      const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+      const range = byteRange(req.headers.range, size);
       if (!range) {
         res.writeHead(200, { 'content-type': 'video/webm', 'content-length': size, 'accept-ranges': 'bytes' });
         fs.createReadStream(VIDEO).pipe(res);
         return;
       }
-      const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
-      const end = range[1] !== '' && range[2] !== '' ? Math.min(Number(range[2]), size - 1) : size - 1;
+      const { start, end } = range;
       res.writeHead(206, { 'content-type': 'video/webm', 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}`, 'accept-ranges': 'bytes' });
       fs.createReadStream(VIDEO, { start, end }).pipe(res);
     } else {
@@ -44,19 +50,26 @@ export async function renderPoster({ seconds, log = console.log } = {}) {
       res.end('<!doctype html><video id="v" muted preload="auto" src="/video.webm"></video><canvas id="c"></canvas>');
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the video server has no TCP port');
   const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    // tsx compiles this file keeping function names: the function given to page.evaluate below then
+    // calls esbuild's __name helper, which exists only in this process; the page gets a stand-in.
+    await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    await page.goto(`http://127.0.0.1:${address.port}/`);
+    // Runs in the page: the one video and canvas of the page above.
     const { dataUrl, at } = await page.evaluate(
       ({ wanted, settle }) =>
-        new Promise((resolve, reject) => {
-          const video = document.getElementById('v');
-          const canvas = document.getElementById('c');
+        new Promise<{ dataUrl: string; at: number }>((resolve, reject) => {
+          const video = document.querySelector('video');
+          const canvas = document.querySelector('canvas');
+          if (!video || !canvas) throw new Error('the page has no video or no canvas');
           video.addEventListener('error', () => reject(new Error('the video could not be decoded')));
-          const frameAt = (time) =>
-            new Promise((done) => {
+          const frameAt = (time: number) =>
+            new Promise<void>((done) => {
               video.addEventListener('seeked', () => requestAnimationFrame(() => done()), { once: true });
               video.currentTime = Math.min(time, video.duration);
             });
@@ -64,14 +77,15 @@ export async function renderPoster({ seconds, log = console.log } = {}) {
             canvas.width = video.videoWidth;
             canvas.height = video.videoHeight;
             const context = canvas.getContext('2d', { willReadFrequently: true });
+            if (!context) throw new Error('the canvas has no 2d context');
             context.drawImage(video, 0, 0);
             return context;
           };
           // Share of pixels that are not (nearly) white: a blank page is close to 0.
-          const inked = (context) => {
+          const inked = (context: CanvasRenderingContext2D) => {
             const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
             let dark = 0;
-            for (let i = 0; i < data.length; i += 16) if (data[i] + data[i + 1] + data[i + 2] < 690) dark += 1;
+            for (let i = 0; i < data.length; i += 16) if ((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0) < 690) dark += 1;
             return dark / (data.length / 16);
           };
           const run = async () => {
