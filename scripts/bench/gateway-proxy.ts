@@ -15,21 +15,25 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { apiPath } from '@study/api-client';
+import { routeKey, routes } from '@study/contracts';
 import { freePort } from '../lib/local-services';
-import { ONE_ADDRESS_LIMITS } from '../lib/stack';
+import { root as repoRoot } from '../lib/repo-root';
+import { DEFAULT_CONTACT_EMAIL, ONE_ADDRESS_LIMITS } from '../lib/stack';
+import { benchRow, compareWith, describeRow, formatRows, luaScriptText, nginxConfig, parseArgs, parseWrk, pickAsset, type BenchRow, type GatewayBuild, type WrkFigures } from './gateway-proxy-figures';
 import { signedSessionCookies } from './participant-sessions';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..', '..');
+export { formatRows, parseWrk, type BenchRow, type GatewayBuild };
+
 const PG_ID = '3f0c6f5e-8d9b-4c1a-9e2f-5a6b7c8d9e0f';
 /** The gateways under test check the participant's session; the proxied call carries one signed with this. */
 const SESSION_SECRET = randomBytes(32).toString('hex');
 
-function has(cmd) {
+function has(cmd: string): boolean {
   try {
     execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
     return true;
@@ -38,10 +42,10 @@ function has(cmd) {
   }
 }
 
-async function waitForPort(port, timeoutMs = 60_000) {
+async function waitForPort(port: number, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const open = await new Promise((resolve) => {
+    const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.once('connect', () => {
         socket.destroy();
@@ -55,7 +59,7 @@ async function waitForPort(port, timeoutMs = 60_000) {
   }
 }
 
-const CLOCK_TICKS = (() => {
+const CLOCK_TICKS = ((): number => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
@@ -64,101 +68,46 @@ const CLOCK_TICKS = (() => {
 })();
 
 /** CPU time (user + system) a process has used so far, in milliseconds. */
-function cpuMs(pid) {
+function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the command name: state is field 3, utime field 14, stime field 15.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
-function toMs(value, unit) {
-  const n = Number(value);
-  if (unit === 'us') return n / 1000;
-  if (unit === 's') return n * 1000;
-  if (unit === 'm') return n * 60_000;
-  return n;
-}
-
-/** The figures of a `wrk --latency` report. */
-export function parseWrk(text) {
-  const latency = (pct) => {
-    const match = new RegExp(`^\\s*${pct}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(text);
-    return match ? toMs(match[1], match[2]) : NaN;
-  };
-  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
-  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  return { requests, rps, p50Ms: latency(50), p99Ms: latency(99), non2xx, socketErrors };
-}
-
-function luaScript(dir, name, { method = 'GET', body, headers = {} }) {
-  const lines = [`wrk.method = ${JSON.stringify(method)}`];
-  if (body !== undefined) lines.push(`wrk.body = ${JSON.stringify(body)}`);
-  for (const [key, value] of Object.entries(headers)) lines.push(`wrk.headers[${JSON.stringify(key)}] = ${JSON.stringify(value)}`);
+function luaScript(dir: string, name: string, request: Parameters<typeof luaScriptText>[0]): string {
   const file = path.join(dir, `${name}.lua`);
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  fs.writeFileSync(file, luaScriptText(request));
   return file;
 }
 
-async function runWrk({ url, script, connections, threads, seconds }) {
+interface WrkRun {
+  url: string;
+  script: string;
+  connections: number;
+  threads: number;
+  seconds: number;
+}
+
+async function runWrk({ url, script, connections, threads, seconds }: WrkRun): Promise<WrkFigures> {
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url];
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (out += chunk));
-  const [code] = await once(child, 'exit');
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code]: unknown[] = await once(child, 'exit');
   if (code !== 0) throw new Error(`wrk ${args.join(' ')} failed: ${out}`);
   return parseWrk(out);
 }
 
-function nginxConfig({ work, port, upstreamPort, shellDist }) {
-  return `master_process off;
-worker_processes 1;
-pid ${work}/nginx.pid;
-error_log ${work}/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log ${work}/nginx-access.log;
-  client_body_temp_path ${work}/nginx-body;
-  proxy_temp_path ${work}/nginx-proxy;
-  fastcgi_temp_path ${work}/nginx-fastcgi;
-  uwsgi_temp_path ${work}/nginx-uwsgi;
-  scgi_temp_path ${work}/nginx-scgi;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  gzip_static on;
-  upstream service { server 127.0.0.1:${upstreamPort}; keepalive 64; }
-  server {
-    listen 127.0.0.1:${port};
-    location /api/ {
-      proxy_pass http://service;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-    location / {
-      root ${shellDist};
-      try_files $uri /index.html;
-    }
-  }
-}
-`;
-}
-
-function startProcess(command, args, { env, logFile, cwd }) {
+function startProcess(command: string, args: string[], { env, logFile, cwd }: { env: NodeJS.ProcessEnv; logFile: string; cwd: string }): ChildProcess {
   const fd = fs.openSync(logFile, 'a');
   const child = spawn(command, args, { env, cwd, stdio: ['ignore', fd, fd] });
   fs.closeSync(fd);
   return child;
 }
 
-async function stopProcess(child) {
+async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
@@ -167,67 +116,63 @@ async function stopProcess(child) {
   clearTimeout(timer);
 }
 
-/** The largest hashed main script of the shell: what every page load fetches. */
-function pickAsset(shellDist) {
-  const scripts = fs
-    .readdirSync(shellDist)
-    .filter((name) => /\.[0-9a-f]{8,}\.js$/.test(name))
-    .map((name) => ({ name, size: fs.statSync(path.join(shellDist, name)).size }))
-    .sort((a, b) => b.size - a.size);
-  return scripts.find((file) => file.name.startsWith('main.'))?.name ?? scripts[0]?.name;
+/** The files of a folder with their sizes, for pickAsset. */
+function filesWithSizes(dir: string): { name: string; size: number }[] {
+  return fs.readdirSync(dir).map((name) => ({ name, size: fs.statSync(path.join(dir, name)).size }));
 }
 
-/**
- * @typedef {object} BenchRow
- * @property {string} scenario   e.g. 'POST /api/user', 'GET /index.html'
- * @property {string} target     'direct', 'nginx' or a gateway's label
- * @property {number} connections
- * @property {number} rps
- * @property {number} p50Ms
- * @property {number} p99Ms
- * @property {number} requests
- * @property {number} errors     non-2xx/3xx answers plus socket errors
- * @property {number|undefined} cpuMsPerRequest  CPU of the process under test per request
- * @property {number|undefined} relative  rps / the reference row's rps (direct for the proxy, nginx for files)
- */
+export interface GatewayBenchOptions {
+  /** The repository root (built gateway and shell). */
+  root?: string;
+  log?: (msg: string) => void;
+  /** A running svc-participants to call; otherwise a stub with the same middleware is started. */
+  upstreamUrl?: string;
+  /** Gateway builds to compare; default the current one, gateway/dist/main.js. */
+  gateways?: GatewayBuild[];
+  /** Per measured run (default 10). */
+  durationSeconds?: number;
+  /** wrk connections (default 64). */
+  connections?: number;
+  /** wrk threads (default 2). */
+  threads?: number;
+  /** The gateways' LOG_LEVEL (default info, as deployed). */
+  gatewayLogLevel?: string;
+  /** Also time static files (default true). */
+  files?: boolean;
+}
 
-/**
- * Runs every scenario and returns one row per scenario and target.
- * @param {object} [options]
- * @param {string} [options.root] the repository root (built gateway and shell)
- * @param {(msg: string) => void} [options.log]
- * @param {string} [options.upstreamUrl] a running svc-participants to call; otherwise a stub with the same middleware is started
- * @param {{ label: string, entry: string }[]} [options.gateways] gateway builds to compare; default the current one, gateway/dist/main.js
- * @param {number} [options.durationSeconds] per measured run (default 10)
- * @param {number} [options.connections] wrk connections (default 64)
- * @param {number} [options.threads] wrk threads (default 2)
- * @param {string} [options.gatewayLogLevel] the gateways' LOG_LEVEL (default info, as deployed)
- * @param {boolean} [options.files] also time static files (default true)
- * @returns {Promise<{ rows: BenchRow[], skipped: string[] }>}
- */
-export async function benchGatewayProxy(options = {}) {
+interface Target {
+  target: string;
+  url: string;
+  pid: number | undefined;
+}
+
+/** Runs every scenario and returns one row per scenario and target. */
+export async function benchGatewayProxy(options: GatewayBenchOptions = {}): Promise<{ rows: BenchRow[]; skipped: string[] }> {
   const root = options.root ?? repoRoot;
-  const log = options.log ?? (() => undefined);
+  const log = options.log ?? ((): undefined => undefined);
   const seconds = options.durationSeconds ?? 10;
   const connections = options.connections ?? 64;
   const threads = options.threads ?? 2;
   const gateways = options.gateways ?? [{ label: 'gateway', entry: path.join(root, 'gateway', 'dist', 'main.js') }];
-  const skipped = [];
+  const skipped: string[] = [];
   if (!has('wrk')) return { rows: [], skipped: ['gateway bench: wrk is not installed (apt-get install wrk)'] };
   const withNginx = has('nginx');
   if (!withNginx) skipped.push('gateway bench: nginx is not installed (apt-get install nginx-light): no nginx rows');
   for (const gateway of gateways) if (!fs.existsSync(gateway.entry)) throw new Error(`${gateway.entry} is missing: build the gateway first`);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
-  const children = [];
-  const rows = [];
+  const children: ChildProcess[] = [];
+  const rows: BenchRow[] = [];
   try {
     const baseEnv = { ...process.env, NODE_PATH: path.join(root, 'node_modules') };
     let upstreamUrl = options.upstreamUrl;
-    let upstreamPid;
+    let upstreamPid: number | undefined;
     if (!upstreamUrl) {
       const port = await freePort();
-      const stub = startProcess(process.execPath, ['--import', 'tsx', path.join(here, 'upstream-stub.ts')], { env: { ...baseEnv, PORT: String(port) }, logFile: path.join(work, 'stub.log'), cwd: root });
+      // The stub of this checkout, whichever gateway builds are timed.
+      const stubEntry = path.join(repoRoot, 'scripts', 'bench', 'upstream-stub.ts');
+      const stub = startProcess(process.execPath, ['--import', 'tsx', stubEntry], { env: { ...baseEnv, PORT: String(port) }, logFile: path.join(work, 'stub.log'), cwd: root });
       children.push(stub);
       await waitForPort(port);
       upstreamUrl = `http://127.0.0.1:${port}`;
@@ -235,7 +180,7 @@ export async function benchGatewayProxy(options = {}) {
     }
     const upstreamPort = Number(new URL(upstreamUrl).port);
 
-    const targets = [];
+    const targets: Target[] = [];
     for (const gateway of gateways) {
       const port = await freePort();
       const child = startProcess(process.execPath, [gateway.entry], {
@@ -248,6 +193,8 @@ export async function benchGatewayProxy(options = {}) {
           REPORTS_URL: upstreamUrl,
           FRONTEND_ROOT: root,
           PARTICIPANT_SESSION_SECRET: SESSION_SECRET,
+          // A setting the gateway refuses to start without (it shows it to participants).
+          STUDY_CONTACT_EMAIL: DEFAULT_CONTACT_EMAIL,
           // wrk repeats one participant's call from one address.
           ...ONE_ADDRESS_LIMITS,
           RATE_LIMIT_KEY_PREFIX: `rate:gateway-bench-${process.pid}`,
@@ -270,54 +217,42 @@ export async function benchGatewayProxy(options = {}) {
       targets.push({ target: 'nginx', url: `http://127.0.0.1:${port}`, pid: child.pid });
     }
 
-    const measure = async (scenario, target, url, script, pid, conns = connections, runSeconds = seconds) => {
+    const measure = async (scenario: string, target: string, url: string, script: string, pid: number | undefined, conns = connections, runSeconds = seconds): Promise<BenchRow> => {
       // Warm-up: JIT, keep-alive pools, file caches.
       await runWrk({ url, script, connections: conns, threads: Math.min(threads, conns), seconds: 2 });
       const before = pid ? cpuMs(pid) : undefined;
       const result = await runWrk({ url, script, connections: conns, threads: Math.min(threads, conns), seconds: runSeconds });
       const cpu = pid && before !== undefined ? (cpuMs(pid) - before) / result.requests : undefined;
-      const row = {
-        scenario,
-        target,
-        connections: conns,
-        rps: result.rps,
-        p50Ms: result.p50Ms,
-        p99Ms: result.p99Ms,
-        requests: result.requests,
-        errors: result.non2xx + result.socketErrors,
-        cpuMsPerRequest: cpu,
-        relative: undefined,
-      };
-      log(`${scenario} via ${target} (${conns} conn): ${Math.round(row.rps)} req/s, p50 ${row.p50Ms.toFixed(2)} ms, p99 ${row.p99Ms.toFixed(2)} ms${cpu === undefined ? '' : `, ${cpu.toFixed(3)} ms CPU/req`}${row.errors ? `, ${row.errors} errors` : ''}`);
+      const row = benchRow(scenario, target, conns, result, cpu);
+      log(describeRow(row));
       rows.push(row);
       return row;
     };
 
-    const [sessionCookie] = await signedSessionCookies({ root, workDir: work, secret: SESSION_SECRET, pgIds: [PG_ID] });
+    const [sessionCookie] = signedSessionCookies({ secret: SESSION_SECRET, pgIds: [PG_ID] });
+    if (!sessionCookie) throw new Error('no session cookie was signed for the proxied call');
     const post = luaScript(work, 'post-user', { method: 'POST', body: JSON.stringify({ pgId: PG_ID }), headers: { 'Content-Type': 'application/json', Cookie: sessionCookie } });
+    const userCall = routeKey(routes.user);
     for (const conns of [connections, 1]) {
-      const scenario = conns === 1 ? 'POST /api/user, one connection' : 'POST /api/user';
-      const direct = await measure(scenario, 'direct', `${upstreamUrl}/api/user`, post, upstreamPid, conns, conns === 1 ? Math.min(seconds, 5) : seconds);
-      for (const target of targets) {
-        const row = await measure(scenario, target.target, `${target.url}/api/user`, post, target.pid, conns, conns === 1 ? Math.min(seconds, 5) : seconds);
-        row.relative = row.rps / direct.rps;
-      }
+      const scenario = conns === 1 ? `${userCall}, one connection` : userCall;
+      const runSeconds = conns === 1 ? Math.min(seconds, 5) : seconds;
+      const direct = await measure(scenario, 'direct', `${upstreamUrl}${apiPath(routes.user)}`, post, upstreamPid, conns, runSeconds);
+      const proxied: BenchRow[] = [];
+      for (const target of targets) proxied.push(await measure(scenario, target.target, `${target.url}${apiPath(routes.user)}`, post, target.pid, conns, runSeconds));
+      compareWith(proxied, direct);
     }
 
     if (options.files !== false && fs.existsSync(path.join(shellDist, 'index.html'))) {
-      const asset = pickAsset(shellDist);
+      const asset = pickAsset(filesWithSizes(shellDist));
       const page = luaScript(work, 'page', { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
       const plain = luaScript(work, 'plain', {});
       const compressed = luaScript(work, 'compressed', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
-      const fileScenarios = [
-        ['GET /index.html', '/', page],
-        ...(asset ? [[`GET /${asset}`, `/${asset}`, plain], [`GET /${asset} (br, gzip accepted)`, `/${asset}`, compressed]] : []),
-      ];
+      const fileScenarios: [scenario: string, urlPath: string, script: string][] = [['GET /index.html', '/', page]];
+      if (asset) fileScenarios.push([`GET /${asset}`, `/${asset}`, plain], [`GET /${asset} (br, gzip accepted)`, `/${asset}`, compressed]);
       for (const [scenario, urlPath, script] of fileScenarios) {
-        const measured = [];
+        const measured: BenchRow[] = [];
         for (const target of targets) measured.push(await measure(scenario, target.target, `${target.url}${urlPath}`, script, target.pid));
-        const reference = measured.find((row) => row.target === 'nginx');
-        if (reference) for (const row of measured) row.relative = row.rps / reference.rps;
+        compareWith(measured, measured.find((row) => row.target === 'nginx'));
       }
     } else if (options.files !== false) {
       skipped.push('gateway bench: shell/dist is missing (npm run build): no static file rows');
@@ -329,47 +264,8 @@ export async function benchGatewayProxy(options = {}) {
   }
 }
 
-const fmt = (value, digits) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
-
-/** A plain-text table of the rows, one line each. */
-export function formatRows(rows) {
-  const header = ['scenario', 'target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'relative', 'errors'];
-  const lines = rows.map((row) => [
-    row.scenario,
-    row.target,
-    String(row.connections),
-    fmt(row.rps, 0),
-    fmt(row.p50Ms, 2),
-    fmt(row.p99Ms, 2),
-    fmt(row.cpuMsPerRequest, 3),
-    row.relative === undefined ? '-' : `${fmt(row.relative, 2)}x`,
-    String(row.errors),
-  ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
-  return [header, ...lines].map((line) => line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
-}
-
-function parseArgs(argv) {
-  const options = { gateways: [] };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => argv[++i];
-    if (arg === '--duration') options.durationSeconds = Number(value());
-    else if (arg === '--connections') options.connections = Number(value());
-    else if (arg === '--upstream') options.upstreamUrl = value();
-    else if (arg === '--log-level') options.gatewayLogLevel = value();
-    else if (arg === '--no-files') options.files = false;
-    else if (arg === '--gateway') {
-      const [label, entry] = value().split('=');
-      options.gateways.push({ label, entry: path.resolve(entry) });
-    } else throw new Error(`unknown argument ${arg}`);
-  }
-  if (options.gateways.length === 0) delete options.gateways;
-  return options;
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseArgs(process.argv.slice(2), (file) => path.resolve(file));
   const { rows, skipped } = await benchGatewayProxy({ ...options, log: (msg) => console.log(`[gateway bench] ${msg}`) });
   for (const line of skipped) console.log(line);
   console.log(formatRows(rows));
