@@ -3,7 +3,13 @@
 // skipped with a line saying what to install.
 import { execSync } from 'node:child_process';
 
-const has = (cmd) => {
+/** A binary the bench needs and the Debian package it comes in. */
+export interface SystemTool {
+  binary: string;
+  debianPackage: string;
+}
+
+const has = (cmd: string): boolean => {
   try {
     execSync(`command -v ${cmd}`, { stdio: 'ignore' });
     return true;
@@ -15,7 +21,7 @@ const has = (cmd) => {
 let updated = false;
 
 /** True when every binary is there (installing its Debian package when we may); otherwise logs what to install. */
-export function ensureTools(wanted, log) {
+export function ensureTools(wanted: readonly SystemTool[], log: (line: string) => void): boolean {
   const missing = wanted.filter(({ binary }) => !has(binary));
   if (missing.length === 0) return true;
   const packages = missing.map((m) => m.debianPackage).join(' ');
@@ -27,7 +33,7 @@ export function ensureTools(wanted, log) {
       updated = true;
       execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, { stdio: 'inherit', shell: '/bin/bash' });
     } catch (err) {
-      log(`apt-get failed: ${err.message}`);
+      log(`apt-get failed: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (missing.every(({ binary }) => has(binary))) return true;
   }
@@ -35,5 +41,5 @@ export function ensureTools(wanted, log) {
   return false;
 }
 
-export const WRK = { binary: 'wrk', debianPackage: 'wrk' };
-export const NGINX = { binary: 'nginx', debianPackage: 'nginx' };
+export const WRK: SystemTool = { binary: 'wrk', debianPackage: 'wrk' };
+export const NGINX: SystemTool = { binary: 'nginx', debianPackage: 'nginx' };
