@@ -2,8 +2,9 @@
 // frontends) from the gateway and from the reference nginx, under 64 connections.
 import fs from 'node:fs';
 import path from 'node:path';
-import { group, processTree } from './procs';
+import { group, processTree, type ProcessGroup } from './procs';
 import { wrkWithCpu } from './proxy';
+import type { WrkCpuResult } from './wrk';
 
 const FRONTENDS = [
   { dir: 'shell', prefix: '/' },
@@ -13,9 +14,41 @@ const FRONTENDS = [
   { dir: 'mf-admin', prefix: '/mf/admin/' },
 ];
 
+/** A file figure 2 asks for. */
+export interface StaticFile {
+  name: string;
+  urlPath: string;
+  size: number;
+}
+
+/** Figure 2: each file from each server, keyed `${file.name}|${server}` (server: gateway, nginx). */
+export interface StaticFigures {
+  files: StaticFile[];
+  /** The precompressed variants beside the largest JS asset ('.gz', '.br'): what nginx can serve. */
+  precompressed: string[];
+  results: Record<string, WrkCpuResult>;
+}
+
+/** A built JavaScript file: the URL path it is served at, its size and where it is on disk. */
+export interface JsAsset {
+  urlPath: string;
+  size: number;
+  file: string;
+}
+
+export interface StaticBenchOptions {
+  root: string;
+  /** The bench's stack: its gateway's URL and its processes. */
+  stack: { url: string; groups: readonly ProcessGroup[] };
+  /** The reference nginx (nginx.ts), when it is installed. */
+  nginx?: { url: string; pid: number } | undefined;
+  seconds: number;
+  log: (line: string) => void;
+}
+
 /** The largest .js file of every built frontend, as its URL path. */
-export function largestJsAsset(root) {
-  let best;
+export function largestJsAsset(root: string): JsAsset | undefined {
+  let best: JsAsset | undefined;
   for (const f of FRONTENDS) {
     const dist = path.join(root, f.dir, 'dist');
     if (!fs.existsSync(dist)) continue;
@@ -29,9 +62,9 @@ export function largestJsAsset(root) {
   return best;
 }
 
-export async function benchStatic({ root, stack, nginx, seconds, log }) {
+export async function benchStatic({ root, stack, nginx, seconds, log }: StaticBenchOptions): Promise<StaticFigures> {
   const asset = largestJsAsset(root);
-  const files = [
+  const files: StaticFile[] = [
     { name: 'index.html', urlPath: '/', size: fs.statSync(path.join(root, 'shell', 'dist', 'index.html')).size },
     ...(asset ? [{ name: `largest JS (${asset.urlPath}, ${(asset.size / 1024).toFixed(0)} KB)`, urlPath: asset.urlPath, size: asset.size }] : []),
   ];
@@ -40,7 +73,7 @@ export async function benchStatic({ root, stack, nginx, seconds, log }) {
   const gatewayGroups = stack.groups.filter((g) => g.name === 'gateway');
   const nginxGroups = nginx ? [group('nginx', () => processTree(nginx.pid))] : [];
   const headers = { Accept: 'text/html,application/javascript,*/*', 'Accept-Encoding': 'gzip, deflate, br' };
-  const out = { files, precompressed, results: {} };
+  const out: StaticFigures = { files, precompressed, results: {} };
   for (const file of files) {
     for (const server of [
       { name: 'gateway', base: stack.url, groups: gatewayGroups },
