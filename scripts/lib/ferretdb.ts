@@ -2,19 +2,22 @@
 // is given. Installed into .tools/bin from the Go module proxy on first use. PostgreSQL, not
 // SQLite: on SQLite every query but a bare `_id` lookup reads the whole collection into
 // FerretDB, and no index is ever used (see scripts/measure-db-backends.ts).
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildGoModule } from './go-module';
+import { waitForPort } from './ports';
+import { pgDatabaseUrl } from './postgres';
+import { root } from './repo-root';
+
+// The port helpers lived here first; the tools that import them from here keep working.
+export { isPortOpen, waitForPort } from './ports';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const MODULE = 'github.com/FerretDB/FerretDB';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ferretBin = path.join(root, '.tools', 'bin', 'ferretdb');
 
-function installedVersion() {
+function installedVersion(): string | undefined {
   try {
     return /version:\s*(\S+)/.exec(execFileSync(ferretBin, ['--version'], { encoding: 'utf8' }))?.[1];
   } catch {
@@ -22,7 +25,7 @@ function installedVersion() {
   }
 }
 
-function hasGo() {
+function hasGo(): boolean {
   try {
     execFileSync('go', ['version'], { stdio: 'ignore' });
     return true;
@@ -32,7 +35,7 @@ function hasGo() {
 }
 
 /** Builds FerretDB from the Go module proxy unless the pinned version is already there. */
-export function ensureFerretInstalled(log = console.log) {
+export function ensureFerretInstalled(log: (msg: string) => void = console.log): string {
   if (installedVersion() === FERRETDB_VERSION) return ferretBin;
   if (!hasGo()) {
     throw new Error(
@@ -41,54 +44,38 @@ export function ensureFerretInstalled(log = console.log) {
     );
   }
   log(`Building FerretDB ${FERRETDB_VERSION} (first run only, about a minute)...`);
-  fs.mkdirSync(path.dirname(ferretBin), { recursive: true });
-  const env = { ...process.env, GOFLAGS: '-trimpath -buildvcs=false' };
-  // `go install mod@version` also asks the proxy for the module's version list, which some
-  // proxies refuse; downloading the exact version and building it needs only that version.
-  const info = JSON.parse(execFileSync('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], { encoding: 'utf8', env }));
-  if (info.Error) throw new Error(`Could not download FerretDB: ${info.Error}`);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ferretdb-src-'));
-  try {
-    fs.cpSync(info.Dir, work, { recursive: true });
-    execFileSync('chmod', ['-R', 'u+w', work]);
+  buildGoModule({
+    module: MODULE,
+    version: FERRETDB_VERSION,
+    what: 'FerretDB',
+    target: './cmd/ferretdb',
+    outFile: ferretBin,
     // The module archive leaves out the generated version file that the binary embeds.
-    fs.writeFileSync(path.join(work, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-    execFileSync('go', ['build', '-o', ferretBin, './cmd/ferretdb'], { cwd: work, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+    prepare: (work) => fs.writeFileSync(path.join(work, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`),
+  });
   if (installedVersion() !== FERRETDB_VERSION) throw new Error('FerretDB was built but does not report the expected version.');
   return ferretBin;
 }
 
-export function waitForPort(port, host = '127.0.0.1', timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect(port, host);
-      socket.once('connect', () => {
-        socket.end();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`Nothing answered on ${host}:${port} within ${timeoutMs} ms`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
+export interface FerretOptions {
+  port: number;
+  /** FerretDB's state directory (and, with the sqlite handler, its data). */
+  dataDir: string;
+  logFile?: string;
+  /** 'pg' (the default) keeps the data in PostgreSQL; 'sqlite' in dataDir (measurements only). */
+  handler?: 'pg' | 'sqlite';
+  /** The PostgreSQL database of the 'pg' handler; it must exist. */
+  pgDatabase?: string;
+  /** Serve the debug metrics (the commands FerretDB ran) on this port. */
+  debugPort?: number;
 }
 
-export function isPortOpen(port, host = '127.0.0.1') {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, host);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+export interface RunningFerret {
+  child: ChildProcess;
+  /** mongodb://127.0.0.1:<port>/ */
+  url: string;
+  /** With a debugPort: where the command counters are. */
+  metricsUrl?: string;
 }
 
 /**
@@ -96,20 +83,19 @@ export function isPortOpen(port, host = '127.0.0.1') {
  * handler 'pg' (the default) keeps the data in the PostgreSQL database `pgDatabase`, which must
  * exist (scripts/lib/postgres.ts creates it); 'sqlite' keeps it in dataDir (measurements only).
  */
-export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDatabase, debugPort }) {
+export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDatabase, debugPort }: FerretOptions): Promise<RunningFerret> {
   const bin = ensureFerretInstalled();
   fs.mkdirSync(dataDir, { recursive: true });
-  let backend;
+  let backend: string[];
   if (handler === 'pg') {
     if (!pgDatabase) throw new Error('startFerret: the PostgreSQL backend needs pgDatabase');
-    const { pgDatabaseUrl } = await import('./postgres');
     backend = ['--handler=postgresql', `--postgresql-url=${pgDatabaseUrl(pgDatabase)}`];
   } else if (handler === 'sqlite') {
     const sqliteDir = path.join(dataDir, 'sqlite');
     fs.mkdirSync(sqliteDir, { recursive: true });
     backend = ['--handler=sqlite', `--sqlite-url=file:${sqliteDir}/`];
   } else {
-    throw new Error(`startFerret: unknown handler ${handler}`);
+    throw new Error(`startFerret: unknown handler ${String(handler)}`);
   }
   const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
   const child = spawn(
@@ -128,16 +114,16 @@ export async function startFerret({ port, dataDir, logFile, handler = 'pg', pgDa
     { stdio: ['ignore', out, out] },
   );
   if (typeof out === 'number') fs.closeSync(out);
-  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`FerretDB exited with code ${code}${logFile ? `; see ${logFile}` : ''}`))));
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`FerretDB exited with code ${code}${logFile ? `; see ${logFile}` : ''}`))));
   await Promise.race([waitForPort(port), exited]);
   return { child, url: `mongodb://127.0.0.1:${port}/`, ...(debugPort ? { metricsUrl: `http://127.0.0.1:${debugPort}/debug/metrics` } : {}) };
 }
 
 /** Stops a FerretDB started by startFerret and waits for it to exit. */
-export function stopFerret(ferret) {
+export function stopFerret(ferret: Pick<RunningFerret, 'child'>): Promise<void> {
   if (ferret.child.exitCode !== null || ferret.child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    ferret.child.once('exit', resolve);
+    ferret.child.once('exit', () => resolve());
     ferret.child.kill('SIGTERM');
   });
 }

@@ -1,33 +1,20 @@
 // RabbitMQ and Redis run on this machine (or wherever AMQP_URL / REDIS_URL point). We start
 // them when they are installed but stopped, and otherwise say exactly what to do.
 import { execSync } from 'node:child_process';
-import { isPortOpen, waitForPort } from './ferretdb';
-import { createRequire } from 'node:module';
+import { hostPort, isLocalHost, isPortOpen, waitForPort } from './ports';
+import { has } from './system-tools';
 
 // The one implementation, shared with the TypeScript tests.
-export const { freePort } = createRequire(import.meta.url)('../../packages/test-infra/src/free-port.cjs');
+export { freePort } from '@study/test-infra/src/free-port';
 
-const has = (cmd) => {
-  try {
-    execSync(`command -v ${cmd}`, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-function hostPort(url, fallbackPort) {
-  const u = new URL(url);
-  return { host: u.hostname || '127.0.0.1', port: Number(u.port) || fallbackPort };
-}
-
-const isLocal = (host) => ['127.0.0.1', 'localhost', '::1'].includes(host);
+/** Stops a server that the ensure* call started itself. */
+export type StopStartedServer = () => void;
 
 /** Resolves to a function that stops the broker when this call started it. */
-export async function ensureRabbitMq(url, log = console.log) {
+export async function ensureRabbitMq(url: string, log: (msg: string) => void = console.log): Promise<StopStartedServer | undefined> {
   const { host, port } = hostPort(url, 5672);
-  if (await isPortOpen(port, host)) return;
-  if (isLocal(host) && has('rabbitmq-server')) {
+  if (await isPortOpen(port, host)) return undefined;
+  if (isLocalHost(host) && has('rabbitmq-server')) {
     log('RabbitMQ is installed but not running; starting it (rabbitmq-server -detached)...');
     execSync('rabbitmq-server -detached', { stdio: 'ignore' });
     await waitForPort(port, host, 60_000);
@@ -41,10 +28,10 @@ export async function ensureRabbitMq(url, log = console.log) {
 }
 
 /** Resolves to a function that stops Redis when this call started it. */
-export async function ensureRedis(url, log = console.log) {
+export async function ensureRedis(url: string, log: (msg: string) => void = console.log): Promise<StopStartedServer | undefined> {
   const { host, port } = hostPort(url, 6379);
-  if (await isPortOpen(port, host)) return;
-  if (isLocal(host) && has('redis-server')) {
+  if (await isPortOpen(port, host)) return undefined;
+  if (isLocalHost(host) && has('redis-server')) {
     log('Redis is installed but not running; starting it...');
     execSync(`redis-server --daemonize yes --bind 127.0.0.1 --port ${port} --save "" --appendonly no`, { stdio: 'ignore' });
     await waitForPort(port, host, 20_000);
@@ -56,4 +43,3 @@ export async function ensureRedis(url, log = console.log) {
       '  or point REDIS_URL at a running Redis (redis://host:6379).',
   );
 }
-

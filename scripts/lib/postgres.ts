@@ -3,10 +3,12 @@
 // drop it. We start a local cluster that is installed but stopped, and otherwise say what to do.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import { isPortOpen, waitForPort } from './ferretdb';
+import type { Client } from 'pg';
+import { isLocalHost, isPortOpen, waitForPort } from './ports';
+import { has } from './system-tools';
 
 /** Where PostgreSQL is reached (any database; the one in the URL is only used to connect). */
-export function pgAdminUrl() {
+export function pgAdminUrl(): string {
   return process.env.POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
@@ -16,7 +18,7 @@ export function pgAdminUrl() {
  * up PostgreSQL's 100, so each gets FERRETDB_PG_POOL_MAX_CONNS (default 20). A bulk update holds one
  * connection per matched document (svc-participants sends at most 12 per command).
  */
-export function pgDatabaseUrl(dbName) {
+export function pgDatabaseUrl(dbName: string): string {
   const url = new URL(pgAdminUrl());
   url.pathname = `/${dbName}`;
   if (!url.searchParams.has('pool_max_conns')) url.searchParams.set('pool_max_conns', process.env.FERRETDB_PG_POOL_MAX_CONNS || '20');
@@ -25,26 +27,15 @@ export function pgDatabaseUrl(dbName) {
   return url.toString();
 }
 
-const has = (cmd) => {
-  try {
-    execSync(`command -v ${cmd}`, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const isLocal = (host) => ['127.0.0.1', 'localhost', '::1'].includes(host);
-
 /** Resolves when PostgreSQL answers; starts a local cluster that is installed but stopped. */
-export async function ensurePostgres(log = console.log) {
+export async function ensurePostgres(log: (msg: string) => void = console.log): Promise<void> {
   const url = new URL(pgAdminUrl());
   const host = url.hostname || '127.0.0.1';
   const port = Number(url.port) || 5432;
   if (await isPortOpen(port, host)) return;
   const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
-  if (isLocal(host) && has('pg_ctlcluster') && versions.length > 0) {
-    const version = versions.sort().at(-1);
+  const version = versions.sort().at(-1);
+  if (isLocalHost(host) && has('pg_ctlcluster') && version !== undefined) {
     log(`PostgreSQL ${version} is installed but not running; starting it (pg_ctlcluster ${version} main start)...`);
     execSync(`pg_ctlcluster --skip-systemctl-redirect ${version} main start`, { stdio: 'ignore' });
     await waitForPort(port, host, 60_000);
@@ -58,10 +49,16 @@ export async function ensurePostgres(log = console.log) {
   );
 }
 
-async function withClient(fn) {
+/** A connected client of one database (pg is loaded on first use: most tools never need it). */
+async function connect(connectionString: string): Promise<Client> {
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgAdminUrl() });
+  const client = new pg.Client({ connectionString });
   await client.connect();
+  return client;
+}
+
+async function withClient<T>(fn: (client: Client) => Promise<T>, connectionString = pgAdminUrl()): Promise<T> {
+  const client = await connect(connectionString);
   try {
     return await fn(client);
   } finally {
@@ -69,7 +66,7 @@ async function withClient(fn) {
   }
 }
 
-const ident = (name) => {
+const ident = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`"${name}" is not a plain PostgreSQL database name`);
   return `"${name}"`;
 };
@@ -124,27 +121,22 @@ CREATE EVENT TRIGGER ferretdb_gin_twin_drop ON sql_drop WHEN TAG IN ('DROP INDEX
  * FerretDB's indexes and custom plans for every query (FerretDB passes the field name as a
  * parameter, and only a plan made for the actual name can pick that field's index).
  */
-export async function createPgDatabase(dbName, { indexTwins = true } = {}) {
+export async function createPgDatabase(dbName: string, { indexTwins = true }: { indexTwins?: boolean } = {}): Promise<void> {
   await withClient(async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
     if (rowCount === 0) await client.query(`CREATE DATABASE ${ident(dbName)}`);
     await client.query(`ALTER DATABASE ${ident(dbName)} SET plan_cache_mode = force_custom_plan`);
   });
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgDatabaseUrl(dbName) });
-  await client.connect();
-  try {
+  await withClient(async (client) => {
     if (indexTwins) await client.query(INDEX_TWIN_SQL);
-  } finally {
-    await client.end();
-  }
+  }, pgDatabaseUrl(dbName));
 }
 
-export async function pgDatabaseExists(dbName) {
-  return withClient(async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0);
+export async function pgDatabaseExists(dbName: string): Promise<boolean> {
+  return withClient(async (client) => ((await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount ?? 0) > 0);
 }
 
 /** Drops a database made for one test run or benchmark (FerretDB must be stopped first). */
-export async function dropPgDatabase(dbName) {
+export async function dropPgDatabase(dbName: string): Promise<void> {
   await withClient((client) => client.query(`DROP DATABASE IF EXISTS ${ident(dbName)} WITH (FORCE)`));
 }

@@ -1,21 +1,41 @@
 // A private RabbitMQ node for tests that stop or restart the broker: its own node name, AMQP
 // and distribution ports and data directory, so the broker other runs share is never touched.
 // Stopping and starting again keeps its data (durable queues and persistent messages survive).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPortOpen, waitForPort } from './ferretdb';
 import { freePort } from './local-services';
+import { isPortOpen, waitForPort } from './ports';
 
 const SERVER = ['/usr/lib/rabbitmq/bin/rabbitmq-server', '/usr/sbin/rabbitmq-server'].find((file) => fs.existsSync(file));
+
+export interface PrivateRabbitMqOptions {
+  /** The node's files: its config, data and logs. */
+  dir: string;
+  /** The node is `<name>@localhost`. */
+  name: string;
+  /** How long the node may take to accept AMQP connections (default 120 s). */
+  bootTimeoutMs?: number;
+}
+
+export interface PrivateRabbitMq {
+  url: string;
+  port: number;
+  nodeName: string;
+  /** Starts the node again on the same ports and data. */
+  start(): Promise<void>;
+  /** 'SIGTERM' shuts it down cleanly, 'SIGKILL' kills it at once. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  isRunning(): boolean;
+}
 
 /**
  * Starts a node named `<name>@localhost` with its files in `dir`; resolves once it accepts AMQP
  * connections. Answers its URL and stop()/start() to restart it on the same ports and data.
- * @param {{ dir: string, name: string, bootTimeoutMs?: number }} o
  */
-export async function startPrivateRabbitMq(o) {
-  if (!SERVER) throw new Error('rabbitmq-server is not installed (apt-get install rabbitmq-server)');
+export async function startPrivateRabbitMq(o: PrivateRabbitMqOptions): Promise<PrivateRabbitMq> {
+  const server = SERVER;
+  if (!server) throw new Error('rabbitmq-server is not installed (apt-get install rabbitmq-server)');
   fs.mkdirSync(o.dir, { recursive: true });
   const port = await freePort();
   let distPort = await freePort();
@@ -43,17 +63,17 @@ export async function startPrivateRabbitMq(o) {
     RABBITMQ_SERVER_START_ARGS: '+S 2:2 +A 4',
   };
   const bootTimeoutMs = o.bootTimeoutMs ?? 120_000;
-  let child = null;
+  let child: ChildProcess | null = null;
 
-  const start = async () => {
+  const start = async (): Promise<void> => {
     if (child) throw new Error(`RabbitMQ node ${nodeName} is already running`);
     if (await isPortOpen(port)) throw new Error(`port ${port} is taken; cannot start ${nodeName}`);
     const out = fs.openSync(path.join(o.dir, 'server.log'), 'a');
     // Its own process group: the start script and the Erlang VM are stopped together.
-    const started = spawn(SERVER, [], { env, stdio: ['ignore', out, out], detached: true });
+    const started = spawn(server, [], { env, stdio: ['ignore', out, out], detached: true });
     fs.closeSync(out);
     child = started;
-    const exited = new Promise((_, reject) =>
+    const exited = new Promise<never>((_, reject) =>
       started.once('exit', (code, signal) => {
         if (child === started) child = null;
         reject(new Error(`RabbitMQ node ${nodeName} exited (${signal ?? code}); see ${path.join(o.dir, 'server.log')}`));
@@ -64,19 +84,20 @@ export async function startPrivateRabbitMq(o) {
   };
 
   /** Stops the node: 'SIGTERM' shuts it down cleanly (the start script traps it), 'SIGKILL' kills it at once. */
-  const stop = async (signal = 'SIGTERM') => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
     const running = child;
-    if (!running) return;
-    const gone = new Promise((resolve) => running.once('exit', resolve));
+    const pid = running?.pid;
+    if (!running || pid === undefined) return;
+    const gone = new Promise<void>((resolve) => running.once('exit', () => resolve()));
     const timer = setTimeout(() => {
       try {
-        process.kill(-running.pid, 'SIGKILL');
+        process.kill(-pid, 'SIGKILL');
       } catch {
         /* already gone */
       }
     }, 30_000);
     try {
-      process.kill(-running.pid, signal);
+      process.kill(-pid, signal);
     } catch {
       /* already gone */
     }

@@ -2,7 +2,8 @@
 // read the final report PDF back in the tests; podman and its helpers build the images.
 import { execSync } from 'node:child_process';
 
-export const has = (cmd) => {
+/** Whether a command is on the PATH. */
+export const has = (cmd: string): boolean => {
   try {
     execSync(`command -v ${cmd}`, { stdio: 'ignore' });
     return true;
@@ -12,7 +13,7 @@ export const has = (cmd) => {
 };
 
 /** Installs a Debian package when its binary is missing and we may (root with apt-get); otherwise says how. */
-export function ensureDebianTool(binary, debianPackage, log = console.log, neededBy = 'the tests') {
+export function ensureDebianTool(binary: string, debianPackage: string, log: (msg: string) => void = console.log, neededBy = 'the tests'): void {
   if (has(binary)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && has('apt-get')) {
