@@ -21,9 +21,9 @@ import {
 } from '@study/service-kit';
 import { routes, type HttpMethod, type ServiceName } from '@study/contracts';
 import { isSessionSecret } from '@study/participant-session';
+import { GATEWAY, REMOTES, SERVICES, embeddedServiceOrigin, servedManifestPath, type RemoteTopology } from '@study/topology';
 import { findRepoRoot } from './repo-root';
 import type { RateLimitSettings } from './security/rate-limits';
-import { REMOTES, SERVICES, servedManifestPath, type RemoteTopology } from './topology';
 
 export { ConfigError } from '@study/service-kit';
 export type { TrustProxy } from '@study/service-kit';
@@ -38,7 +38,7 @@ const frontendOrigin = () => httpOriginSetting('http://mf-consent').optional();
 /** Service base URLs are origins only: request paths are forwarded unchanged, never prefixed. */
 function serviceSettings() {
   const shape = {} as Record<ServiceUrlVariable, ReturnType<typeof httpOriginWithDefaultSetting>>;
-  for (const service of SERVICES) shape[service.urlVariable] = httpOriginWithDefaultSetting(service.embeddedOrigin);
+  for (const service of SERVICES) shape[service.urlVariable] = httpOriginWithDefaultSetting(embeddedServiceOrigin(service));
   return shape;
 }
 
@@ -61,7 +61,7 @@ const countSetting = (fallback: number, what: string) => z.coerce.number().int()
 
 function envSchema(frontendRootDefault: string) {
   return z.object({
-    PORT: portSetting(8080),
+    PORT: portSetting(GATEWAY.embeddedPort),
     HOST: hostSetting(),
     ...serviceSettings(),
     FRONTEND_ROOT: z.string().min(1).default(frontendRootDefault).describe('a directory holding shell/dist and mf-*/dist'),

@@ -1,0 +1,20 @@
+// The local topology, said once (topology.ts): the gateway's defaults and the local stack's parts.
+export {
+  EMBEDDED_DATABASE,
+  EMBEDDED_HOST,
+  FRONTEND_FOLDERS,
+  GATEWAY,
+  OPEN_HUMANS_STANDIN,
+  REMOTES,
+  SERVICES,
+  SHELL,
+  STANDINS,
+  TYPEFINDER_STANDIN,
+  embeddedOrigin,
+  embeddedServiceOrigin,
+  servedManifestPath,
+  serviceNamed,
+  type RemoteTopology,
+  type ServiceTopology,
+  type StandinTopology,
+} from './topology';
