@@ -1,18 +1,18 @@
 // `npm start` (through scripts/run.mjs, which installs what is missing): builds, and runs the
 // whole system on one origin.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { GATEWAY } from '@study/topology';
+import { root } from './lib/repo-root';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const say = (msg) => console.log(`[start] ${msg}`);
+const say = (msg: string): void => console.log(`[start] ${msg}`);
 
-async function main() {
+async function main(): Promise<void> {
   const { buildAll } = await import('./build');
   await buildAll({ log: say });
   const { ensureFerretInstalled } = await import('./lib/ferretdb');
   if (!process.env.MONGO_URL) ensureFerretInstalled(say);
   const { startStack, DEFAULT_CONTACT_EMAIL, LOCAL_REVIEW_BOARD } = await import('./lib/stack');
-  const port = Number(process.env.PORT || 8080);
+  const port = Number(process.env.PORT || GATEWAY.embeddedPort);
   const stack = await startStack({
     root,
     port,
@@ -36,7 +36,7 @@ async function main() {
     });
   }
   let stopping = false;
-  const shutdown = async () => {
+  const shutdown = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     say('Stopping...');
@@ -48,7 +48,7 @@ async function main() {
   process.on('SIGTERM', shutdown);
 }
 
-main().catch((err) => {
-  console.error(`\n[start] Could not start: ${err.message}\n`);
+main().catch((err: unknown) => {
+  console.error(`\n[start] Could not start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -2,18 +2,23 @@
 // queues (a fresh FerretDB unless MONGO_URL is set), and removed again afterwards.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ONE_ADDRESS_LIMITS, startStack } from '../lib/stack';
+import type { Db, MongoClient } from 'mongodb';
+import type { ServiceName } from '@study/contracts';
+import { consumerTopology } from '@study/event-bus';
+import { SERVICES, serviceNamed } from '@study/topology';
 import { freePort } from '../lib/local-services';
-import { stackGroups } from './procs';
+import { ONE_ADDRESS_LIMITS, startStack, type Stack } from '../lib/stack';
+import { stackGroups, type ProcessGroup } from './procs';
 
-async function removeBrokerObjects(amqpUrl, exchange, queuePrefix) {
+async function removeBrokerObjects(amqpUrl: string, exchange: string, queuePrefix: string): Promise<void> {
   const amqp = (await import('amqplib')).default;
   const connection = await amqp.connect(amqpUrl);
   try {
     const channel = await connection.createChannel();
-    for (const service of ['participants', 'scoring', 'reports']) {
-      const queue = `${queuePrefix}svc-${service}`;
-      for (const name of [queue, `${queue}.dlq`, ...[1_000, 5_000, 15_000, 60_000].map((ms) => `${queue}.retry.${ms}ms`)]) await channel.deleteQueue(name);
+    // What each service's consumer declared, at the default retry delays.
+    const declared = SERVICES.map((service) => consumerTopology(exchange, `${queuePrefix}${service.queue}`));
+    for (const consumer of declared) {
+      for (const name of [consumer.queue, consumer.deadLetterQueue, ...consumer.retryQueues.map((retry) => retry.name)]) await channel.deleteQueue(name);
     }
     await channel.deleteExchange(exchange);
     await channel.deleteExchange(`${exchange}.dlx`);
@@ -23,15 +28,26 @@ async function removeBrokerObjects(amqpUrl, exchange, queuePrefix) {
   }
 }
 
-/** Starts the stack; answers it with `groups` (its processes for CPU accounting), `dbName(service)` and `stop()`. */
-export async function startBenchStack({ root, runDir, log }) {
+/** The bench's stack: the started stack, its processes for CPU accounting, its exchange and databases. */
+export interface BenchStack extends Omit<Stack, 'stop'> {
+  exchange: string;
+  groups: ProcessGroup[];
+  mongo: MongoClient;
+  /** A service's database of this stack. */
+  db(service: ServiceName): Db;
+  /** Stops the stack and removes its queues, exchange and data; a second call does nothing. */
+  stop(): Promise<void>;
+}
+
+/** Starts the stack; answers it with `groups` (its processes for CPU accounting), `db(service)` and `stop()`. */
+export async function startBenchStack({ root, runDir, log }: { root: string; runDir: string; log: (msg: string) => void }): Promise<BenchStack> {
   if (!process.env.MONGO_URL) (await import('../lib/ferretdb')).ensureFerretInstalled(log);
   const suffix = `bench_${process.pid}_${Date.now().toString(36)}`;
   const exchange = `study.events.${suffix}`;
   const queuePrefix = `${suffix}.`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
   // On a busy machine a service can miss the stack's start deadline; a fresh try usually makes it.
-  let stack;
+  let stack: Stack | undefined;
   for (let attempt = 1; !stack; attempt += 1) {
     try {
       stack = await startStack({
@@ -51,29 +67,30 @@ export async function startBenchStack({ root, runDir, log }) {
       });
     } catch (err) {
       if (attempt >= 3) throw err;
-      log(`The system did not start (${err.message.split('\n')[0]}); trying again...`);
+      log(`The system did not start (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}); trying again...`);
       fs.rmSync(path.join(runDir, 'ferretdb'), { recursive: true, force: true });
     }
   }
+  const started = stack;
   const { MongoClient } = await import('mongodb');
-  const mongo = await MongoClient.connect(stack.mongoUrl);
-  const dbName = (service) => `${suffix}_${service}`;
+  const mongo = await MongoClient.connect(started.mongoUrl);
+  const dbName = (service: ServiceName): string => `${suffix}_${serviceNamed(service).database}`;
   let stopped = false;
   return {
-    ...stack,
+    ...started,
     exchange,
-    groups: stackGroups(stack),
+    groups: stackGroups(started),
     mongo,
     db: (service) => mongo.db(dbName(service)),
     async stop() {
       if (stopped) return;
       stopped = true;
       if (process.env.MONGO_URL) {
-        for (const name of ['participants', 'scoring', 'reports']) await mongo.db(dbName(name)).dropDatabase().catch(() => {});
+        for (const service of SERVICES) await mongo.db(dbName(service.name)).dropDatabase().catch(() => {});
       }
       await mongo.close().catch(() => {});
-      await stack.stop();
-      await removeBrokerObjects(amqpUrl, exchange, queuePrefix).catch((err) => log(`could not remove the bench's queues: ${err.message}`));
+      await started.stop();
+      await removeBrokerObjects(amqpUrl, exchange, queuePrefix).catch((err: unknown) => log(`could not remove the bench's queues: ${err instanceof Error ? err.message : String(err)}`));
       fs.rmSync(path.join(runDir, 'ferretdb'), { recursive: true, force: true });
     },
   };
