@@ -4,10 +4,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+
+/** The fields of the service's package.json this build reads. */
+interface ServiceManifest {
+  name: string;
+  dependencies?: Record<string, string>;
+}
+
+function readManifest(file: string): ServiceManifest {
+  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { name?: unknown }).name !== 'string') throw new Error(`${file} has no name`);
+  return parsed as ServiceManifest;
+}
 
 const serviceDir = process.cwd();
-const pkg = JSON.parse(fs.readFileSync(path.join(serviceDir, 'package.json'), 'utf8'));
+const pkg = readManifest(path.join(serviceDir, 'package.json'));
 const entry = path.join(serviceDir, 'src', 'main.ts');
 const outfile = path.join(serviceDir, 'dist', 'main.js');
 
@@ -17,11 +29,11 @@ if (!fs.existsSync(entry)) {
 }
 
 const WORKSPACE_SCOPE = '@study/';
-const builtins = new Set(builtinModules);
-const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const builtins = new Set<string>(builtinModules);
+const packageName = (spec: string): string => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec));
 
 // Bare imports outside the workspace scope stay external.
-const externalDependencies = {
+const externalDependencies: Plugin = {
   name: 'external-dependencies',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith(WORKSPACE_SCOPE) ? undefined : { path: args.path, external: true }));
@@ -45,7 +57,7 @@ const result = await build({
 if (result.errors.length > 0) process.exit(1);
 
 // What the bundle still requires after tree shaking (not every import that was resolved).
-const externals = new Set();
+const externals = new Set<string>();
 for (const output of Object.values(result.metafile.outputs)) {
   for (const { path: spec, external } of output.imports) {
     if (!external || spec.startsWith('node:')) continue;

@@ -2,17 +2,16 @@
 // frontends (webpack). A deployable whose inputs have not changed since its last build
 // is skipped, so `npm start` is quick after the first time. `--force` rebuilds all.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEPLOYABLES } from './lib/deployables.cjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { root } from './lib/repo-root';
 
 export { DEPLOYABLES };
 
-function hashTree(hash, dir) {
+function hashTree(hash: Hash, dir: string): void {
   if (!fs.existsSync(dir)) return;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (['node_modules', 'dist', '.git'].includes(entry.name)) continue;
@@ -25,7 +24,7 @@ function hashTree(hash, dir) {
   }
 }
 
-function inputsHash(dir) {
+function inputsHash(dir: string): string {
   const hash = createHash('sha256');
   hashTree(hash, path.join(root, dir));
   hashTree(hash, path.join(root, 'packages'));
@@ -36,19 +35,29 @@ function inputsHash(dir) {
   return hash.digest('hex');
 }
 
-function run(dir) {
+function run(dir: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', 'build', '--silent'], { cwd: path.join(root, dir), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`Building ${dir} failed:\n${out.slice(-4000)}`))));
   });
 }
 
+export interface BuildOptions {
+  /** Rebuild even what is up to date. */
+  force?: boolean;
+  log?: (msg: string) => void;
+  /** How many builds run at once. */
+  concurrency?: number;
+  /** Only these folders (e.g. ['gateway']); default: every deployable. */
+  only?: readonly string[];
+}
+
 /** Builds every deployable, or only the folders listed in `only`. */
-export async function buildAll({ force = false, log = console.log, concurrency = 2, only } = {}) {
-  const todo = [];
+export async function buildAll({ force = false, log = console.log, concurrency = 2, only }: BuildOptions = {}): Promise<void> {
+  const todo: { dir: string; stamp: string; stampFile: string }[] = [];
   for (const d of DEPLOYABLES.filter((each) => !only || only.includes(each.dir))) {
     const stampFile = path.join(root, d.dir, 'dist', '.build-stamp');
     const stamp = inputsHash(d.dir);
@@ -61,7 +70,7 @@ export async function buildAll({ force = false, log = console.log, concurrency =
   }
   log(`Building ${todo.map((d) => d.dir).join(', ')}...`);
   const queue = [...todo];
-  const worker = async () => {
+  const worker = async (): Promise<void> => {
     for (let d = queue.shift(); d; d = queue.shift()) {
       const started = Date.now();
       await run(d.dir);
@@ -74,8 +83,8 @@ export async function buildAll({ force = false, log = console.log, concurrency =
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  buildAll({ force: process.argv.includes('--force') }).catch((err) => {
-    console.error(err.message);
+  buildAll({ force: process.argv.includes('--force') }).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
     process.exit(1);
   });
 }

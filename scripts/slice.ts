@@ -11,37 +11,30 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEPLOYABLES } from './lib/deployables.cjs';
+import { root } from './lib/repo-root';
 import { assertKnownSlice, checkTargets, declarationProblems, declaredSlices, selectTests, workspaceDependencies } from './lib/slice-plan.cjs';
 import { browserTestSources, workspaceManifests } from './lib/slice-sources.cjs';
 import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps';
+import { parseSliceArgs } from './lib/tool-args';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const say = (msg) => console.log(`[slice] ${msg}`);
-const step = (name, cmd, args) => runStep(root, say, name, cmd, args);
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const say = (msg: string): void => console.log(`[slice] ${msg}`);
+const step = (name: string, cmd: string, args: readonly string[]): void => runStep(root, say, name, cmd, args);
+const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
 const KNOWN = DEPLOYABLES.map((d) => d.dir);
 const PROJECTS = ['unit', 'ui', 'integration', 'e2e'];
 
-function parseArgs(argv) {
-  const flags = argv.filter((a) => a.startsWith('--'));
-  const unknownFlags = flags.filter((f) => f !== '--skip-browser');
-  if (unknownFlags.length > 0) throw new Error(`Unknown option ${unknownFlags.join(', ')}: the only option is --skip-browser`);
-  const folders = argv.filter((a) => !a.startsWith('--')).map((a) => a.replace(/^\.\//, '').replace(/\/+$/, ''));
-  if (folders.length !== 1) throw new Error(`Name one slice: npm run slice -- <folder> [--skip-browser]. Known slices: ${KNOWN.join(', ')}`);
-  return { slice: folders[0], browser: !flags.includes('--skip-browser') };
-}
-
 /** The test files jest knows in the slice's projects, repository-relative. */
-function jestTestFiles() {
+function jestTestFiles(): string[] {
   const res = spawnSync(bin('jest'), ['--listTests', '--json', '--selectProjects', ...PROJECTS], { cwd: root, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`jest --listTests failed:\n${res.stderr}`);
-  return JSON.parse(res.stdout).map((file) => path.relative(root, file).split(path.sep).join('/'));
+  const listed: unknown = JSON.parse(res.stdout);
+  if (!Array.isArray(listed) || !listed.every((file): file is string => typeof file === 'string')) throw new Error('jest --listTests printed no list of files');
+  return listed.map((file) => path.relative(root, file).split(path.sep).join('/'));
 }
 
 /** A tsconfig for the slice's type-check, beside the other test artifacts. */
-function writeTypeCheckConfig(slice, include) {
+function writeTypeCheckConfig(slice: string, include: readonly string[]): string {
   const dir = path.join(root, '.test-artifacts', 'slices', slice.replaceAll('/', '-'));
   fs.mkdirSync(dir, { recursive: true });
   const up = path.relative(dir, root).split(path.sep).join('/');
@@ -51,9 +44,9 @@ function writeTypeCheckConfig(slice, include) {
   return file;
 }
 
-async function main() {
+async function main(): Promise<void> {
   const started = Date.now();
-  const { slice, browser } = parseArgs(process.argv.slice(2));
+  const { slice, browser } = parseSliceArgs(process.argv.slice(2), KNOWN);
   assertKnownSlice(slice, KNOWN);
 
   const browserFiles = browserTestSources(root);
@@ -82,7 +75,7 @@ async function main() {
   say(`${slice}: passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-main().catch((err) => {
-  console.error(`[slice] ${err.message}`);
+main().catch((err: unknown) => {
+  console.error(`[slice] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

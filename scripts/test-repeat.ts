@@ -6,37 +6,21 @@
 // Exits 1 when any test failed in any run.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import testReport from './lib/test-report.cjs';
+import { root } from './lib/repo-root';
+import { closeToLimit, describeNote, failuresByTest, failuresOf, retriedTests, seconds, type TestRef, type TimingNote } from './lib/test-report.cjs';
 import { ensureBrowserTools, ensureTestServices, runJestOnce } from './lib/test-steps';
+import { parseRepeatArgs } from './lib/tool-args';
 
-const { closeToLimit, describeNote, failuresByTest, failuresOf, retriedTests, seconds } = testReport;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const say = (msg) => console.log(`[test:repeat] ${msg}`);
-
-/** --runs and --busy-cores (whole numbers) taken out of the arguments; the rest go to jest. */
-function parseArgs(argv) {
-  const options = { runs: 3, busyCores: 1, jestArgs: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [name, inline] = arg.split('=', 2);
-    if (name === '--runs' || name === '--busy-cores') {
-      const value = Number(inline ?? argv[++i]);
-      if (!Number.isInteger(value) || value < (name === '--runs' ? 1 : 0)) throw new Error(`${name} takes a whole number (${name === '--runs' ? 'at least 1' : '0 or more'})`);
-      options[name === '--runs' ? 'runs' : 'busyCores'] = value;
-    } else options.jestArgs.push(arg);
-  }
-  return options;
-}
+const say = (msg: string): void => console.log(`[test:repeat] ${msg}`);
 
 /** Processes that each keep one core busy until stopped. */
-function busyCores(count) {
+function busyCores(count: number): () => void {
   const children = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
   return () => children.forEach((child) => child.kill('SIGKILL'));
 }
 
-async function main() {
-  const { runs, busyCores: busy, jestArgs } = parseArgs(process.argv.slice(2));
+async function main(): Promise<void> {
+  const { runs, busyCores: busy, jestArgs } = parseRepeatArgs(process.argv.slice(2));
   await ensureTestServices(say);
   await ensureBrowserTools(say);
   const { buildAll } = await import('./build');
@@ -47,9 +31,9 @@ async function main() {
     stopBusy();
     process.exit(130);
   });
-  const failures = [];
-  const close = [];
-  const retried = [];
+  const failures: TestRef[][] = [];
+  const close: (TimingNote & { run: number })[] = [];
+  const retried: (TestRef & { tries: number; status: string; run: number })[] = [];
   try {
     for (let run = 1; run <= runs; run++) {
       say(`Run ${run} of ${runs}, ${busy} core(s) kept busy: jest ${jestArgs.join(' ')}`);
@@ -75,7 +59,7 @@ async function main() {
   if (byTest.length > 0) process.exit(1);
 }
 
-main().catch((err) => {
-  console.error(`[test:repeat] ${err.message}`);
+main().catch((err: unknown) => {
+  console.error(`[test:repeat] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

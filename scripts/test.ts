@@ -3,15 +3,14 @@
 // (Chromium through the gateway) and fault runs (e2e/faults). Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { checkApiCompatibility } from './lib/api-compatibility';
+import { checkApiCompatibility, type RunStep } from './lib/api-compatibility';
+import { root } from './lib/repo-root';
 import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const say = (msg) => console.log(`[test] ${msg}`);
-const step = (name, cmd, args) => runStep(root, say, name, cmd, args);
+const say = (msg: string): void => console.log(`[test] ${msg}`);
+const step: RunStep = (name, cmd, args) => runStep(root, say, name, cmd, args);
 
-function validateCompose() {
+function validateCompose(): void {
   // Debian's docker-compose checks the deployment file without a Docker engine.
   const probe = spawnSync('docker-compose', ['version'], { stdio: 'ignore' });
   if (probe.error || probe.status !== 0) {
@@ -21,9 +20,9 @@ function validateCompose() {
   step('Validate docker-compose.yml', 'docker-compose', ['config', '-q']);
 }
 
-async function main() {
+async function main(): Promise<void> {
   const jestArgs = process.argv.slice(2);
-  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+  const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
 
   step('Lint', bin('eslint'), ['--max-warnings=0', '.']);
   step('Type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
@@ -41,7 +40,7 @@ async function main() {
   runJest(root, jestArgs);
 }
 
-main().catch((err) => {
-  console.error(`[test] ${err.message}`);
+main().catch((err: unknown) => {
+  console.error(`[test] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
