@@ -1,11 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
+import { createClientStore, type ClientStore } from '@study/client-state';
 import type { ConsentTextView, Settings, SurveyState, UserView } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { DashboardPage, type ConsentRenewalSlotProps, type DashboardApi } from '../features/dashboard';
-import { ConsentRenewalPage, type ConsentRenewalApi } from '../features/consent-renewal';
+import { DashboardPage, type ConsentRenewalSlotProps } from '../features/dashboard';
+import { ConsentRenewalPage } from '../features/consent-renewal';
+import { Providers } from '../test-support/participant-fixtures';
+import { serveDashboardApi, type DashboardApi } from '../test-support/serve-dashboard-api';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const SETTINGS: Settings = { resetSurveysEnabled: false, studyEmailHost: 'study.example.org' };
@@ -37,18 +39,19 @@ beforeEach(() => {
 afterEach(() => store.dispose());
 
 /** The dashboard (its own feature) with this screen in its slot, as routes.tsx puts them together. */
-async function renderDashboard(dashboardApi: DashboardApi, consentApi: ConsentRenewalApi) {
-  const renderRenewal = (props: ConsentRenewalSlotProps) => <ConsentRenewalPage {...props} api={consentApi} />;
+async function renderDashboard(dashboardApi: DashboardApi, consentApi: DashboardApi) {
+  serveDashboardApi({ ...dashboardApi, ...consentApi });
+  const renderRenewal = (props: ConsentRenewalSlotProps) => <ConsentRenewalPage {...props} />;
   await act(async () => {
     render(
-      <ClientStoreProvider store={store}>
+      <Providers store={store}>
         <MemoryRouter initialEntries={[`/survey/${PG_ID}`]}>
           <Routes>
-            <Route path="/survey/:pgId" element={<DashboardPage api={dashboardApi} renderStudyIdForm={() => null} renderConsentRenewal={renderRenewal} />} />
+            <Route path="/survey/:pgId" element={<DashboardPage renderStudyIdForm={() => null} renderConsentRenewal={renderRenewal} />} />
             <Route path="*" element={<Where />} />
           </Routes>
         </MemoryRouter>
-      </ClientStoreProvider>,
+      </Providers>,
     );
   });
 }
@@ -70,7 +73,7 @@ describe('agreeing again to a new consent text', () => {
     await renderDashboard(dashboardApi, consentApi);
     expect(screen.getByRole('heading', { name: 'The consent form has changed' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Participant Dashboard' })).toBeNull();
-    expect(screen.getByText('The new text of the form.')).toBeTruthy();
+    expect(await screen.findByText('The new text of the form.')).toBeTruthy();
     expect(screen.getByText(/You agreed to version/).textContent).toContain('You agreed to version v1 of the consent form. Version v2 has been published since.');
     expect(document.querySelector('.consent-renewal__version')?.textContent).toBe('Consent version v2');
 
@@ -97,10 +100,23 @@ describe('agreeing again to a new consent text', () => {
     const { dashboardApi, consentApi } = apis([RENEWAL]);
     consentApi.renewConsent.mockRejectedValueOnce(new ApiError('versionId: v2 is not the current consent text (v3 is).', 409));
     await renderDashboard(dashboardApi, consentApi);
-    await userEvent.click(screen.getByRole('checkbox', { name: /18 years of age or older/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /18 years of age or older/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Agree' }));
     expect(await screen.findByText('versionId: v2 is not the current consent text (v3 is).')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Participant Dashboard' })).toBeNull();
+  });
+
+  it('says why the new text could not be loaded, and Try again loads it', async () => {
+    const { dashboardApi, consentApi } = apis([RENEWAL]);
+    consentApi.fetchConsentText.mockRejectedValueOnce(new ApiError('The study server is busy.', 503));
+    await renderDashboard(dashboardApi, consentApi);
+    expect(await screen.findByText('The consent text could not be loaded.')).toBeTruthy();
+    expect(screen.getByText('The study server is busy.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Agree' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('The new text of the form.')).toBeTruthy();
+    expect(screen.queryByText('The consent text could not be loaded.')).toBeNull();
+    expect(consentApi.fetchConsentText).toHaveBeenCalledTimes(2);
   });
 
   it('opens the dashboard at once when no renewal is due', async () => {

@@ -1,10 +1,10 @@
 import './session.css';
-import { useClientState, useClientStore } from '@study/client-state';
+import { useClientState } from '@study/client-state';
 import type { UserView } from '@study/contracts';
 import { ButtonLink, Notice, Spinner } from '@study/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { loadParticipant, type ParticipantSource } from '../lib/load-participant';
+import { useLoadParticipant } from '../api/get-participant';
 
 export interface Participant {
   pgId: string;
@@ -12,7 +12,6 @@ export interface Participant {
 }
 
 export interface ParticipantGateProps {
-  api: ParticipantSource;
   /** The screen, for a participant whose data is loaded and who has consented. */
   children: (participant: Participant) => ReactNode;
 }
@@ -23,8 +22,8 @@ export interface ParticipantGateProps {
  * says what is missing instead of showing a screen that cannot work. A study ID whose data is
  * not in the store yet (a new tab, another device) is loaded here.
  */
-export function ParticipantGate({ api, children }: ParticipantGateProps) {
-  const store = useClientStore();
+export function ParticipantGate({ children }: ParticipantGateProps) {
+  const loadParticipant = useLoadParticipant();
   const pgId = useClientState((state) => state.pgId);
   const user = useClientState((state) => state.user);
   const load = useClientState((state) => state.load);
@@ -37,8 +36,8 @@ export function ParticipantGate({ api, children }: ParticipantGateProps) {
   useEffect(() => {
     if (pgId === null || loaded || attempted.current === pgId) return;
     attempted.current = pgId;
-    void loadParticipant(store, api, pgId);
-  }, [pgId, loaded, store, api]);
+    void loadParticipant(pgId);
+  }, [pgId, loaded, loadParticipant]);
 
   if (pgId === null) {
     return (

@@ -1,10 +1,16 @@
 // Shared by the component tests of the assessment screens: a participant, a store that holds
-// them, and a router around the screen that shows where it navigated to.
+// them, and a router around the screen that shows where it navigated to, with the remote's query
+// client and the study's API answered by the test's fakes.
 import { act, render } from '@testing-library/react';
 import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
 import type { Settings, SurveyState, UserView } from '@study/contracts';
-import type { ReactElement } from 'react';
+import { createQueryClient } from '@study/query-provider';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { serveDashboardApi, type DashboardApi } from './serve-dashboard-api';
+
+export type { DashboardApi };
 
 export const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 export const EMAIL_HOST = 'study.example.org';
@@ -44,18 +50,29 @@ function Where() {
   return <p data-testid="location">now at {useLocation().pathname}</p>;
 }
 
-/** Renders `element` at `path` (its route), with every other address showing 'now at <path>'. */
-export async function renderScreen(store: ClientStore, path: string, element: ReactElement): Promise<void> {
+/** The providers a screen of the remote runs in: the store given and a query client of its own (nothing kept on a timer). */
+export function Providers({ store, children }: { store: ClientStore; children: ReactNode }) {
+  const [queryClient] = useState(() => createQueryClient({ gcTime: Infinity }));
+  return (
+    <ClientStoreProvider store={store}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ClientStoreProvider>
+  );
+}
+
+/** Renders `element` at `path` (its route), with every other address showing 'now at <path>'; `api` answers its calls. */
+export async function renderScreen(store: ClientStore, path: string, element: ReactElement, api: DashboardApi = {}): Promise<void> {
+  serveDashboardApi(api);
   await act(async () => {
     render(
-      <ClientStoreProvider store={store}>
+      <Providers store={store}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path={path} element={element} />
             <Route path="*" element={<Where />} />
           </Routes>
         </MemoryRouter>
-      </ClientStoreProvider>,
+      </Providers>,
     );
   });
 }

@@ -1,2 +1,1 @@
 export { ConsentRenewalPage, type ConsentRenewalPageProps } from './components/ConsentRenewalPage';
-export { httpConsentRenewalApi, type ConsentRenewalApi } from './api/consent-api';

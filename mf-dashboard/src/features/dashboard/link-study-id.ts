@@ -1,7 +1,7 @@
 import type { ClientStore } from '@study/client-state';
+import type { UserView } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { errorMessage } from '../../lib/error-message';
-import type { ParticipantSource } from '../../lib/load-participant';
 
 /**
  * Why a dashboard link's study ID was not opened, handed to /survey in the history entry's state
@@ -31,10 +31,15 @@ export function linkNotOpened(state: unknown): LinkNotOpened | null {
  * (this browser holds its session); otherwise the stored one is kept and `kept` receives the
  * history state that says why, for /survey.
  */
-export async function openLinkStudyId(store: ClientStore, api: ParticipantSource, linkStudyId: string, kept: (state: { linkNotOpened: LinkNotOpened }) => void): Promise<void> {
+export async function openLinkStudyId(
+  store: ClientStore,
+  getParticipant: (pgId: string) => Promise<UserView>,
+  linkStudyId: string,
+  kept: (state: { linkNotOpened: LinkNotOpened }) => void,
+): Promise<void> {
   let user;
   try {
-    user = await api.fetchUser(linkStudyId);
+    user = await getParticipant(linkStudyId);
   } catch (error) {
     const status = error instanceof ApiError ? error.status : undefined;
     const reason: LinkNotOpened['reason'] = status === 404 ? 'unknown' : status === 401 || status === 403 ? 'not-yours' : 'unchecked';

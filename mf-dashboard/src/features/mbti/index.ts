@@ -1,2 +1,3 @@
 export { MbtiPage, type MbtiPageProps } from './components/MbtiPage';
-export { httpMbtiApi, mbtiApiFrom, MBTI_PROVIDER_URL, type MbtiApi, type MbtiStep } from './api/mbti-api';
+export { MBTI_PROVIDER_URL } from './mbti-provider';
+export type { MbtiStep } from './api/set-mbti-status';

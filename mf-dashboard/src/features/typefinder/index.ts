@@ -1,2 +1,1 @@
-export { TypeFinderPage, TYPEFINDER_TOPIC, type TypeFinderPageProps } from './components/TypeFinderPage';
-export { httpTypeFinderApi, type TypeFinderApi } from './api/typefinder-api';
+export { TypeFinderPage, TYPEFINDER_TOPIC } from './components/TypeFinderPage';

@@ -1,18 +1,16 @@
 import './consent-renewal.css';
-import type { ConsentRenewal, ConsentTextView } from '@study/contracts';
+import type { ConsentRenewal } from '@study/contracts';
 import { Button, ButtonLink, Checkbox, ConsentDocument, Notice, Page, Spinner } from '@study/ui';
-import { useCallback, useEffect, useState } from 'react';
-import { httpConsentRenewalApi, type ConsentRenewalApi } from '../api/consent-api';
+import { useState } from 'react';
+import { useConsentText } from '../api/get-consent-text';
+import { useRenewConsent } from '../api/renew-consent';
 
 export interface ConsentRenewalPageProps {
   pgId: string;
   renewal: ConsentRenewal;
   /** The consent is recorded: open the dashboard (load the participant again). */
   onAgreed: () => void;
-  api?: ConsentRenewalApi;
 }
-
-type TextState = { state: 'loading' } | { state: 'loaded'; version: ConsentTextView } | { state: 'failed'; error: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -20,38 +18,15 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Before the dashboard opens: the consent text changed since the participant agreed, so they
  * read the new one and agree again (or leave). No new Open Humans authorization is needed.
  */
-export function ConsentRenewalPage({ pgId, renewal, onAgreed, api = httpConsentRenewalApi }: ConsentRenewalPageProps) {
-  const [text, setText] = useState<TextState>({ state: 'loading' });
+export function ConsentRenewalPage({ pgId, renewal, onAgreed }: ConsentRenewalPageProps) {
+  const text = useConsentText();
+  const renew = useRenewConsent();
   const [certified, setCertified] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Once recorded, the page stays as it is until the dashboard, loading again, replaces it.
+  const saving = renew.isPending || renew.isSuccess;
+  const agree = (versionId: string) => renew.mutate({ pgId, versionId }, { onSuccess: onAgreed });
 
-  const load = useCallback(() => {
-    let cancelled = false;
-    setText({ state: 'loading' });
-    api.fetchConsentText().then(
-      (version) => !cancelled && setText({ state: 'loaded', version }),
-      (error: unknown) => !cancelled && setText({ state: 'failed', error: messageOf(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
-  useEffect(() => load(), [load]);
-
-  const agree = async (versionId: string) => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.renewConsent(pgId, versionId);
-      onAgreed();
-    } catch (error) {
-      setFailure(messageOf(error));
-      setSaving(false);
-    }
-  };
-
-  const version = text.state === 'loaded' ? text.version : null;
+  const version = text.isFetching ? null : (text.data ?? null);
   return (
     <Page title="The consent form has changed" lead="Please read the new consent form and agree to it before you continue with the study.">
       <Notice style="info" title="Please agree again">
@@ -75,11 +50,11 @@ export function ConsentRenewalPage({ pgId, renewal, onAgreed, api = httpConsentR
         </Button>
       </div>
       <div className="card">
-        {text.state === 'loading' && <Spinner label="Loading the consent text..." />}
-        {text.state === 'failed' && (
+        {(text.isFetching || text.isPending) && <Spinner label="Loading the consent text..." />}
+        {text.isError && !text.isFetching && (
           <Notice style="danger" title="The consent text could not be loaded.">
-            <p>{text.error}</p>
-            <Button variant="secondary" onClick={() => load()}>
+            <p>{messageOf(text.error)}</p>
+            <Button variant="secondary" onClick={() => void text.refetch()}>
               Try again
             </Button>
           </Notice>
@@ -98,16 +73,16 @@ export function ConsentRenewalPage({ pgId, renewal, onAgreed, api = httpConsentR
           </>
         )}
       </div>
-      {failure && (
+      {renew.isError && (
         <Notice style="danger" title="Your agreement could not be recorded.">
-          <p>{failure}</p>
+          <p>{messageOf(renew.error)}</p>
         </Notice>
       )}
       <div className="btn-row consent-renewal__actions">
         <ButtonLink to="/" variant="ghost">
           Disagree
         </ButtonLink>
-        <Button disabled={!certified || !version || saving} aria-busy={saving} onClick={() => version && void agree(version.versionId)}>
+        <Button disabled={!certified || !version || saving} aria-busy={saving} onClick={() => version && agree(version.versionId)}>
           Agree
         </Button>
       </div>

@@ -1,10 +1,11 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AnalyticsProvider, ClientStoreProvider, createClientStore, type AnalyticsEvent, type ClientStore, type ResultsListener } from '@study/client-state';
+import { AnalyticsProvider, createClientStore, type AnalyticsEvent, type ClientStore, type ResultsListener } from '@study/client-state';
 import type { ParticipantResults, Settings, SurveyState, UserView } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { DashboardApi } from '../api/participant-api';
+import { Providers } from '../../../test-support/participant-fixtures';
+import { serveDashboardApi, type DashboardApi } from '../../../test-support/serve-dashboard-api';
 import { DashboardPage, type StudyIdFormSlotProps } from './DashboardPage';
 import { FINAL_TYPE_PENDING_TEXT, RECONNECTING_TEXT, REPORT_PENDING_TEXT } from './FinalScoreCard';
 
@@ -27,13 +28,16 @@ function userView(overrides: Partial<UserView> = {}, access: Partial<UserView['a
   } as UserView;
 }
 
-function fakeApi(overrides: Partial<DashboardApi> = {}): DashboardApi & { [K in keyof DashboardApi]: jest.Mock } {
+type FakeApi = DashboardApi & Record<'fetchUser' | 'fetchSettings' | 'resetSurveys', jest.Mock>;
+
+/** The calls the dashboard makes, answered through fetch (and its result stream, through EventSource). */
+function fakeApi(overrides: Partial<DashboardApi> = {}): FakeApi {
   return {
     fetchUser: jest.fn(async () => userView()),
     fetchSettings: jest.fn(async () => SETTINGS),
     resetSurveys: jest.fn(async () => userView()),
     ...overrides,
-  } as DashboardApi & { [K in keyof DashboardApi]: jest.Mock };
+  } as FakeApi;
 }
 
 /** A stand-in for the study-ID feature, showing what it was given. */
@@ -61,19 +65,20 @@ beforeEach(() => {
 afterEach(() => store.dispose());
 
 async function renderAt(path: string, api: DashboardApi) {
+  serveDashboardApi(api);
   await act(async () => {
     render(
-      <ClientStoreProvider store={store}>
+      <Providers store={store}>
         <AnalyticsProvider analytics={{ track: (event) => void events.push(event) }}>
           <MemoryRouter initialEntries={[path]}>
             <Routes>
-              <Route path="/survey" element={<DashboardPage api={api} renderStudyIdForm={FormStandIn} />} />
-              <Route path="/survey/:pgId" element={<DashboardPage api={api} renderStudyIdForm={FormStandIn} />} />
+              <Route path="/survey" element={<DashboardPage renderStudyIdForm={FormStandIn} />} />
+              <Route path="/survey/:pgId" element={<DashboardPage renderStudyIdForm={FormStandIn} />} />
               <Route path="*" element={<Where />} />
             </Routes>
           </MemoryRouter>
         </AnalyticsProvider>
-      </ClientStoreProvider>,
+      </Providers>,
     );
   });
 }
@@ -321,17 +326,21 @@ describe('results as they arrive (the result stream)', () => {
 describe('Reset Surveys', () => {
   it('is not offered unless the study turned it on', async () => {
     await renderAt(`/survey/${PG_ID}`, fakeApi());
+    // The settings are in (the study email shows): they leave resets off.
+    await waitFor(() => expect(document.querySelector('.identity__study-email')?.textContent).toBe(`${PG_ID}@study.example.org`));
     expect(screen.queryByRole('button', { name: 'Reset Surveys' })).toBeNull();
   });
 
   it('resets with the spec notices, then loads the user state again', async () => {
-    jest.useFakeTimers();
+    const api = fakeApi({ fetchSettings: jest.fn(async () => ({ ...SETTINGS, resetSurveysEnabled: true })) });
+    await renderAt(`/survey/${PG_ID}`, api);
+    const reset = await screen.findByRole('button', { name: 'Reset Surveys' });
+    // Fake timers from here, for the notices' 5 s; promises and microtasks stay real, so the calls go on.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
-      const api = fakeApi({ fetchSettings: jest.fn(async () => ({ ...SETTINGS, resetSurveysEnabled: true })) });
-      await renderAt(`/survey/${PG_ID}`, api);
       let finishReset!: (user: UserView) => void;
       api.resetSurveys.mockImplementation(() => new Promise<UserView>((resolve) => (finishReset = resolve)));
-      act(() => screen.getByRole('button', { name: 'Reset Surveys' }).click());
+      await act(async () => reset.click());
       expect(store.getState().notices.map((n) => n.message)).toEqual(['Resetting surveys for current user']);
       expect(api.resetSurveys).toHaveBeenCalledWith(PG_ID);
       await act(async () => finishReset(userView()));
@@ -352,8 +361,8 @@ describe('Reset Surveys', () => {
       resetSurveys: jest.fn(async () => Promise.reject(new ApiError('Resetting surveys is turned off for this study.', 403))),
     });
     await renderAt(`/survey/${PG_ID}`, api);
-    await userEvent.click(screen.getByRole('button', { name: 'Reset Surveys' }));
-    expect(store.getState().notices.map((n) => [n.message, n.style])).toEqual([['Failed to update surveys for current user', 'danger']]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset Surveys' }));
+    await waitFor(() => expect(store.getState().notices.map((n) => [n.message, n.style])).toEqual([['Failed to update surveys for current user', 'danger']]));
     expect(api.fetchUser).toHaveBeenCalledTimes(1);
   });
 });
@@ -388,17 +397,18 @@ describe('Official MBTI (optional)', () => {
 describe('a dashboard link naming another study ID than the stored one', () => {
   const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
   const renderWithWithdraw = async (path: string, api: DashboardApi, slots: { pgId: string; withdrawn: boolean }[] = []) => {
+    serveDashboardApi(api);
     await act(async () => {
       render(
-        <ClientStoreProvider store={store}>
+        <Providers store={store}>
           <MemoryRouter initialEntries={[path]}>
             <Routes>
-              <Route path="/survey" element={<DashboardPage api={api} renderStudyIdForm={FormStandIn} renderWithdraw={(props) => (slots.push(props), <p>withdraw slot</p>)} />} />
-              <Route path="/survey/:pgId" element={<DashboardPage api={api} renderStudyIdForm={FormStandIn} renderWithdraw={(props) => (slots.push(props), <p>withdraw slot</p>)} />} />
+              <Route path="/survey" element={<DashboardPage renderStudyIdForm={FormStandIn} renderWithdraw={(props) => (slots.push(props), <p>withdraw slot</p>)} />} />
+              <Route path="/survey/:pgId" element={<DashboardPage renderStudyIdForm={FormStandIn} renderWithdraw={(props) => (slots.push(props), <p>withdraw slot</p>)} />} />
               <Route path="*" element={<Where />} />
             </Routes>
           </MemoryRouter>
-        </ClientStoreProvider>,
+        </Providers>,
       );
     });
   };

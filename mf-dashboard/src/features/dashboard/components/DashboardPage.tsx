@@ -5,11 +5,10 @@ import { isV4Uuid } from '@study/personality';
 import { Page, Spinner } from '@study/ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useSettings } from '../../../hooks/use-settings';
-import { httpDashboardApi, type DashboardApi } from '../api/participant-api';
-import { dashboardView } from '../dashboard-view';
-import { loadParticipant } from '../../../lib/load-participant';
+import { useGetParticipant, useLoadParticipant } from '../../../api/get-participant';
+import { useSettings } from '../../../api/get-settings';
 import { ConfirmIdentity } from '../../../components/ConfirmIdentity';
+import { dashboardView } from '../dashboard-view';
 import { linkNotOpened, openLinkStudyId } from '../link-study-id';
 import { LinkNotOpenedNotice } from './LinkNotOpenedNotice';
 import { LoadFailed } from './LoadFailed';
@@ -43,7 +42,6 @@ export interface DashboardPageProps {
   renderConsentRenewal?: (props: ConsentRenewalSlotProps) => ReactNode;
   /** 'Withdraw from the study' (its own feature), shown at the foot of a loaded dashboard. */
   renderWithdraw?: (props: WithdrawSlotProps) => ReactNode;
-  api?: DashboardApi;
 }
 
 /**
@@ -52,7 +50,7 @@ export interface DashboardPageProps {
  * another study ID than the one this browser holds is checked first: the stored one is given up
  * only for a study ID that opens here, otherwise it is kept and the page says so.
  */
-export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderWithdraw, api = httpDashboardApi }: DashboardPageProps) {
+export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderWithdraw }: DashboardPageProps) {
   const { pgId: param } = useParams();
   const { key: visit, state: locationState } = useLocation();
   const navigate = useNavigate();
@@ -60,9 +58,10 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
   const pgId = useClientState((state) => state.pgId);
   const user = useClientState((state) => state.user);
   const load = useClientState((state) => state.load);
+  const getParticipant = useGetParticipant();
+  const loadParticipant = useLoadParticipant();
   // Without settings the dashboard still works; it only leaves out what depends on them.
-  const settingsState = useSettings(api);
-  const settings = settingsState.status === 'loaded' ? settingsState.settings : null;
+  const settings = useSettings().data ?? null;
   const routePgId = param !== undefined && isV4Uuid(param) ? param.toLowerCase() : null;
 
   // The check of a link's study ID that is under way (a newer visit or leaving the page makes it stale).
@@ -72,7 +71,7 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
     const stored = store.getState().pgId;
     if (routePgId !== null && stored !== null && routePgId !== stored) {
       const check = ++linkCheck.current;
-      void openLinkStudyId(store, api, routePgId, (outcome) => {
+      void openLinkStudyId(store, getParticipant, routePgId, (outcome) => {
         if (check === linkCheck.current) navigate('/survey', { replace: true, state: outcome });
       });
       return () => {
@@ -80,9 +79,9 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
       };
     }
     const id = routePgId ?? stored;
-    if (id) void loadParticipant(store, api, id);
+    if (id) void loadParticipant(id);
     return undefined;
-  }, [routePgId, visit, store, api, navigate]);
+  }, [routePgId, visit, store, getParticipant, loadParticipant, navigate]);
 
   // A link's study ID that is not the stored one is being checked: nothing of either shows meanwhile.
   const checkingLink = routePgId !== null && pgId !== null && routePgId !== pgId;
@@ -100,7 +99,7 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
   // A newer consent text: the participant agrees to it (or leaves) before the dashboard opens.
   const renewal = view.view === 'loaded' && user?.access.consent ? (user.consentRenewal ?? null) : null;
   if (renewal && pgId !== null && renderConsentRenewal) {
-    return renderConsentRenewal({ pgId, renewal, onAgreed: () => void loadParticipant(store, api, pgId) });
+    return renderConsentRenewal({ pgId, renewal, onAgreed: () => void loadParticipant(pgId) });
   }
   return (
     <Page title="Participant Dashboard" width="wide">
@@ -116,7 +115,7 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
         />
       )}
       {view.view === 'loading' && <Spinner label="Loading user data..." />}
-      {view.view === 'failed' && pgId !== null && <LoadFailed message={view.message} onRetry={() => void loadParticipant(store, api, pgId)} />}
+      {view.view === 'failed' && pgId !== null && <LoadFailed message={view.message} onRetry={() => void loadParticipant(pgId)} />}
       {view.view === 'confirm' && pgId !== null && (
         <ConfirmIdentity
           pgId={pgId}
@@ -129,7 +128,7 @@ export function DashboardPage({ renderStudyIdForm, renderConsentRenewal, renderW
       )}
       {view.view === 'loaded' && user !== null && pgId !== null && (
         <>
-          <ParticipantDashboard pgId={pgId} user={user} settings={settings} api={api} />
+          <ParticipantDashboard pgId={pgId} user={user} settings={settings} />
           {renderWithdraw?.({ pgId, withdrawn: !user.access.consent })}
         </>
       )}

@@ -1,8 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { SurveyStates } from '@study/client-state';
 import { getPersonalityType, SHARE_HASHTAGS } from '@study/personality';
+import { createQueryClient } from '@study/query-provider';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { PG_ID, survey } from '../../../test-support/participant-fixtures';
+import { serveDashboardApi } from '../../../test-support/serve-dashboard-api';
 import type { SharePort } from '../share/share-port';
 import { FinalScoreCard, type FinalScoreCardProps, RECONNECTING_TEXT, REPORT_PENDING_TEXT } from './FinalScoreCard';
 
@@ -18,9 +21,11 @@ function surveys(overrides: Partial<SurveyStates> = {}): SurveyStates {
 
 function renderCard(props: Partial<FinalScoreCardProps> = {}) {
   render(
-    <MemoryRouter>
-      <FinalScoreCard pgId={PG_ID} finalScore={{ typeCode: 'INTJ' }} surveys={surveys()} {...props} />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient({ gcTime: Infinity })}>
+      <MemoryRouter>
+        <FinalScoreCard pgId={PG_ID} finalScore={{ typeCode: 'INTJ' }} surveys={surveys()} {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return within(screen.getByRole('region', { name: 'Your final type' }));
 }
@@ -56,12 +61,13 @@ describe('FinalScoreCard with a final type', () => {
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
     const downloadReport = jest.fn(async () => pdf);
     const saveReport = jest.fn();
-    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' }, downloadReport, saveReport });
+    serveDashboardApi({ downloadReport });
+    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' }, saveReport });
     expect(card.getByRole('link', { name: 'View Nardi report' }).getAttribute('href')).toBe('/nardi-report');
     expect(card.queryByRole('status')).toBeNull();
     await act(async () => card.getByRole('button', { name: 'Download Final Report' }).click());
     expect(downloadReport).toHaveBeenCalledWith(PG_ID);
-    expect(saveReport).toHaveBeenCalledWith(pdf, 'Final Report.pdf');
+    await waitFor(() => expect(saveReport).toHaveBeenCalledWith(pdf, 'Final Report.pdf'));
   });
 
   it('keeps the participant on the dashboard when the report cannot be downloaded, saying why, and lets them try again', async () => {
@@ -72,14 +78,15 @@ describe('FinalScoreCard with a final type', () => {
       return new Blob(['%PDF-1.7']);
     });
     const saveReport = jest.fn();
-    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' }, downloadReport, saveReport });
+    serveDashboardApi({ downloadReport });
+    const card = renderCard({ finalReport: { generatedAt: '2025-03-01T10:00:00.000Z' }, saveReport });
     await act(async () => card.getByRole('button', { name: 'Download Final Report' }).click());
-    const alert = card.getByRole('alert');
+    const alert = await card.findByRole('alert');
     expect(alert.textContent).toContain('Final Report.pdf could not be downloaded.');
     expect(alert.textContent).toContain('The final report is not ready yet. You can try again.');
     expect(saveReport).not.toHaveBeenCalled();
     await act(async () => card.getByRole('button', { name: 'Download Final Report' }).click());
-    expect(saveReport).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(saveReport).toHaveBeenCalledTimes(1));
     expect(card.queryByRole('alert')).toBeNull();
   });
 

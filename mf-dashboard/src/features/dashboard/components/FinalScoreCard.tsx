@@ -1,20 +1,12 @@
-import { apiPath } from '@study/api-client';
 import type { SurveyStates } from '@study/client-state';
-import { FINAL_REPORT_FILENAME, routes, type FinalReport, type FinalScore } from '@study/contracts';
+import { FINAL_REPORT_FILENAME, type FinalReport, type FinalScore } from '@study/contracts';
 import { getPersonalityType, INCONCLUSIVE, isSurveyDone, shareMessage, SURVEY_ORDER } from '@study/personality';
 import { Button, ButtonLink } from '@study/ui';
 import { useState } from 'react';
 import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
-import { downloadPdf } from '../../../lib/pdf-download';
+import { useDownloadFinalReport } from '../../../api/download-final-report';
 import { browserSharePort, type SharePort } from '../share/share-port';
 import { SURVEY_NAMES } from '../survey-links';
-
-/** GET /api/user/report/{pgId}: the final report PDF. */
-export function finalReportPath(pgId: string): string {
-  return apiPath(routes.finalReportPdf, { pgId });
-}
-
-const downloadFinalReport = (pgId: string) => downloadPdf(finalReportPath(pgId), 'The report');
 
 export interface FinalScoreCardProps {
   pgId: string;
@@ -30,8 +22,6 @@ export interface FinalScoreCardProps {
   share?: SharePort;
   /** The address shared with the result; this site by default. */
   siteUrl?: string;
-  /** Fetches the final report PDF; the study's API by default. */
-  downloadReport?: (pgId: string) => Promise<Blob>;
   /** Where the downloaded report goes; the browser's download by default. */
   saveReport?: (blob: Blob, fileName: string) => void;
 }
@@ -115,10 +105,10 @@ export function FinalScoreCard({
   mbtiTypeCode = null,
   share,
   siteUrl,
-  downloadReport = downloadFinalReport,
   saveReport,
 }: FinalScoreCardProps) {
   const [sharing, setSharing] = useState(false);
+  const { mutateAsync: downloadFinalReport } = useDownloadFinalReport();
   if (finalScore === null) {
     return (
       <section className="card final-score" aria-labelledby="final-score-title">
@@ -161,7 +151,7 @@ export function FinalScoreCard({
       </div>
       <div className="btn-row final-score__actions">
         {/* Fetched in the page: a failure is said here instead of replacing the dashboard with its body. */}
-        {finalReport !== null && <PdfDownloadButton label="Download Final Report" fileName={FINAL_REPORT_FILENAME} download={() => downloadReport(pgId)} save={saveReport} />}
+        {finalReport !== null && <PdfDownloadButton label="Download Final Report" fileName={FINAL_REPORT_FILENAME} download={() => downloadFinalReport({ pgId })} save={saveReport} />}
         <ButtonLink to="/nardi-report" variant="secondary">
           View Nardi report
         </ButtonLink>

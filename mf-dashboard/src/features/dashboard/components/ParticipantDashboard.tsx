@@ -1,12 +1,10 @@
-import { apiPath } from '@study/api-client';
 import { useClientState, useClientStore } from '@study/client-state';
-import { CONSENT_PDF_FILENAME, routes, type Settings, type UserView } from '@study/contracts';
+import { CONSENT_PDF_FILENAME, type Settings, type UserView } from '@study/contracts';
 import { Button, EmailAddress } from '@study/ui';
 import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
-import { downloadPdf } from '../../../lib/pdf-download';
 import { studyEmail } from '../../../lib/study-email';
 import { useNavigate } from 'react-router-dom';
-import type { DashboardApi } from '../api/participant-api';
+import { useDownloadConsentPdf } from '../api/download-consent-pdf';
 import { useResultsStream } from '../results-stream';
 import type { SharePort } from '../share/share-port';
 import { FinalScoreCard } from './FinalScoreCard';
@@ -20,14 +18,14 @@ export interface ParticipantDashboardProps {
   pgId: string;
   user: UserView;
   settings: Settings | null;
-  api: DashboardApi;
   /** How the final type is shared; the browser's by default. */
   share?: SharePort;
 }
 
 /** The loaded dashboard: the study ID, then the surveys and scores, or what to do before them. */
-export function ParticipantDashboard({ pgId, user, settings, api, share }: ParticipantDashboardProps) {
+export function ParticipantDashboard({ pgId, user, settings, share }: ParticipantDashboardProps) {
   const store = useClientStore();
+  const { mutateAsync: downloadConsentPdf } = useDownloadConsentPdf();
   const surveys = useClientState((state) => state.surveys);
   const navigate = useNavigate();
   // A shared computer: forget this participant here and go back to entering a study ID.
@@ -36,7 +34,7 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
     navigate('/survey', { replace: true });
   };
   // The participant never has to reload: each result shows the moment it is stored.
-  const { connected } = useResultsStream(store, api, pgId, user.access.consent);
+  const { connected } = useResultsStream(store, pgId, user.access.consent);
   return (
     <>
       <dl className="identity">
@@ -66,7 +64,7 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
                 variant="secondary"
                 label="Download your consent (PDF)"
                 fileName={CONSENT_PDF_FILENAME}
-                download={() => downloadPdf(apiPath(routes.consentPdf, { pgId }), 'Your consent')}
+                download={() => downloadConsentPdf({ pgId })}
               />
               <span className="identity__hint">The consent form you agreed to, with its version and the date.</span>
             </dd>
@@ -98,7 +96,7 @@ export function ParticipantDashboard({ pgId, user, settings, api, share }: Parti
             />
             {user.access.dataReady ? <MbtiScore mbti={user.mbti} /> : <MbtiEntry mbti={surveys.mbti} />}
           </div>
-          {settings?.resetSurveysEnabled === true && <ResetSurveys pgId={pgId} api={api} />}
+          {settings?.resetSurveysEnabled === true && <ResetSurveys pgId={pgId} />}
         </>
       ) : (
         <NotQuiteReady />

@@ -1,22 +1,24 @@
 import { useClientStore } from '@study/client-state';
 import { Button } from '@study/ui';
 import { useState } from 'react';
-import type { DashboardApi } from '../api/participant-api';
-import { resetParticipantSurveys } from '../reset-surveys';
+import { useLoadParticipant } from '../../../api/get-participant';
+import { useResetSurveys } from '../api/reset-surveys';
+import { resetParticipantSurveys } from '../reset-participant-surveys';
 
 export interface ResetSurveysProps {
   pgId: string;
-  api: DashboardApi;
 }
 
 /** Shown only where the study turned resets on (testing deployments). */
-export function ResetSurveys({ pgId, api }: ResetSurveysProps) {
+export function ResetSurveys({ pgId }: ResetSurveysProps) {
   const store = useClientStore();
+  const { mutateAsync: resetSurveys } = useResetSurveys();
+  const loadParticipant = useLoadParticipant();
   const [busy, setBusy] = useState(false);
   const reset = async () => {
     setBusy(true);
     try {
-      await resetParticipantSurveys(store, api, pgId);
+      await resetParticipantSurveys(store, { resetSurveys: (id) => resetSurveys({ pgId: id }), loadParticipant }, pgId);
     } finally {
       setBusy(false);
     }

@@ -1,19 +1,20 @@
 import { useClientState } from '@study/client-state';
+import { FINAL_REPORT_FILENAME } from '@study/contracts';
 import { Button, ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
+import { useDownloadFinalReport } from '../../../api/download-final-report';
 import { errorMessage } from '../../../lib/error-message';
 import { saveFile } from '../../../lib/save-file';
-import { httpReportApi, REPORT_FILE_NAME, type ReportApi } from '../api/report-api';
 
 export interface FinalReportPageProps {
-  api?: ReportApi;
   /** Where the downloaded file goes; the browser's download by default. */
   save?: (blob: Blob, fileName: string) => void;
 }
 
-/** The final report page (/test): download the final report, or go back to the dashboard. */
-export function FinalReportPage({ api = httpReportApi, save = saveFile }: FinalReportPageProps) {
+/** The final report page (/test): download the final report (saved as FINAL_REPORT_FILENAME, product.md section 7), or go back to the dashboard. */
+export function FinalReportPage({ save = saveFile }: FinalReportPageProps) {
   const pgId = useClientState((state) => state.pgId);
+  const { mutateAsync: downloadFinalReport } = useDownloadFinalReport();
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -24,7 +25,7 @@ export function FinalReportPage({ api = httpReportApi, save = saveFile }: FinalR
     setError(null);
     setSaved(false);
     try {
-      save(await api.downloadReport(pgId), REPORT_FILE_NAME);
+      save(await downloadFinalReport({ pgId }), FINAL_REPORT_FILENAME);
       setSaved(true);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -45,7 +46,7 @@ export function FinalReportPage({ api = httpReportApi, save = saveFile }: FinalR
           <p>{error}</p>
         </Notice>
       )}
-      {saved && <Notice style="success" title={`Your report was saved as '${REPORT_FILE_NAME}'.`} />}
+      {saved && <Notice style="success" title={`Your report was saved as '${FINAL_REPORT_FILENAME}'.`} />}
       {downloading && <Spinner label="Preparing your report..." />}
       <div className="btn-row">
         <Button onClick={() => void download()} disabled={pgId === null || downloading} aria-busy={downloading}>

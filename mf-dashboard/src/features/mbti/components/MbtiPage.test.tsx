@@ -3,23 +3,18 @@ import userEvent from '@testing-library/user-event';
 import type { ClientStore } from '@study/client-state';
 import type { SurveyInput } from '@study/contracts';
 import { ApiError } from '@study/ui';
-import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, STUDY_EMAIL, survey, userView } from '../../../test-support/participant-fixtures';
-import { mbtiApiFrom, MBTI_PROVIDER_URL, type MbtiApi } from '../api/mbti-api';
+import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, STUDY_EMAIL, survey, userView, type DashboardApi } from '../../../test-support/participant-fixtures';
+import { MBTI_PROVIDER_URL } from '../mbti-provider';
 import { MbtiPage } from './MbtiPage';
 
-/** The real mapping onto POST /api/user/survey, over a fake server that keeps the mbti status. */
+/** A fake server that keeps the mbti status it is sent (POST /api/user/survey). */
 function fakeApi(saveSurvey?: jest.Mock) {
-  const save =
-    saveSurvey ??
-    jest.fn(async (_pgId: string, input: SurveyInput) => userView({ mbti: survey('mbti', input.status) }));
-  const api: MbtiApi = mbtiApiFrom({
-    fetchUser: jest.fn(async () => userView()),
-    fetchSettings: jest.fn(async () => SETTINGS),
-    saveSurvey: save,
-    requestFinalScore: jest.fn(),
-  });
+  const save = saveSurvey ?? jest.fn(async (_pgId: string, input: SurveyInput) => userView({ mbti: survey('mbti', input.status) }));
+  const api = { fetchUser: jest.fn(async () => userView()), fetchSettings: jest.fn(async () => SETTINGS), saveSurvey: save } satisfies DashboardApi;
   return { api, saveSurvey: save };
 }
+
+const open = (api: DashboardApi) => renderScreen(store, '/mbti', <MbtiPage />, api);
 
 let store: ClientStore;
 let opened: jest.SpyInstance;
@@ -36,9 +31,9 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 
 describe('/mbti', () => {
   it('shows the instructions, the study email read-only with a copy button, the one-week note and I am Ready only', async () => {
-    await renderScreen(store, '/mbti', <MbtiPage api={fakeApi().api} />);
+    await open(fakeApi().api);
     expect(screen.getByRole('heading', { level: 1, name: 'Official MBTI Assessment' })).toBeTruthy();
-    const email = screen.getByLabelText('Your study email');
+    const email = await screen.findByLabelText('Your study email');
     expect(email.textContent).toBe(STUDY_EMAIL);
     expect(email.tagName).toBe('OUTPUT');
     expect(button('Copy')).toBeTruthy();
@@ -49,7 +44,7 @@ describe('/mbti', () => {
 
   it("I am Ready opens the provider's site in a new tab and marks the assessment started; MBTI Completed then completes it", async () => {
     const { api, saveSurvey } = fakeApi();
-    await renderScreen(store, '/mbti', <MbtiPage api={api} />);
+    await open(api);
     await userEvent.click(button('I am Ready'));
     expect(opened).toHaveBeenCalledWith(MBTI_PROVIDER_URL, '_blank', 'noopener,noreferrer');
     expect(saveSurvey).toHaveBeenLastCalledWith(PG_ID, { id: 'mbti', status: 'started', index: 0, answers: [] });
@@ -74,7 +69,7 @@ describe('/mbti', () => {
   it('while started, I am Ready opens the site again without saving anything', async () => {
     store.setSurvey(survey('mbti', 'started'));
     const { api, saveSurvey } = fakeApi();
-    await renderScreen(store, '/mbti', <MbtiPage api={api} />);
+    await open(api);
     expect(button('MBTI Completed')).toBeTruthy();
     await userEvent.click(button('I am Ready'));
     expect(opened).toHaveBeenCalledTimes(1);
@@ -84,7 +79,7 @@ describe('/mbti', () => {
   it('disables the buttons while saving and shows the server message when the save fails', async () => {
     const pending = deferred<never>();
     const saveSurvey = jest.fn(() => pending.promise);
-    await renderScreen(store, '/mbti', <MbtiPage api={fakeApi(saveSurvey).api} />);
+    await open(fakeApi(saveSurvey).api);
     await userEvent.click(button('I am Ready'));
     expect(button('I am Ready').disabled).toBe(true);
     expect(screen.getByText('Saving...')).toBeTruthy();
@@ -96,9 +91,19 @@ describe('/mbti', () => {
     expect(button('I am Ready').disabled).toBe(false);
   });
 
+  it('says why the study email could not be loaded, and still offers I am Ready', async () => {
+    const { api } = fakeApi();
+    api.fetchSettings.mockRejectedValueOnce(new ApiError('The study server is busy.', 503));
+    await open(api);
+    expect(await screen.findByText('Your study email could not be loaded.')).toBeTruthy();
+    expect(screen.getByText('The study server is busy.')).toBeTruthy();
+    expect(screen.queryByLabelText('Your study email')).toBeNull();
+    expect(button('I am Ready')).toBeTruthy();
+  });
+
   it('a completed assessment shows the one-week note and no buttons', async () => {
     store.setSurvey(survey('mbti', 'completed'));
-    await renderScreen(store, '/mbti', <MbtiPage api={fakeApi().api} />);
+    await open(fakeApi().api);
     expect(screen.getByText(/They will appear on your dashboard/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'I am Ready' })).toBeNull();
   });
@@ -107,7 +112,7 @@ describe('/mbti', () => {
     store.dispose();
     store = storeWith(null);
     const { api } = fakeApi();
-    await renderScreen(store, '/mbti', <MbtiPage api={api} />);
+    await open(api);
     expect(await screen.findByRole('button', { name: 'I am Ready' })).toBeTruthy();
     expect(api.fetchUser).toHaveBeenCalledWith(PG_ID);
   });

@@ -4,23 +4,24 @@ import { ApiError, Button, ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
 import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
 import { StudyEmailField } from '../../../components/StudyEmailField';
-import { useSettings } from '../../../hooks/use-settings';
+import { useSettings } from '../../../api/get-settings';
 import { errorMessage } from '../../../lib/error-message';
 import { studyEmail } from '../../../lib/study-email';
-import { httpMbtiApi, MBTI_PROVIDER_URL, type MbtiApi, type MbtiStep } from '../api/mbti-api';
+import { useSetMbtiStatus, type MbtiStep } from '../api/set-mbti-status';
+import { MBTI_PROVIDER_URL } from '../mbti-provider';
 
 export interface MbtiPageProps {
-  api?: MbtiApi;
   /** The provider's site; the study's provider unless given. */
   providerUrl?: string;
 }
 
 const RESULTS_NOTE = 'Your official results reach the study about one week after you complete the assessment.';
 
-function Mbti({ pgId, api, providerUrl }: Participant & { api: MbtiApi; providerUrl: string }) {
+function Mbti({ pgId, providerUrl }: Participant & { providerUrl: string }) {
   const store = useClientStore();
   const status = useClientState((state) => state.surveys.mbti.status);
-  const settings = useSettings(api);
+  const settings = useSettings();
+  const { mutateAsync: setMbtiStatus } = useSetMbtiStatus();
   const [saving, setSaving] = useState<MbtiStep | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,7 +30,7 @@ function Mbti({ pgId, api, providerUrl }: Participant & { api: MbtiApi; provider
     setError(null);
     store.saveStarted();
     try {
-      const user = await api.setMbtiStatus(pgId, step);
+      const user = await setMbtiStatus({ pgId, status: step });
       store.setSurvey(surveyStateOnLoad(user.mbti));
       store.saveSucceeded();
     } catch (failure) {
@@ -63,13 +64,13 @@ function Mbti({ pgId, api, providerUrl }: Participant & { api: MbtiApi; provider
         <p className="mbti-note">{RESULTS_NOTE}</p>
       </div>
 
-      {settings.status === 'loading' && <Spinner label="Loading your study email..." />}
-      {settings.status === 'failed' && (
+      {settings.isPending && <Spinner label="Loading your study email..." />}
+      {settings.isError && (
         <Notice style="danger" title="Your study email could not be loaded.">
-          <p>{settings.message}</p>
+          <p>{errorMessage(settings.error)}</p>
         </Notice>
       )}
-      {settings.status === 'loaded' && <StudyEmailField email={studyEmail(pgId, settings.settings.studyEmailHost)} copyLabel="Copy" />}
+      {settings.isSuccess && <StudyEmailField email={studyEmail(pgId, settings.data.studyEmailHost)} copyLabel="Copy" />}
 
       {error !== null && (
         <Notice style="danger" title="Your progress could not be saved.">
@@ -114,10 +115,10 @@ function Mbti({ pgId, api, providerUrl }: Participant & { api: MbtiApi; provider
 }
 
 /** /mbti: the optional official MBTI assessment on the provider's site, with the study email. */
-export function MbtiPage({ api = httpMbtiApi, providerUrl = MBTI_PROVIDER_URL }: MbtiPageProps) {
+export function MbtiPage({ providerUrl = MBTI_PROVIDER_URL }: MbtiPageProps) {
   return (
     <Page title="Official MBTI Assessment" lead="Optional: the official MBTI assessment, taken on the provider's site with your study email.">
-      <ParticipantGate api={api}>{(participant) => <Mbti {...participant} api={api} providerUrl={providerUrl} />}</ParticipantGate>
+      <ParticipantGate>{(participant) => <Mbti {...participant} providerUrl={providerUrl} />}</ParticipantGate>
     </Page>
   );
 }

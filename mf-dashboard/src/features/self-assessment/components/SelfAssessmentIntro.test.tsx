@@ -2,21 +2,25 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientStore, ResultsListener } from '@study/client-state';
 import { ApiError } from '@study/ui';
-import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, survey, userView } from '../../../test-support/participant-fixtures';
-import { httpSelfAssessmentApi, type SelfAssessmentApi } from '../api/self-assessment-api';
+import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, survey, userView, type DashboardApi } from '../../../test-support/participant-fixtures';
+import { declineSelfAssessment } from '../api/decline-self-assessment';
 import { SelfAssessmentIntro } from './SelfAssessmentIntro';
 
-type FakeApi = SelfAssessmentApi & { [K in keyof SelfAssessmentApi]: jest.Mock };
+type FakeApi = DashboardApi & Record<'fetchUser' | 'fetchSettings' | 'requestFinalScore' | 'declineSelfAssessment', jest.Mock>;
 
 const DONE = { typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }), nardi: survey('nardi', 'completed', { typeCode: 'INTJ', consistency: 8 }) };
 const DECLINED = userView({ ...DONE, selfAssessment: survey('selfAssessment', 'rejected') });
 const FINAL_SCORE = { typeCode: 'INTJ', computedAt: '2026-01-01T00:00:00.000Z' };
 
-function fakeApi(overrides: Partial<SelfAssessmentApi> = {}): FakeApi {
+/** Answers as the server would; the result stream has the final score at once unless a test drives it. */
+function fakeApi(overrides: Partial<DashboardApi> = {}): FakeApi {
   return {
     fetchUser: jest.fn(async () => DECLINED),
     fetchSettings: jest.fn(async () => SETTINGS),
-    saveSurvey: jest.fn(),
+    subscribeResults: (pgId, listener) => {
+      listener.results({ pgId, nardi: { scored: true, result: { typeCode: 'INTJ', consistency: 8 } }, finalScore: FINAL_SCORE, finalReport: null });
+      return () => undefined;
+    },
     requestFinalScore: jest.fn(async () => FINAL_SCORE),
     declineSelfAssessment: jest.fn(async () => DECLINED),
     ...overrides,
@@ -32,7 +36,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const open = (api: SelfAssessmentApi) => renderScreen(store, '/self-assessment', <SelfAssessmentIntro api={api} />);
+const open = (api: DashboardApi) => renderScreen(store, '/self-assessment', <SelfAssessmentIntro />, api);
 
 describe('/self-assessment', () => {
   it("offers 'I am ready' (to the questions) and 'No thank you'", async () => {
@@ -103,13 +107,13 @@ describe('/self-assessment', () => {
   });
 });
 
-describe('httpSelfAssessmentApi.declineSelfAssessment', () => {
+describe('declineSelfAssessment', () => {
   it('posts the nested set-style patch to /api/user/survey/upd', async () => {
     const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => DECLINED }));
     const original = globalThis.fetch;
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     try {
-      await expect(httpSelfAssessmentApi.declineSelfAssessment(PG_ID)).resolves.toEqual(DECLINED);
+      await expect(declineSelfAssessment({ pgId: PG_ID })).resolves.toEqual(DECLINED);
     } finally {
       globalThis.fetch = original;
     }

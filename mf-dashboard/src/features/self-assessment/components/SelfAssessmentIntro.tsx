@@ -5,16 +5,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
 import { errorMessage } from '../../../lib/error-message';
-import { finishRequiredSurveys } from '../../../lib/finish-survey';
-import { httpSelfAssessmentApi, type SelfAssessmentApi } from '../api/self-assessment-api';
+import { useDeclineSelfAssessment } from '../api/decline-self-assessment';
+import { useFinishRequiredSurveys } from '../finish-required-surveys';
 
-export interface SelfAssessmentIntroProps {
-  api?: SelfAssessmentApi;
-}
-
-function Intro({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
+function Intro({ pgId }: Participant) {
   const store = useClientStore();
   const navigate = useNavigate();
+  const { mutateAsync: declineSelfAssessment } = useDeclineSelfAssessment();
+  const finishRequiredSurveys = useFinishRequiredSurveys();
   const [declining, setDeclining] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -24,7 +22,7 @@ function Intro({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
     setError(null);
     store.saveStarted();
     try {
-      await api.declineSelfAssessment(pgId);
+      await declineSelfAssessment({ pgId });
     } catch (failure) {
       const message = errorMessage(failure);
       store.saveFailed(loadFailureMessage(message, failure instanceof ApiError ? failure.status : undefined));
@@ -33,7 +31,7 @@ function Intro({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
       return;
     }
     store.saveSucceeded();
-    await finishRequiredSurveys(store, api, pgId);
+    await finishRequiredSurveys(pgId);
     navigate('/survey');
   };
 
@@ -66,10 +64,10 @@ function Intro({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
 }
 
 /** /self-assessment: what the self-assessment is, 'I am ready' or 'No thank you'. */
-export function SelfAssessmentIntro({ api = httpSelfAssessmentApi }: SelfAssessmentIntroProps) {
+export function SelfAssessmentIntro() {
   return (
     <Page title="Self-Assessment" lead="Which personality type do you think you are?">
-      <ParticipantGate api={api}>{(participant) => <Intro {...participant} api={api} />}</ParticipantGate>
+      <ParticipantGate>{(participant) => <Intro {...participant} />}</ParticipantGate>
     </Page>
   );
 }

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { ClientStore } from '@study/client-state';
 import type { SurveyInput, SurveyState } from '@study/contracts';
 import { ApiError } from '@study/ui';
-import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, survey, userView } from '../../../test-support/participant-fixtures';
-import type { SelfAssessmentApi } from '../api/self-assessment-api';
+import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, survey, userView, type DashboardApi } from '../../../test-support/participant-fixtures';
 import { SelfAssessmentSurvey } from './SelfAssessmentSurvey';
 
-type FakeApi = SelfAssessmentApi & { [K in keyof SelfAssessmentApi]: jest.Mock };
+type FakeApi = DashboardApi & Record<'fetchUser' | 'fetchSettings' | 'saveSurvey' | 'requestFinalScore', jest.Mock>;
 
 const DONE = { typeFinder: survey('typeFinder', 'completed', { typeCode: 'ENFP' }), nardi: survey('nardi', 'completed', { typeCode: 'INFP', consistency: 7 }) };
 const COMPLETED = userView({ ...DONE, selfAssessment: survey('selfAssessment', 'completed', { typeCode: 'INTJ' }) });
@@ -20,13 +19,17 @@ const ANSWERS: SurveyState['answers'] = [
 ];
 const FINAL_SCORE = { typeCode: 'INTJ', computedAt: '2026-01-01T00:00:00.000Z' };
 
-function fakeApi(overrides: Partial<SelfAssessmentApi> = {}): FakeApi {
+/** Answers as the server would; the result stream has the final score at once. */
+function fakeApi(overrides: Partial<DashboardApi> = {}): FakeApi {
   return {
     fetchUser: jest.fn(async () => COMPLETED),
     fetchSettings: jest.fn(async () => SETTINGS),
     saveSurvey: jest.fn(async (_pgId: string, input: SurveyInput) => userView({ ...DONE, selfAssessment: { ...input } as SurveyState })),
+    subscribeResults: (pgId, listener) => {
+      listener.results({ pgId, nardi: { scored: true, result: { typeCode: 'INFP', consistency: 7 } }, finalScore: FINAL_SCORE, finalReport: null });
+      return () => undefined;
+    },
     requestFinalScore: jest.fn(async () => FINAL_SCORE),
-    declineSelfAssessment: jest.fn(),
     ...overrides,
   } as FakeApi;
 }
@@ -40,7 +43,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const open = (api: SelfAssessmentApi) => renderScreen(store, '/self-assessment/survey', <SelfAssessmentSurvey api={api} />);
+const open = (api: DashboardApi) => renderScreen(store, '/self-assessment/survey', <SelfAssessmentSurvey />, api);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 /** Next is marked disabled (aria-disabled), not made so: pressing it shows what is missing. */
 const blocked = (element: HTMLButtonElement) => element.disabled || element.getAttribute('aria-disabled') === 'true';

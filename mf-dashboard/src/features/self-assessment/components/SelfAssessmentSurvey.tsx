@@ -8,22 +8,20 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
 import { errorMessage } from '../../../lib/error-message';
-import { finishRequiredSurveys } from '../../../lib/finish-survey';
-import { httpSelfAssessmentApi, type SelfAssessmentApi } from '../api/self-assessment-api';
+import { useSaveSelfAssessment } from '../api/save-self-assessment';
+import { useFinishRequiredSurveys } from '../finish-required-surveys';
 import { completedInput, completedLocally, progressInput } from '../self-assessment-state';
-
-export interface SelfAssessmentSurveyProps {
-  api?: SelfAssessmentApi;
-}
 
 function stepKey(state: SurveyState): string | null {
   const input = progressInput(state);
   return input === null ? null : `${input.status}:${input.index}`;
 }
 
-function Survey({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
+function Survey({ pgId }: Participant) {
   const store = useClientStore();
   const navigate = useNavigate();
+  const { mutateAsync: saveSelfAssessment } = useSaveSelfAssessment();
+  const finishRequiredSurveys = useFinishRequiredSurveys();
   const survey = useClientState((state) => state.surveys.selfAssessment);
 
   // Progress goes to the server one step at a time, in order, so that the dashboard (which
@@ -36,7 +34,7 @@ function Survey({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
     if (input === null || key === syncedStep.current) return;
     syncedStep.current = key;
     progress.current = progress.current.then(() =>
-      api.saveSurvey(pgId, input).then(
+      saveSelfAssessment({ pgId, survey: input }).then(
         () => undefined,
         (error: unknown) => console.warn('The self-assessment progress could not be kept on the server:', errorMessage(error)),
       ),
@@ -52,14 +50,14 @@ function Survey({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
     await progress.current;
     store.saveStarted();
     try {
-      await api.saveSurvey(pgId, completedInput(saved));
+      await saveSelfAssessment({ pgId, survey: completedInput(saved) });
     } catch (failure) {
       const message = errorMessage(failure);
       store.saveFailed(loadFailureMessage(message, failure instanceof ApiError ? failure.status : undefined));
       throw new Error(message);
     }
     store.saveSucceeded();
-    await finishRequiredSurveys(store, api, pgId);
+    await finishRequiredSurveys(pgId);
     navigate('/survey');
   };
 
@@ -79,10 +77,10 @@ function Survey({ pgId, api }: Participant & { api: SelfAssessmentApi }) {
 }
 
 /** /self-assessment/survey: the four questions, one at a time, then a review and Save. */
-export function SelfAssessmentSurvey({ api = httpSelfAssessmentApi }: SelfAssessmentSurveyProps) {
+export function SelfAssessmentSurvey() {
   return (
     <Page title="Self-Assessment">
-      <ParticipantGate api={api}>{(participant) => <Survey {...participant} api={api} />}</ParticipantGate>
+      <ParticipantGate>{(participant) => <Survey {...participant} />}</ParticipantGate>
     </Page>
   );
 }

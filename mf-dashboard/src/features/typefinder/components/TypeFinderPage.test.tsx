@@ -1,20 +1,17 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientStore } from '@study/client-state';
 import { TYPEFINDER_NO_MATCH_MESSAGE } from '@study/contracts';
 import { ApiError } from '@study/ui';
-import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, STUDY_EMAIL, survey, userView, WIDGET_URL } from '../../../test-support/participant-fixtures';
-import type { TypeFinderApi } from '../api/typefinder-api';
+import { deferred, PG_ID, renderScreen, SETTINGS, storeWith, STUDY_EMAIL, survey, userView, WIDGET_URL, type DashboardApi } from '../../../test-support/participant-fixtures';
 import { SUBMIT_FAILED_ADVICE, TypeFinderPage } from './TypeFinderPage';
 
-type FakeApi = TypeFinderApi & { [K in keyof TypeFinderApi]: jest.Mock };
+type FakeApi = DashboardApi & Record<'fetchUser' | 'fetchSettings' | 'submitResults', jest.Mock>;
 
-function fakeApi(overrides: Partial<TypeFinderApi> = {}): FakeApi {
+function fakeApi(overrides: Partial<DashboardApi> = {}): FakeApi {
   return {
     fetchUser: jest.fn(async () => userView({ typeFinder: survey('typeFinder', 'completed', { typeCode: 'INTJ' }) })),
     fetchSettings: jest.fn(async () => SETTINGS),
-    saveSurvey: jest.fn(),
-    requestFinalScore: jest.fn(),
     submitResults: jest.fn(async () => ({ typeCode: 'INTJ' })),
     ...overrides,
   } as FakeApi;
@@ -26,7 +23,11 @@ beforeEach(() => {
 });
 afterEach(() => store.dispose());
 
-const open = (api: TypeFinderApi) => renderScreen(store, '/typefinder', <TypeFinderPage api={api} />);
+/** Opens /typefinder once the settings (the study email, the widget) are in. */
+async function open(api: DashboardApi) {
+  await renderScreen(store, '/typefinder', <TypeFinderPage />, api);
+  await waitFor(() => expect(screen.queryByText('Loading the TypeFinder test...')).toBeNull());
+}
 
 describe('/typefinder', () => {
   it('embeds the provider widget at its own address (no study email in it), and shows the email with a Copy ID button', async () => {

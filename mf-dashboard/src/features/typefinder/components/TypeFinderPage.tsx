@@ -5,15 +5,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ParticipantGate, type Participant } from '../../../components/ParticipantGate';
 import { StudyEmailField } from '../../../components/StudyEmailField';
-import { useSettings } from '../../../hooks/use-settings';
+import { useLoadParticipant } from '../../../api/get-participant';
+import { useSettings } from '../../../api/get-settings';
 import { errorMessage } from '../../../lib/error-message';
-import { loadParticipant } from '../../../lib/load-participant';
 import { studyEmail } from '../../../lib/study-email';
-import { httpTypeFinderApi, type TypeFinderApi } from '../api/typefinder-api';
-
-export interface TypeFinderPageProps {
-  api?: TypeFinderApi;
-}
+import { useClaimTypeFinderResult } from '../api/claim-typefinder-result';
 
 /** The notices' topic for what 'Submit Results' found (no longer used for failures, which stay on the page). */
 export const TYPEFINDER_TOPIC = 'typefinder';
@@ -21,10 +17,12 @@ export const TYPEFINDER_TOPIC = 'typefinder';
 /** What to do after a failed 'Submit Results', under the server's message. */
 export const SUBMIT_FAILED_ADVICE = 'If you have not taken the test yet, take it above first, then press Submit Results.';
 
-function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
+function TypeFinder({ pgId }: Participant) {
   const store = useClientStore();
   const navigate = useNavigate();
-  const settings = useSettings(api);
+  const settings = useSettings();
+  const { mutateAsync: claimTypeFinderResult } = useClaimTypeFinderResult();
+  const loadParticipant = useLoadParticipant();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -32,9 +30,9 @@ function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
     setSubmitting(true);
     setFailure(null);
     try {
-      const { typeCode } = await api.submitResults(pgId);
+      const { typeCode } = await claimTypeFinderResult({ pgId });
       store.setSurvey({ id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode });
-      await loadParticipant(store, api, pgId);
+      await loadParticipant(pgId);
     } catch (error) {
       // Usually no result for the study email yet (often: the test not taken). The participant
       // stays here, with the study email and the test in reach, and the message stays until the next try.
@@ -45,16 +43,16 @@ function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
     navigate('/survey');
   };
 
-  if (settings.status === 'loading') return <Spinner label="Loading the TypeFinder test..." />;
-  if (settings.status === 'failed') {
+  if (settings.isError) {
     return (
       <Notice style="danger" title="The TypeFinder test could not be loaded.">
-        <p>{settings.message}</p>
+        <p>{errorMessage(settings.error)}</p>
       </Notice>
     );
   }
-  const email = studyEmail(pgId, settings.settings.studyEmailHost);
-  const widgetUrl = settings.settings.typeFinderWidgetUrl;
+  if (!settings.isSuccess) return <Spinner label="Loading the TypeFinder test..." />;
+  const email = studyEmail(pgId, settings.data.studyEmailHost);
+  const widgetUrl = settings.data.typeFinderWidgetUrl;
 
   return (
     <>
@@ -92,10 +90,10 @@ function TypeFinder({ pgId, api }: Participant & { api: TypeFinderApi }) {
 }
 
 /** /typefinder: the study email to copy, the provider's test in a frame, and 'Submit Results'. */
-export function TypeFinderPage({ api = httpTypeFinderApi }: TypeFinderPageProps) {
+export function TypeFinderPage() {
   return (
     <Page title="TypeFinder" lead="A short personality test run by our partner, the TypeFinder provider.">
-      <ParticipantGate api={api}>{(participant) => <TypeFinder {...participant} api={api} />}</ParticipantGate>
+      <ParticipantGate>{(participant) => <TypeFinder {...participant} />}</ParticipantGate>
     </Page>
   );
 }

@@ -1,10 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ClientStoreProvider, createClientStore, type ClientStore } from '@study/client-state';
+import { createClientStore, type ClientStore } from '@study/client-state';
 import type { WithdrawResponse } from '@study/contracts';
 import { ApiError } from '@study/ui';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { WithdrawApi } from '../api/withdraw-api';
+import { Providers } from '../../../test-support/participant-fixtures';
+import { serveDashboardApi, type DashboardApi } from '../../../test-support/serve-dashboard-api';
 import { UNREACHABLE_TEXT, WithdrawPanel } from './WithdrawPanel';
 import { WithdrawnPage } from './WithdrawnPage';
 
@@ -25,20 +26,21 @@ afterEach(() => {
   store.dispose();
 });
 
-function apiAnswering(answer: () => Promise<WithdrawResponse>): WithdrawApi & { withdraw: jest.Mock } {
+function apiAnswering(answer: () => Promise<WithdrawResponse>): DashboardApi & { withdraw: jest.Mock } {
   return { withdraw: jest.fn(answer) };
 }
 
-function renderPanel(api: WithdrawApi, confirmIdentity?: (pgId: string) => Promise<void>, withdrawn = false) {
+function renderPanel(api: DashboardApi, confirmIdentity?: (pgId: string) => Promise<void>, withdrawn = false) {
+  serveDashboardApi(api);
   render(
-    <ClientStoreProvider store={store}>
+    <Providers store={store}>
       <MemoryRouter initialEntries={['/survey']}>
         <Routes>
-          <Route path="/survey" element={<WithdrawPanel pgId={PG_ID} api={api} confirmIdentity={confirmIdentity} withdrawn={withdrawn} />} />
+          <Route path="/survey" element={<WithdrawPanel pgId={PG_ID} confirmIdentity={confirmIdentity} withdrawn={withdrawn} />} />
           <Route path="/survey/withdrawn" element={<WithdrawnPage />} />
         </Routes>
       </MemoryRouter>
-    </ClientStoreProvider>,
+    </Providers>,
   );
 }
 

@@ -4,14 +4,13 @@ import { beginConfirmation } from '@study/open-humans-confirmation';
 import { ApiError, Button, Notice } from '@study/ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { httpWithdrawApi, type WithdrawApi } from '../api/withdraw-api';
+import { useWithdrawFromStudy } from '../api/withdraw-from-study';
 import { withdrawnNavigation } from '../withdrawn-address';
 
 export interface WithdrawPanelProps {
   pgId: string;
   /** The participant has withdrawn already (consent withdrawn, data kept): only erasing the data is left to offer. */
   withdrawn?: boolean;
-  api?: WithdrawApi;
   /** Starts confirming with Open Humans, coming back to the dashboard; replaced in tests. */
   confirmIdentity?: (pgId: string) => Promise<void>;
 }
@@ -42,8 +41,9 @@ function failureText(error: unknown): string {
  * data, a confirmation, then POST /api/user/withdraw. Afterwards this browser forgets the study
  * ID and the participant lands on a page saying what happened. Escape goes back a step.
  */
-export function WithdrawPanel({ pgId, withdrawn = false, api = httpWithdrawApi, confirmIdentity = confirmWithOpenHumans }: WithdrawPanelProps) {
+export function WithdrawPanel({ pgId, withdrawn = false, confirmIdentity = confirmWithOpenHumans }: WithdrawPanelProps) {
   const store = useClientStore();
+  const { mutateAsync: withdrawFromStudy } = useWithdrawFromStudy();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('closed');
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -100,7 +100,7 @@ export function WithdrawPanel({ pgId, withdrawn = false, api = httpWithdrawApi, 
     setBusy(true);
     setFailure(null);
     try {
-      const result = await api.withdraw(pgId, choice === 'erase');
+      const result = await withdrawFromStudy({ pgId, erase: choice === 'erase' });
       store.signOut();
       const { to, state } = withdrawnNavigation(result.outcome === 'erased' ? 'erased' : 'kept');
       navigate(to, { replace: true, state });
