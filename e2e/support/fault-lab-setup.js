@@ -13,16 +13,12 @@ const tsImport = async (file) => (await import('tsx/esm/api')).tsImport(file, re
 const amqp = require('amqplib');
 
 const root = path.resolve(__dirname, '../..');
-const SERVICES = ['participants', 'scoring', 'reports'];
-const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000];
-
-/** Everything the stack's consumers declare, the tap included, for removal after the scenario. */
-function brokerObjects(info) {
-  const delays = info.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+/** Everything the stack's consumers declare (as @study/event-bus names it), the tap included, for removal after the scenario. */
+function brokerObjects(info, consumerTopology) {
   const queues = [info.tapQueue];
-  for (const service of SERVICES) {
-    const queue = info.queues[service];
-    queues.push(queue, `${queue}.dlq`, ...[...new Set(delays)].map((ms) => `${queue}.retry.${ms}ms`));
+  for (const queue of Object.values(info.queues)) {
+    const declared = info.retryDelaysMs ? consumerTopology(info.exchange, queue, info.retryDelaysMs) : consumerTopology(info.exchange, queue);
+    queues.push(declared.queue, declared.deadLetterQueue, ...declared.retryQueues.map((retry) => retry.name));
   }
   return { queues, exchanges: [info.exchange, `${info.exchange}.dlx`] };
 }
@@ -43,7 +39,9 @@ module.exports = async function faultLabSetup() {
   const { ensureFerretInstalled } = await tsImport(path.join(root, 'scripts/lib/ferretdb.ts'));
   const { dropPgDatabase } = await tsImport(path.join(root, 'scripts/lib/postgres.ts'));
   const { startPrivateRabbitMq } = await tsImport(path.join(root, 'scripts/lib/rabbitmq-node.ts'));
-  for (const dir of ['svc-participants', 'svc-scoring', 'svc-reports', 'gateway', 'standins/open-humans', 'standins/typefinder']) {
+  const { GATEWAY, SERVICES, STANDINS } = await tsImport('@study/topology');
+  const { consumerTopology } = await tsImport('@study/event-bus');
+  for (const dir of [...SERVICES.map((service) => service.folder), GATEWAY.folder, ...STANDINS.map((standin) => standin.folder)]) {
     if (!fs.existsSync(path.join(root, dir, 'dist', 'main.js'))) throw new Error(`${dir}/dist is missing: build first (npm run build)`);
   }
   if (!process.env.MONGO_URL) ensureFerretInstalled(() => {});
@@ -75,8 +73,8 @@ module.exports = async function faultLabSetup() {
       exchange,
       queuePrefix,
       dbPrefix: `${suffix}_`,
-      queues: Object.fromEntries(SERVICES.map((s) => [s, `${queuePrefix}svc-${s}`])),
-      databases: Object.fromEntries(SERVICES.map((s) => [s, `${suffix}_${s}`])),
+      queues: Object.fromEntries(SERVICES.map((s) => [s.name, `${queuePrefix}${s.queue}`])),
+      databases: Object.fromEntries(SERVICES.map((s) => [s.name, `${suffix}_${s.database}`])),
       tapQueue: `${queuePrefix}tap`,
       retryDelaysMs,
       logDir: path.join(stackDir, 'logs'),
@@ -135,7 +133,7 @@ module.exports = async function faultLabSetup() {
     if (entry.pgDatabase) await dropPgDatabase(entry.pgDatabase);
     const { info } = entry;
     if (!info.privateBroker || lab.broker?.isRunning()) {
-      const objects = brokerObjects(info);
+      const objects = brokerObjects(info, consumerTopology);
       await withChannel(info.amqpUrl, async (channel) => {
         for (const queue of objects.queues) await channel.deleteQueue(queue);
         for (const exchange of objects.exchanges) await channel.deleteExchange(exchange);

@@ -11,12 +11,14 @@ const path = require('node:path');
 const tsImport = async (file) => (await import('tsx/esm/api')).tsImport(file, require('node:url').pathToFileURL(__filename).href);
 
 const root = path.resolve(__dirname, '../..');
-const REMOTE_DIRS = { mf_consent: 'mf-consent', mf_dashboard: 'mf-dashboard', mf_nardi: 'mf-nardi', mf_admin: 'mf-admin' };
 
 module.exports = async function globalSetup() {
   const { startStack, ONE_ADDRESS_LIMITS } = await tsImport(path.join(root, 'scripts/lib/stack.ts'));
   const { freePort } = await tsImport(path.join(root, 'scripts/lib/local-services.ts'));
   const { findChromium } = await tsImport(path.join(root, 'scripts/lib/chromium.ts'));
+  const { FRONTEND_FOLDERS, REMOTES } = await tsImport('@study/topology');
+  // A remote's folder by its federation name (mf_consent -> mf-consent), for hiding its files.
+  const remoteFolders = Object.fromEntries(REMOTES.map((remote) => [remote.name, remote.folder]));
   const chromium = findChromium();
   if (!chromium) throw new Error('Chromium was not found: run the browser tests through `npm test`, which installs it.');
   process.env.CHROMIUM_PATH = chromium;
@@ -24,7 +26,7 @@ module.exports = async function globalSetup() {
   const runDir = path.join(root, '.test-artifacts', `e2e-${process.pid}`);
   fs.rmSync(runDir, { recursive: true, force: true });
   const frontendRoot = path.join(runDir, 'frontends');
-  for (const dir of ['shell', ...Object.values(REMOTE_DIRS)]) {
+  for (const dir of FRONTEND_FOLDERS) {
     const dist = path.join(root, dir, 'dist');
     if (!fs.existsSync(dist)) throw new Error(`${dir}/dist is missing: build first (npm run build)`);
     fs.cpSync(dist, path.join(frontendRoot, dir, 'dist'), { recursive: true });
@@ -63,8 +65,8 @@ module.exports = async function globalSetup() {
       if (kind === 'gateways' && action === 'stop') await stack.stopGatewayInstance(decodeURIComponent(name));
       else if (kind === 'services' && action === 'stop') await stack.stopService(name);
       else if (kind === 'services' && action === 'start') await stack.startService(name);
-      else if (kind === 'remotes' && REMOTE_DIRS[name]) {
-        const dist = path.join(frontendRoot, REMOTE_DIRS[name], 'dist');
+      else if (kind === 'remotes' && remoteFolders[name]) {
+        const dist = path.join(frontendRoot, remoteFolders[name], 'dist');
         if (action === 'hide') fs.renameSync(dist, `${dist}.hidden`);
         else if (action === 'restore') fs.renameSync(`${dist}.hidden`, dist);
         else throw new Error(`unknown action ${action}`);
