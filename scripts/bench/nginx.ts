@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { waitForPort } from '../lib/ferretdb';
+import { waitForPort } from '../lib/ports';
 import { freePort } from '../lib/local-services';
 import { BROTLI_MODULE, nginxConfig } from './nginx-config';
 

@@ -10,9 +10,6 @@ import { waitForPort } from './ports';
 import { pgDatabaseUrl } from './postgres';
 import { root } from './repo-root';
 
-// The port helpers lived here first; the tools that import them from here keep working.
-export { isPortOpen, waitForPort } from './ports';
-
 export const FERRETDB_VERSION = 'v1.24.2';
 const MODULE = 'github.com/FerretDB/FerretDB';
 export const ferretBin = path.join(root, '.tools', 'bin', 'ferretdb');

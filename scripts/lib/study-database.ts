@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureFerretInstalled, isPortOpen, startFerret, stopFerret } from './ferretdb';
+import { ensureFerretInstalled, startFerret, stopFerret } from './ferretdb';
+import { isPortOpen } from './ports';
 import { freePort } from './local-services';
 import { createPgDatabase, ensurePostgres, pgDatabaseExists } from './postgres';
 import { SERVICES, STUDY_FERRET_PORT, STUDY_PG_DATABASE } from './stack';
