@@ -1,56 +1,54 @@
-// The bench's participants, as their browsers would be: @study/participant-client (loaded once
-// through ts-module.ts) makes them and calls for them, and one session jar holds every
-// participant's session cookie: the one a consent (POST /api/consent) began, or, for participants
-// the bench stores directly (never consented through the API), a cookie signed with the stack's
-// session secret, as if they had confirmed with Open Humans.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadTs } from './ts-module';
+// The bench's participants, as their browsers would be: @study/participant-client makes them and
+// calls for them, and one session jar holds every participant's session cookie: the one a consent
+// (POST /api/consent) began, or, for participants the bench stores directly (never consented
+// through the API), a cookie signed with the stack's session secret, as if they had confirmed with
+// Open Humans.
+import { ParticipantClient, SessionJar, type ParticipantClientOptions } from '@study/participant-client';
+import { sessionCookie } from '@study/participant-session';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** Inside the repository: the bundle requires its other packages (zod, ...) from node_modules. */
-const DEFAULT_WORK_DIR = path.join(ROOT, '.test-artifacts', 'bench-modules');
+/** Every bench participant's session. */
+const jar = new SessionJar();
 
-/** @type {Promise<typeof import('../../packages/participant-client/src')> | undefined} */
-let clientModule;
-/** @type {import('../../packages/participant-client/src').SessionJar | undefined} */
-let jar;
-
-/**
- * @study/participant-client, bundled once (`workDir`: where the bundle goes), with the bench's one session jar.
- * @returns {Promise<typeof import('../../packages/participant-client/src')>}
- */
-export async function participantClientModule(workDir = DEFAULT_WORK_DIR) {
-  clientModule ??= loadTs(path.join(ROOT, 'packages', 'participant-client', 'src', 'index.ts'), workDir, 'participant-client');
-  const pc = await clientModule;
-  jar ??= new pc.SessionJar();
-  return pc;
-}
+/** What a bench client is made with: @study/participant-client's options but the sessions, which are the bench's one jar. */
+export type BenchClientOptions = Pick<ParticipantClientOptions, 'baseUrl' | 'typeFinderWidgetUrl' | 'retry' | 'resultWaitMs' | 'pollMs'>;
 
 /**
  * A client for the bench's participants on the stack at `baseUrl`, holding their sessions in the
  * bench's one jar. `retry` as @study/participant-client's option (none: the first error answer throws).
- * @param {{ baseUrl: string, typeFinderWidgetUrl?: string, retry?: import('../../packages/participant-client/src').RetryOption, workDir?: string, resultWaitMs?: number, pollMs?: number }} o
  */
-export async function participantClient({ workDir, ...options }) {
-  const pc = await participantClientModule(workDir);
-  return new pc.ParticipantClient({ ...options, sessions: jar });
+export function participantClient(options: BenchClientOptions): ParticipantClient {
+  return new ParticipantClient({ ...options, sessions: jar });
 }
 
 /** The Cookie header of a participant's session, if the bench holds one. */
-export function sessionCookieOf(pgId) {
-  return jar?.headersFor(pgId).cookie;
+export function sessionCookieOf(pgId: string): string | undefined {
+  return jar.headersFor(pgId).cookie;
 }
 
-/** Holds these sessions (Cookie headers, as signedSessionCookies answers them) for the participants' calls. */
-export async function keepSessions(pgIds, cookies, workDir) {
-  await participantClientModule(workDir);
-  pgIds.forEach((pgId, i) => jar.hold(pgId, cookies[i]));
+/** Holds these sessions (Cookie headers, as signedSessionCookies answers them, in the order of `pgIds`) for the participants' calls. */
+export function keepSessions(pgIds: readonly string[], cookies: readonly string[]): void {
+  pgIds.forEach((pgId, i) => {
+    const cookie = cookies[i];
+    if (cookie === undefined) throw new Error(`no session cookie for participant ${i} (${pgIds.length} participants, ${cookies.length} cookies)`);
+    jar.hold(pgId, cookie);
+  });
 }
 
-/** A session cookie for each stored participant, signed with the stack's PARTICIPANT_SESSION_SECRET. */
-export async function signedSessionCookies({ root, workDir, secret, pgIds }) {
-  const { sessionCookie } = await loadTs(path.join(root, 'packages', 'participant-session', 'src', 'index.ts'), workDir, 'participant-session');
-  const now = new Date();
-  return pgIds.map((pgId) => sessionCookie(secret, { pgId, confirmedAt: now }, { secure: false }).split(';')[0]);
+export interface SignedSessionsOptions {
+  /** The stack's PARTICIPANT_SESSION_SECRET. */
+  secret: string;
+  pgIds: readonly string[];
+  /** When the sessions were confirmed (default now). */
+  confirmedAt?: Date;
+}
+
+/** A session cookie (`study_session=...`, the Cookie header's part) for each stored participant, signed with the stack's session secret. */
+export function signedSessionCookies({ secret, pgIds, confirmedAt = new Date() }: SignedSessionsOptions): string[] {
+  return pgIds.map((pgId) => cookiePair(sessionCookie(secret, { pgId, confirmedAt }, { secure: false })));
+}
+
+/** `name=value` of a Set-Cookie line (what a browser sends back). */
+function cookiePair(setCookie: string): string {
+  const end = setCookie.indexOf(';');
+  return end === -1 ? setCookie : setCookie.slice(0, end);
 }

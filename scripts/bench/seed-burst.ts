@@ -8,10 +8,10 @@
 // and svc-participants' is made by its repository's own writes, so a change of them shows here first.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
-import { AuditActions, nardiScoredDataSchema, type NardiAnswer } from '@study/contracts';
+import { AuditActions, nardiScoredDataSchema } from '@study/contracts';
 import type { LockedDocument } from '@study/document-writes';
+import { approveAsMember, nardiAnswers } from '@study/participant-client';
 import { codeChallengeOf } from '@study/participant-session';
-import { completeNardi, partFourOffers, partThreeOffers, partTwoOffers, scoreNardi, toTypeCode } from '@study/personality';
 import { newRowFields } from '../../svc-participants/src/data-access/admin-rows/stale-row';
 import { AUDIT_LOG_COLLECTION, type AuditLogDocument } from '../../svc-participants/src/data-access/audit-log-repository';
 import { afterUpdate, awaitingStateOf, type AwaitingSource } from '../../svc-participants/src/data-access/awaiting-steps';
@@ -28,7 +28,8 @@ import { awaitingStepOf } from '../../svc-participants/src/domain/reminders/awai
 import { studyEmail } from '../../svc-participants/src/domain/typefinder/claim-result';
 import { codedNardi, scoresCollection, type ScoreDocument } from '../../svc-scoring/src/data-access/scores-collection';
 import { codedScores, reportsCollection, type ReportDocument } from '../../svc-reports/src/data-access/reports-collection';
-import { approveAsMember } from '../../standins/open-humans/src/member-browser';
+import { inParallel } from './in-parallel';
+import { TF_TYPES } from './journey';
 
 export type BurstService = 'participants' | 'scoring' | 'reports';
 
@@ -59,14 +60,20 @@ export interface BurstParticipant {
 /** Apart from journey.ts's members (20000000 + i) and seed-participants.ts's (10000000 + i). */
 const MEMBER_ID_BASE = 30_000_000;
 const BATCH = 1000;
-/** journey.ts's TypeFinder answers (LETTERS), as the stand-in widget scores them. */
-const TF_TYPES = ['INTJ', 'ESFP', 'ISTJ', 'ENFP'] as const;
-/** What the journey's members share (approveAsMember's default): a 23andMe file. */
+/** What the journey's members share (the stand-in's authorize page's default): a 23andMe file. */
 const SHARED_SOURCES = ['direct-sharing-128'];
 
+/**
+ * @study/personality, loaded when called: this module is ESM (scripts/), and Node finds no names of
+ * a CommonJS module whose index only re-exports (`export * from`), so a static named import of it
+ * fails under tsx; a dynamic import has them all.
+ */
+const personality = () => import('@study/personality');
+type Personality = Awaited<ReturnType<typeof personality>>;
+
 /** journey.ts's Nardi for variant v: its part-one answers, then the first offer of parts two to four. */
-function nardiOf(variant: number) {
-  const answers: NardiAnswer[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, value: (i + variant) % 3 === 0 ? 'B' : 'A' }));
+function nardiOf({ completeNardi, partFourOffers, partThreeOffers, partTwoOffers, scoreNardi }: Personality, variant: number) {
+  const answers = nardiAnswers(variant);
   const scores = scoreNardi(answers);
   const selectedTemperament = partTwoOffers(scores.temperaments)[0]!.code;
   const selectedFP = partThreeOffers(scores.functionalPairs, selectedTemperament)[0]!.code;
@@ -88,24 +95,11 @@ interface Grant {
 async function grantOf(client: OpenHumansClient, memberId: string): Promise<Grant> {
   const verifier = randomBytes(32).toString('base64url');
   const url = client.authorizeUrl({ state: randomBytes(16).toString('hex'), codeChallenge: codeChallengeOf(verifier) });
-  const { code } = await approveAsMember(url, memberId, SHARED_SOURCES);
+  const { code } = await approveAsMember(url, { member: memberId, sources: SHARED_SOURCES });
   const tokens = await client.exchangeCode(code, verifier);
   const member = await client.getMember(tokens.accessToken);
   if (member.projectMemberId !== memberId) throw new Error(`the Open Humans stand-in answered member ${member.projectMemberId} for ${memberId}`);
   return { memberId, tokens, member };
-}
-
-async function inParallel<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await task(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return results;
 }
 
 /**
@@ -166,7 +160,8 @@ export async function seedBurstParticipants(options: SeedBurstOptions): Promise<
   const scores = scoresCollection(db('scoring'));
   const reports = reportsCollection(db('reports'));
   const client = new OpenHumansClient({ baseUrl: openHumans.url, clientId: openHumans.clientId, clientSecret: openHumans.clientSecret, redirectUri: openHumans.redirectUri });
-  const nardiVariants = Array.from({ length: 5 }, (_, v) => nardiOf(v));
+  const rules = await personality();
+  const nardiVariants = Array.from({ length: 5 }, (_, v) => nardiOf(rules, v));
 
   const made: BurstParticipant[] = [];
   for (let start = 0; start < count; start += BATCH) {
@@ -179,7 +174,7 @@ export async function seedBurstParticipants(options: SeedBurstOptions): Promise<
     for (const [k, grant] of grants.entries()) {
       const i = firstIndex + start + k;
       const pgId = randomUUID();
-      const tfType = toTypeCode(TF_TYPES[i % TF_TYPES.length]);
+      const tfType = rules.toTypeCode(TF_TYPES[i % TF_TYPES.length]);
       const nardi = nardiVariants[i % nardiVariants.length]!;
       const { completion } = nardi;
       // The journey's steps, a little apart and all before the last save: consent, the TypeFinder

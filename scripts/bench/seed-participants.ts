@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import type { SurveyId } from '@study/contracts';
-import { TYPE_CODES } from '@study/personality';
 
 /** svc-participants' collection of participant documents. */
 export const PARTICIPANTS_COLLECTION = 'participants';
@@ -44,9 +43,10 @@ export interface StoredParticipantDocument {
   adminRowVersion: number;
 }
 
-/** Participant i: consented through Open Humans; a quarter each with nothing, TypeFinder, + Nardi, all three and a final type. */
-export function participantDocument(pgId: string, i: number, now: Date): StoredParticipantDocument {
-  const type = TYPE_CODES[i % TYPE_CODES.length]!;
+/** Participant i, of type typeCodes[i % 16]: consented through Open Humans; a quarter each with nothing, TypeFinder, + Nardi, all three and a final type. */
+export function participantDocument(pgId: string, i: number, now: Date, typeCodes: readonly string[]): StoredParticipantDocument {
+  const type = typeCodes[i % typeCodes.length];
+  if (type === undefined) throw new Error('no type codes to give the participants');
   const done = (id: SurveyId, extra: { consistency?: number } = {}): StoredSurveyDocument => ({ id, status: 'completed', index: 0, answers: '[]', typeCode: type, completedAt: now, ...extra });
   const progress = i % 4;
   return {
@@ -75,8 +75,11 @@ export function participantDocument(pgId: string, i: number, now: Date): StoredP
 
 /** Inserts one participant per study ID into svc-participants' database, 1,000 per command. */
 export async function seedParticipants(db: Db, pgIds: readonly string[], now = new Date()): Promise<void> {
+  // Loaded here: this module is ESM (scripts/), and Node finds no names of @study/personality (a
+  // CommonJS module whose index only re-exports), so a static named import of it fails under tsx.
+  const { TYPE_CODES } = await import('@study/personality');
   const collection = db.collection<StoredParticipantDocument>(PARTICIPANTS_COLLECTION);
   for (let start = 0; start < pgIds.length; start += 1000) {
-    await collection.insertMany(pgIds.slice(start, start + 1000).map((pgId, i) => participantDocument(pgId, start + i, now)));
+    await collection.insertMany(pgIds.slice(start, start + 1000).map((pgId, i) => participantDocument(pgId, start + i, now, TYPE_CODES)));
   }
 }
