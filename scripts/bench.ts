@@ -10,47 +10,29 @@
 //   7 pages     JavaScript bytes and LCP per page in Chromium, 1x and 4x CPU slowdown
 //   8 admin     MBTI upload, re-upload, statistics, roster, enrollment, analysis export, audit trail
 // then a summary with the targets. `--only=proxy,static,...` runs a subset; `--quick` shortens
-// every duration (for development; its figures are not the real ones). Stops all it started.
+// every duration and `--rates=1,5` runs only those pipeline rates (both for development; their
+// figures are not the real ones). Stops all it started.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { root } from './lib/repo-root';
+import { completionsAt, failedBelow, parseArgs, ratesFor, STACK_FIGURES, type Figure } from './bench/options';
+import type { BenchJourney, ReadyParticipant } from './bench/journey';
+import type { BenchResults } from './bench/results';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const say = (msg) => console.log(`[bench] ${msg}`);
-const print = (line) => console.log(line);
+const say = (msg: string): void => console.log(`[bench] ${msg}`);
+const print = (line: string): void => console.log(line);
 
-const FIGURES = ['idle', 'proxy', 'static', 'pipeline', 'pdfread', 'admin', 'pages', 'render'];
 const STORED = 6000;
-// The pipeline's rates: 1/s is a completion alone; the sweep finds the highest that holds.
-const PIPELINE_RATES = [1, 5, 10, 20, 30];
 const API_MADE = 10;
 const startedAt = Date.now();
 
-function parseArgs(argv) {
-  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  const selected = only ? only.split(',').map((s) => s.trim()).filter(Boolean) : FIGURES;
-  const unknown = selected.filter((s) => !FIGURES.includes(s));
-  if (unknown.length) throw new Error(`unknown figure(s) ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
-  const quick = argv.includes('--quick');
-  return {
-    selected: new Set(selected),
-    quick,
-    wrkSeconds: quick ? 3 : 10,
-    unloadedSeconds: quick ? 2 : 5,
-    idleSeconds: quick ? 5 : 20,
-    pipelineSeconds: quick ? 10 : 60,
-    pdfReads: quick ? 50 : 200,
-    renders: quick ? 100 : 1000,
-    prepareBudgetS: quick ? 120 : 300,
-    pageRuns: quick ? 1 : 3,
-  };
-}
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-async function main() {
+async function main(): Promise<BenchResults> {
   const o = parseArgs(process.argv.slice(2));
-  const want = (figure) => o.selected.has(figure);
-  const results = { storedCount: STORED, quick: o.quick };
+  const want = (figure: Figure): boolean => o.selected.has(figure);
+  const results: BenchResults = { storedCount: STORED, quick: o.quick };
   const started = new Date();
   say(`${started.toISOString()}: ${[...o.selected].join(', ')}${o.quick ? ' (quick: short durations, not the real figures)' : ''}`);
   say('The machine may be shared with other work: compare figures within one run, not across runs.');
@@ -63,11 +45,11 @@ async function main() {
   const hasNginx = hasWrk ? ensureTools([NGINX], say) : false;
   const out = await import('./bench/print');
   // One figure failing (a timeout on a busy machine) is reported and the others still run.
-  const guard = async (name, fn) => {
+  const guard = async (name: string, fn: () => Promise<void>): Promise<void> => {
     try {
       await fn();
     } catch (err) {
-      const message = String(err.message).split('\n')[0];
+      const message = messageOf(err).split('\n', 1)[0] ?? '';
       say(`${name} failed: ${message}`);
       (results.failed ??= {})[name] = message;
     }
@@ -87,64 +69,67 @@ async function main() {
     }
   });
 
-  const needsStack = ['idle', 'proxy', 'static', 'pipeline', 'pdfread', 'admin', 'pages'].some(want);
+  const needsStack = STACK_FIGURES.some(want);
   if (!needsStack) return results;
 
   const { startBenchStack } = await import('./bench/stack-run');
-  const { loadTs } = await import('./bench/ts-module');
   const { sleep } = await import('./bench/stats');
+  const { waitUntilQuiet, measureIdle } = await import('./bench/idle');
+  const { signedSessionCookies, keepSessions } = await import('./bench/participant-sessions');
   say('Starting the system (services, gateway, database) on free ports...');
   const stack = await startBenchStack({ root, runDir, log: say });
-  let nginx;
-  const cleanup = async () => {
+  let nginx: Awaited<ReturnType<typeof import('./bench/nginx').startNginx>> | undefined;
+  const cleanup = async (): Promise<void> => {
     say('Stopping everything started here...');
     await nginx?.stop();
     await stack.stop();
     say(`Logs: ${path.relative(root, path.join(runDir, 'logs'))}`);
   };
-  const onSignal = () => cleanup().finally(() => process.exit(130));
+  const onSignal = (): void => {
+    void cleanup().finally(() => process.exit(130));
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
     say(`Processes: ${stack.groups.map((g) => `${g.name} ${g.pids().join(',')}`).join('; ')}`);
-    const { measureIdle } = await import('./bench/idle');
-    results.idle = {};
+    const idle: NonNullable<BenchResults['idle']> = {};
     if (want('idle')) {
+      results.idle = idle;
       await sleep(5000);
       say(`Idle CPU with 0 participants (${o.idleSeconds} s)...`);
-      results.idle.none = await measureIdle({ groups: stack.groups, seconds: o.idleSeconds });
+      idle.none = await measureIdle({ groups: stack.groups, seconds: o.idleSeconds });
     }
 
     // The pipeline's participants (up to their last save) are stored directly in the three
     // services' databases, as the API leaves them: the API is not what the pipeline measures, and
     // making thousands through it would take longer than the run. A few are made through the API
     // first, so the 1/s run also follows participants made the real way.
-    let journey;
-    let ready = [];
-    const rates = want('pipeline') ? PIPELINE_RATES : [1];
-    const perRate = (rate) => (rate === 1 ? o.pipelineSeconds : rate * o.pipelineSeconds);
+    let journey: BenchJourney | undefined;
+    const ready: ReadyParticipant[] = [];
+    const rates = ratesFor(want('pipeline'), o.rates);
+    const perRate = (rate: number): number => completionsAt(rate, o.pipelineSeconds);
     if (want('pipeline') || want('pdfread')) {
       const { createJourney } = await import('./bench/journey');
       const { prepareParticipants } = await import('./bench/pipeline');
-      journey = await createJourney({ baseUrl: stack.url, typeFinderWidgetUrl: stack.typeFinder.widgetUrl, workDir });
+      const made = createJourney({ baseUrl: stack.url, typeFinderWidgetUrl: stack.typeFinder.widgetUrl });
+      journey = made;
       const throughApi = Math.min(API_MADE, perRate(1));
       say(`Making ${throughApi} participants up to their last save through the API (consent, TypeFinder, Nardi)...`);
       await guard('prepare', async () => {
         // Their CPU, until the stack has settled, is the journey's cost up to the last save.
         const { cpuMeter } = await import('./bench/procs');
-        const { waitUntilQuiet } = await import('./bench/idle');
         await waitUntilQuiet({ groups: stack.groups });
         const meter = cpuMeter(stack.groups);
-        ready = await prepareParticipants(journey, throughApi, { budgetMs: o.prepareBudgetS * 1000, log: say });
+        ready.push(...(await prepareParticipants(made, throughApi, { budgetMs: o.prepareBudgetS * 1000, log: say })));
         await waitUntilQuiet({ groups: stack.groups });
         const { cpuMs } = meter.stop();
         if (ready.length > 0) results.journeyCpuMs = Object.values(cpuMs).reduce((a, b) => a + b, 0) / ready.length;
       });
       const total = rates.reduce((a, rate) => a + perRate(rate), 0) - ready.length;
       say(`Storing ${total} more up to their last save in the three services' databases...`);
-      const settingsHost = (await journey.client.settings()).studyEmailHost;
+      const settingsHost = (await made.client.settings()).studyEmailHost;
       if (!stack.openHumans.standin) throw new Error('the pipeline stores its participants as members of the Open Humans stand-in: unset OH_CLIENT_ID');
-      const { seedBurstParticipants } = await loadTs(path.join(root, 'scripts', 'bench', 'seed-burst.ts'), workDir, 'seed-burst');
+      const { seedBurstParticipants } = await import('./bench/seed-burst');
       const seededAt = Date.now();
       const seeded = await seedBurstParticipants({
         db: stack.db,
@@ -155,16 +140,15 @@ async function main() {
         log: say,
       });
       // Their sessions, as if each had confirmed with Open Humans.
-      const { signedSessionCookies, keepSessions } = await import('./bench/participant-sessions');
       const pgIdsSeeded = seeded.map((p) => p.pgId);
-      await keepSessions(pgIdsSeeded, await signedSessionCookies({ root, workDir, secret: stack.participantSessionSecret, pgIds: pgIdsSeeded }), workDir);
+      keepSessions(pgIdsSeeded, signedSessionCookies({ secret: stack.participantSessionSecret, pgIds: pgIdsSeeded }));
       ready.push(...seeded);
       say(`  stored in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
     }
 
     const toStore = STORED - ready.length;
     say(`Storing ${toStore} participants in svc-participants' database (${STORED} in all)...`);
-    const { seedParticipants } = await loadTs(path.join(root, 'scripts', 'bench', 'seed-participants.ts'), workDir, 'seed-participants');
+    const { seedParticipants } = await import('./bench/seed-participants');
     const pgIds = Array.from({ length: toStore }, () => randomUUID());
     const seedStarted = Date.now();
     await seedParticipants(stack.db('participants'), pgIds);
@@ -178,9 +162,9 @@ async function main() {
     if (want('idle')) {
       await sleep(5000);
       say(`Idle CPU with ${STORED} participants (${o.idleSeconds} s)...`);
-      results.idle.stored = await measureIdle({ groups: stack.groups, seconds: o.idleSeconds });
-      out.printIdle(results.idle, STORED, print);
-    } else delete results.idle;
+      idle.stored = await measureIdle({ groups: stack.groups, seconds: o.idleSeconds });
+      out.printIdle(idle, STORED, print);
+    }
 
     // The admin tools before the pipeline runs: an MBTI upload changes the final score of every
     // participant with all three surveys done, and the reports made again for thousands of them
@@ -196,15 +180,16 @@ async function main() {
 
     if (hasNginx && (want('proxy') || want('static'))) {
       const { startNginx } = await import('./bench/nginx');
-      nginx = await startNginx({ dir: path.join(runDir, 'nginx'), root, participantsPort: stack.services.find((s) => s.name === 'participants').port, log: say });
+      const participants = stack.services.find((s) => s.name === 'participants');
+      if (!participants) throw new Error('the stack runs no participants service');
+      nginx = await startNginx({ dir: path.join(runDir, 'nginx'), root, participantsPort: participants.port, log: say });
     }
     await guard('proxy', async () => {
       if (want('proxy') && hasWrk) {
         say('POST /api/user: gateway, direct, nginx...');
         const { benchProxy } = await import('./bench/proxy');
         const proxied = pgIds.slice(0, 1000);
-        const { signedSessionCookies } = await import('./bench/participant-sessions');
-        const sessionCookies = await signedSessionCookies({ root, workDir, secret: stack.participantSessionSecret, pgIds: proxied });
+        const sessionCookies = signedSessionCookies({ secret: stack.participantSessionSecret, pgIds: proxied });
         results.proxy = await benchProxy({ stack, nginx, pgIds: proxied, sessionCookies, workDir, seconds: o.wrkSeconds, unloadedSeconds: o.unloadedSeconds, log: say });
         out.printProxy(results.proxy, print);
       }
@@ -221,38 +206,39 @@ async function main() {
     nginx = undefined;
 
     await guard('pipeline', async () => {
-      if (want('pipeline') || want('pdfread')) {
+      if (journey && (want('pipeline') || want('pdfread'))) {
         const { runPipeline, readStoredPdf, held } = await import('./bench/pipeline');
         const { dbCommandCounter } = await import('./bench/db-commands');
         const commands = dbCommandCounter({ databaseMetricsUrl: stack.databaseMetricsUrl, mongo: stack.mongo });
-        results.pipeline = [];
+        const runs: NonNullable<BenchResults['pipeline']> = [];
+        // In the results as they are made: a run failing later keeps those before it.
+        if (want('pipeline')) results.pipeline = runs;
         let at = 0;
         for (const rate of rates) {
           const participants = ready.slice(at, at + perRate(rate));
           at += participants.length;
           if (participants.length === 0) continue;
           // Above a rate that did not hold, only the target rate (20/s) is still run: a higher one cannot hold either.
-          const failedBelow = results.pipeline.find((run) => run.rate > 1 && run.rate < rate && !held(run));
-          if (failedBelow && rate !== 20) {
-            say(`Not running ${rate}/s: ${failedBelow.rate}/s did not hold`);
+          const below = failedBelow(rate, runs, held);
+          if (below) {
+            say(`Not running ${rate}/s: ${below.rate}/s did not hold`);
             continue;
           }
           say(`Last saves at ${rate}/s for ${(participants.length / rate).toFixed(0)} s...`);
           const run = await runPipeline({ journey, participants, rate, log: say, groups: stack.groups, commands });
-          results.pipeline.push(run);
-          say(`  ${held(run) ? 'held' : 'did not hold'}; the stack settled ${run.cost.settledAfterS.toFixed(0)} s after the last answer${run.cost.settled ? '' : ' (still busy)'}`);
+          runs.push(run);
+          say(`  ${held(run) ? 'held' : 'did not hold'}; the stack settled ${run.cost?.settledAfterS.toFixed(0)} s after the last answer${run.cost?.settled ? '' : ' (still busy)'}`);
           // Read on a settled system, before the faster runs.
-          if (rate === 1 && want('pdfread')) {
+          const first = ready[0];
+          if (rate === 1 && want('pdfread') && first) {
             say(`Stored PDF read, ${o.pdfReads} sequential reads...`);
-            results.pdfRead = await readStoredPdf({ journey, pgId: ready[0].pgId, reads: o.pdfReads });
+            results.pdfRead = await readStoredPdf({ journey, pgId: first.pgId, reads: o.pdfReads });
           }
         }
         if (want('pipeline')) {
-          out.printPipeline(results.pipeline, print);
-          out.printPipelineCost(results.pipeline, print);
+          out.printPipeline(runs, print);
+          out.printPipelineCost(runs, print);
         }
-        else delete results.pipeline;
-        const { waitUntilQuiet } = await import('./bench/idle');
         const quiet = await waitUntilQuiet({ groups: stack.groups });
         say(`  the stack ${quiet.settled ? 'settled' : 'was still busy'} after ${quiet.seconds.toFixed(0)} s (the next figures are measured after the burst's backlog)`);
         if (results.pdfRead) out.printPdfRead(results.pdfRead, print);
@@ -262,16 +248,16 @@ async function main() {
     await guard('pages', async () => {
       if (want('pages')) {
         const { measurePages } = await import('./bench/pages');
-        const { waitUntilQuiet } = await import('./bench/idle');
         const quiet = await waitUntilQuiet({ groups: stack.groups, percent: 5 });
         say(`Pages on a settled stack: it ${quiet.settled ? 'settled' : 'was still busy'} after ${quiet.seconds.toFixed(0)} s`);
-        results.pages = {};
+        const pages: NonNullable<BenchResults['pages']> = {};
+        results.pages = pages;
         for (const cpuSlowdown of [1, 4]) {
           say(`Pages in Chromium at ${cpuSlowdown}x CPU slowdown...`);
-          const measured = await measurePages({ baseUrl: stack.url, cpuSlowdown, runs: o.pageRuns, typeFinderWidgetUrl: stack.typeFinder?.widgetUrl, log: say });
-          results.pages[cpuSlowdown] = Object.fromEntries(measured.map((f) => [f.path, { ...f, scripts: f.jsFiles }]));
+          const measured = await measurePages({ baseUrl: stack.url, cpuSlowdown, runs: o.pageRuns, typeFinderWidgetUrl: stack.typeFinder.widgetUrl, log: say });
+          pages[cpuSlowdown] = Object.fromEntries(measured.map((f) => [f.path, { ...f, scripts: f.jsFiles }]));
         }
-        out.printPages(results.pages, print);
+        out.printPages(pages, print);
       }
     });
   } finally {
@@ -290,8 +276,8 @@ main().then(
     say(`Finished in ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
     process.exit(0);
   },
-  (err) => {
-    console.error(`[bench] ${err.stack || err.message}`);
+  (err: unknown) => {
+    console.error(`[bench] ${err instanceof Error ? err.stack || err.message : String(err)}`);
     process.exit(1);
   },
 );
