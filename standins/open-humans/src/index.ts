@@ -3,4 +3,3 @@ export { createOpenHumansStandin, type OpenHumansStandin, type StandinOptions } 
 export { ConfigError, loadConfig, type StandinConfig } from './config';
 export { DATA_SOURCES, type DataSource } from './members/sources';
 export { SIGNATURE_HEADER, signBody } from './webhooks/deauth-webhook';
-export { approveAsMember } from './member-browser';
