@@ -20,9 +20,9 @@ const SNIPPETS = {
     file: 'mf-nardi/src/features/part-one/components/Probe.tsx',
     code: [
       "import { FailureNotice } from '../../../components/FailureNotice';",
-      "import { QueryProvider } from '../../../lib/query-client';",
+      "import { saveToServer } from '../../../lib/save-to-server';",
       "import { NARDI_QUESTIONS } from '../nardi-questions';",
-      'export const probe = [FailureNotice, QueryProvider, NARDI_QUESTIONS];',
+      'export const probe = [FailureNotice, saveToServer, NARDI_QUESTIONS];',
       '',
     ].join('\n'),
   },
