@@ -1,13 +1,12 @@
 // What a bench stack declared on the broker (its own exchange and queue prefix), so the run can
 // remove it afterwards: the broker is shared with other runs and `npm start`.
 import { consumerTopology } from '@study/event-bus';
-
-/** The services that consume events, each with a queue named <queuePrefix>svc-<service>. */
-const CONSUMERS = ['participants', 'scoring', 'reports'];
+import { SERVICES } from '@study/topology';
 
 /** The queues (each consumer's queue, dead-letter queue and retry queues) and exchanges (the events' and its dead-letter one) of a stack. */
 export function brokerObjectsOf(exchange: string, queuePrefix: string): { queues: string[]; exchanges: string[] } {
-  const topologies = CONSUMERS.map((service) => consumerTopology(exchange, `${queuePrefix}svc-${service}`));
+  // What each service's consumer declared, at the default retry delays.
+  const topologies = SERVICES.map((service) => consumerTopology(exchange, `${queuePrefix}${service.queue}`));
   return {
     queues: topologies.flatMap((t) => [t.queue, t.deadLetterQueue, ...t.retryQueues.map((q) => q.name)]),
     exchanges: [exchange, consumerTopology(exchange, '').deadLetterExchange],

@@ -4,29 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db, MongoClient } from 'mongodb';
 import type { ServiceName } from '@study/contracts';
-import { consumerTopology } from '@study/event-bus';
 import { SERVICES, serviceNamed } from '@study/topology';
 import { freePort } from '../lib/local-services';
 import { ONE_ADDRESS_LIMITS, startStack, type Stack } from '../lib/stack';
+import { removeBrokerObjects } from './broker-objects';
 import { stackGroups, type ProcessGroup } from './procs';
-
-async function removeBrokerObjects(amqpUrl: string, exchange: string, queuePrefix: string): Promise<void> {
-  const amqp = (await import('amqplib')).default;
-  const connection = await amqp.connect(amqpUrl);
-  try {
-    const channel = await connection.createChannel();
-    // What each service's consumer declared, at the default retry delays.
-    const declared = SERVICES.map((service) => consumerTopology(exchange, `${queuePrefix}${service.queue}`));
-    for (const consumer of declared) {
-      for (const name of [consumer.queue, consumer.deadLetterQueue, ...consumer.retryQueues.map((retry) => retry.name)]) await channel.deleteQueue(name);
-    }
-    await channel.deleteExchange(exchange);
-    await channel.deleteExchange(`${exchange}.dlx`);
-    await channel.close();
-  } finally {
-    await connection.close();
-  }
-}
 
 /** The bench's stack: the started stack, its processes for CPU accounting, its exchange and databases. */
 export interface BenchStack extends Omit<Stack, 'stop'> {
