@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { lintSnippets } from './snippet-linter';
 
-const root = path.resolve(__dirname, '..');
 const RULE = 'no-restricted-syntax';
 const MESSAGE = 'use routes.<name> from @study/contracts through @study/api-client';
 
@@ -31,6 +29,10 @@ const SNIPPETS = {
     file: 'packages/contracts/src/probe.ts',
     code: "export const probe = { path: '/api/user' };\n",
   },
+  tool: {
+    file: 'scripts/bench/probe.ts',
+    code: "export const probe = (origin: string) => fetch(`${origin}/api/user`, { method: 'POST' });\n",
+  },
   testFile: {
     file: 'mf-dashboard/src/features/withdraw/api/probe.test.ts',
     code: "export const probe = '/api/user/withdraw';\n",
@@ -43,17 +45,7 @@ describe('no /api address written by hand (eslint.config.mjs)', () => {
   const errors = {} as Record<Case, string[]>;
 
   beforeAll(() => {
-    // One ESLint run for all snippets (loading the config and parser is the slow part).
-    const cases = Object.keys(SNIPPETS) as Case[];
-    const run = spawnSync(process.execPath, [path.join(__dirname, 'lint-snippets.mjs')], {
-      cwd: root,
-      input: JSON.stringify(cases.map((name) => SNIPPETS[name])),
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    if (run.status !== 0) throw new Error(`lint-snippets.mjs failed: ${run.stderr || run.error}`);
-    const results = JSON.parse(run.stdout) as { errors: string[] }[];
-    cases.forEach((name, index) => (errors[name] = results[index]?.errors ?? ['no result']));
+    Object.assign(errors, lintSnippets(SNIPPETS));
   }, 150_000);
 
   it('fails on a string literal starting with /api/', () => {
@@ -64,6 +56,10 @@ describe('no /api address written by hand (eslint.config.mjs)', () => {
   it('fails on a template literal starting with /api/, or with /api/ after an origin', () => {
     expect(errors.templateLiteral).toEqual([expect.stringContaining(MESSAGE)]);
     expect(errors.addressAfterOrigin).toEqual([expect.stringContaining(MESSAGE)]);
+  });
+
+  it('fails on an address a tool under scripts/ writes by hand', () => {
+    expect(errors.tool).toEqual([expect.stringContaining(MESSAGE)]);
   });
 
   it("passes a route's path from the route table", () => {

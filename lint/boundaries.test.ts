@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { lintSnippets } from './snippet-linter';
 
-const root = path.resolve(__dirname, '..');
 const FENCE = 'import-x/no-restricted-paths';
 
 // Snippets placed in real folders of the repository: the fences go by the importing file's path.
@@ -62,17 +62,7 @@ describe('the import fences of eslint.config.mjs', () => {
   const errors = {} as Record<Case, string[]>;
 
   beforeAll(() => {
-    // One ESLint run for all snippets (loading the config and parser is the slow part).
-    const cases = Object.keys(SNIPPETS) as Case[];
-    const run = spawnSync(process.execPath, [path.join(__dirname, 'lint-snippets.mjs')], {
-      cwd: root,
-      input: JSON.stringify(cases.map((name) => SNIPPETS[name])),
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    if (run.status !== 0) throw new Error(`lint-snippets.mjs failed: ${run.stderr || run.error}`);
-    const results = JSON.parse(run.stdout) as { errors: string[] }[];
-    cases.forEach((name, index) => (errors[name] = results[index]?.errors ?? ['no result']));
+    Object.assign(errors, lintSnippets(SNIPPETS));
   }, 150_000);
 
   it('stops a feature importing another feature of its frontend', () => {
