@@ -1,15 +1,13 @@
 import request from 'supertest';
 import { API_DOCS_PATH, apiRoutes, OPENAPI_DOCUMENT_PATH } from '@study/contracts';
-import { unusedPort } from '../test-support/fake-upstream';
-import { startGateway, type RunningGateway } from '../test-support/harness';
+import { startGatewayWithServicesDown, type RunningGateway } from '../test-support/harness';
 
 describe('GET /api/docs', () => {
   let running: RunningGateway;
 
   beforeAll(async () => {
     // The documentation is the gateway's own answer: no service needs to be up.
-    const down = async () => `http://127.0.0.1:${await unusedPort()}`;
-    running = await startGateway({ PARTICIPANTS_URL: await down(), SCORING_URL: await down(), REPORTS_URL: await down(), HEALTH_TIMEOUT_MS: '200' });
+    running = await startGatewayWithServicesDown();
   });
 
   afterAll(async () => {

@@ -1,14 +1,12 @@
 import request from 'supertest';
-import { unusedPort } from '../test-support/fake-upstream';
-import { startGateway, type RunningGateway } from '../test-support/harness';
+import { startGatewayWithServicesDown, type RunningGateway } from '../test-support/harness';
 
 describe('GET /livez', () => {
   let running: RunningGateway;
 
   beforeAll(async () => {
     // No service is listening anywhere: readiness fails, liveness must not.
-    const down = async () => `http://127.0.0.1:${await unusedPort()}`;
-    running = await startGateway({ PARTICIPANTS_URL: await down(), SCORING_URL: await down(), REPORTS_URL: await down(), HEALTH_TIMEOUT_MS: '200' });
+    running = await startGatewayWithServicesDown();
   });
 
   afterAll(async () => {

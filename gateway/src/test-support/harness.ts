@@ -1,7 +1,7 @@
 import type { DestinationStream } from 'pino';
 import { createGateway, type Gateway } from '../app';
 import { loadConfig, type GatewayConfig } from '../config';
-import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
+import { startFakeUpstream, unusedPort, type FakeUpstream } from './fake-upstream';
 import { sessionCookie } from '@study/participant-session';
 
 /** Log lines written by the gateway, kept in memory. */
@@ -76,4 +76,10 @@ export async function startGateway(env: Record<string, string | undefined>): Pro
 
 export function upstreamEnv(upstreams: Upstreams): Record<string, string> {
   return { PARTICIPANTS_URL: upstreams.participants.url, SCORING_URL: upstreams.scoring.url, REPORTS_URL: upstreams.reports.url };
+}
+
+/** A gateway with no service listening behind it (each address a port nobody holds): what it answers on its own. */
+export async function startGatewayWithServicesDown(): Promise<RunningGateway> {
+  const down = async () => `http://127.0.0.1:${await unusedPort()}`;
+  return startGateway({ PARTICIPANTS_URL: await down(), SCORING_URL: await down(), REPORTS_URL: await down(), HEALTH_TIMEOUT_MS: '200' });
 }
