@@ -1,16 +1,5 @@
 import { apiPath, type CallInput } from '@study/api-client';
-import {
-  ADMIN_KEY_HEADER,
-  routeKey,
-  routes,
-  type ApiRoute,
-  type DownloadResource,
-  type Enrollment,
-  type MbtiScores,
-  type MbtiUploadResponse,
-  type PathParamsOf,
-  type ResponseBodyOf,
-} from '@study/contracts';
+import { ADMIN_KEY_HEADER, routeKey, type ApiRoute, type PathParamsOf, type ResponseBodyOf } from '@study/contracts';
 import { errorMessageFrom } from './error-message';
 
 /** A failed admin call, with the message the admin should read. */
@@ -24,28 +13,18 @@ export class AdminApiError extends Error {
   }
 }
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
-
-/** The admin calls the pages make; the master key goes in the X-Master-Key header, never in an address. */
-export interface AdminApi {
-  uploadMbtiScores(masterKey: string, rows: Record<string, MbtiScores>): Promise<MbtiUploadResponse>;
-  enrollment(masterKey: string): Promise<Enrollment>;
-  /** A one-time link (valid for a minute) the browser can download the file from. */
-  downloadLink(masterKey: string, resource: DownloadResource): Promise<string>;
-}
-
 /**
  * One admin call of the route table (@study/contracts routes) with the key in X-Master-Key: the
  * route's method and address (@study/api-client apiPath), its JSON body if it takes one, the
  * answer parsed by the route's response schema.
  */
-export async function adminCall<R extends ApiRoute>(fetchImpl: FetchLike, route: R, masterKey: string, input: CallInput<R>): Promise<ResponseBodyOf<R>> {
+export async function adminCall<R extends ApiRoute>(route: R, masterKey: string, input: CallInput<R>): Promise<ResponseBodyOf<R>> {
   const { response: answer } = route;
   if (answer.kind !== 'json') throw new Error(`${routeKey(route)} does not answer JSON: download it from its address`);
   const { body } = input;
-  let response: Awaited<ReturnType<FetchLike>>;
+  let response: Response;
   try {
-    response = await fetchImpl(apiPath(route, (input as { params?: PathParamsOf<R> }).params, input.query), {
+    response = await fetch(apiPath(route, (input as { params?: PathParamsOf<R> }).params, input.query), {
       method: route.method,
       headers: { accept: 'application/json', [ADMIN_KEY_HEADER]: masterKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -61,14 +40,6 @@ export async function adminCall<R extends ApiRoute>(fetchImpl: FetchLike, route:
   } catch {
     throw new AdminApiError('The server sent an answer this page cannot read.', response.status);
   }
-}
-
-export function httpAdminApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)): AdminApi {
-  return {
-    uploadMbtiScores: (masterKey, rows) => adminCall(fetchImpl, routes.uploadMbti, masterKey, { body: rows }),
-    enrollment: (masterKey) => adminCall(fetchImpl, routes.enrollment, masterKey, {}),
-    downloadLink: async (masterKey, resource) => (await adminCall(fetchImpl, routes.createDownloadLink, masterKey, { body: { resource } })).url,
-  };
 }
 
 /**

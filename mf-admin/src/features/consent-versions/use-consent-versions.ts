@@ -1,10 +1,10 @@
-import type { ConsentVersionsOverview, PublishConsentResponse } from '@study/contracts';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PublishConsentResponse } from '@study/contracts';
+import { useState, type FormEvent } from 'react';
+import { adminReadOf, useKeyKeptOnArrival } from '../../api/read-on-demand';
 import { useMasterKey } from '../../lib/master-key';
 import { usePublishConsentVersion } from './api/publish-consent-version';
-import { useReadConsentVersions } from './api/read-consent-versions';
+import { useConsentVersionsQuery } from './api/read-consent-versions';
 
-export type Figures = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; overview: ConsentVersionsOverview } | { state: 'failed'; message: string };
 export type Publishing = { state: 'idle' } | { state: 'sending' } | { state: 'done'; answer: PublishConsentResponse } | { state: 'failed'; message: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -15,36 +15,16 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function useConsentVersions() {
   const [masterKey, setMasterKey] = useMasterKey();
-  const [figures, setFigures] = useState<Figures>({ state: 'idle' });
+  const query = useConsentVersionsQuery(masterKey, useKeyKeptOnArrival(masterKey));
+  const versions = adminReadOf(query);
   const [text, setText] = useState('');
   const [publishing, setPublishing] = useState<Publishing>({ state: 'idle' });
-  const { mutateAsync: readConsentVersions } = useReadConsentVersions();
   const { mutateAsync: publishConsentVersion } = usePublishConsentVersion();
   const hasKey = masterKey.trim() !== '';
 
-  const load = useCallback(
-    async (key: string) => {
-      setFigures({ state: 'loading' });
-      try {
-        setFigures({ state: 'loaded', overview: await readConsentVersions({ masterKey: key }) });
-      } catch (error) {
-        setFigures({ state: 'failed', message: messageOf(error) });
-      }
-    },
-    [readConsentVersions],
-  );
-
-  // A key kept from another admin page of this tab shows the versions at once.
-  const initialKey = useRef<string | null>(masterKey);
-  useEffect(() => {
-    const key = initialKey.current;
-    initialKey.current = null;
-    if (key && key.trim() !== '') void load(key);
-  }, [load]);
-
   const show = (event: FormEvent) => {
     event.preventDefault();
-    if (hasKey && figures.state !== 'loading') void load(masterKey);
+    if (hasKey && versions.state !== 'loading') void query.refetch();
   };
 
   const publish = async (event: FormEvent) => {
@@ -55,13 +35,13 @@ export function useConsentVersions() {
       const answer = await publishConsentVersion({ masterKey, text });
       setPublishing({ state: 'done', answer });
       if (answer.outcome === 'published') setText('');
-      await load(masterKey);
+      await query.refetch();
     } catch (error) {
       setPublishing({ state: 'failed', message: messageOf(error) });
     }
   };
 
-  return { masterKey, setMasterKey, hasKey, figures, show, text, setText, publishing, publish };
+  return { masterKey, setMasterKey, hasKey, versions, show, text, setText, publishing, publish };
 }
 
 export type ConsentVersionsState = ReturnType<typeof useConsentVersions>;

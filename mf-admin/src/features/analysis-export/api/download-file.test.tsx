@@ -1,75 +1,68 @@
 import { AdminApiError } from '../../../api/admin-api';
-import { downloadFile, FileDownloadError, formatBytes, type BodyReader, type FileResponse } from './download-file';
+import { recordSavedFiles, textOf } from '../../../test-support/saved-files';
+import { serveAdminApi, StreamedFile } from '../../../test-support/serve-admin-api';
+import { downloadFile, FileDownloadError, formatBytes } from './download-file';
 
-const encode = (text: string) => new TextEncoder().encode(text);
+const LINK = { url: '/api/admin/analysis-export?token=abc', expiresAt: '2026-03-01T12:01:00.000Z' };
 
-/** A streamed answer: its chunks one read at a time, then the end, or an error where the connection breaks. */
-function streamed(status: number, chunks: (string | Error)[], errorBody = ''): FileResponse {
-  const queue = [...chunks];
-  const reader: BodyReader = {
-    read: async () => {
-      const next = queue.shift();
-      if (next === undefined) return { done: true };
-      if (next instanceof Error) throw next;
-      return { done: false, value: encode(next) };
-    },
-  };
-  return { ok: status >= 200 && status < 300, status, text: async () => errorBody, body: { getReader: () => reader }, headers: { get: () => 'text/csv; charset=utf-8' } };
-}
-
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
+/** A file that breaks off after its first part, as a dropped connection does. */
+async function* brokenOff(): AsyncIterable<string> {
+  yield 'studyId\r\n';
+  throw new TypeError('network error');
 }
 
 describe('downloadFile', () => {
   it('asks for a one-time link for the resource, reads the file chunk by chunk reporting the bytes, and saves it whole', async () => {
-    const api = { downloadLink: jest.fn(async () => '/api/admin/analysis-export?token=abc') };
-    const fetchImpl = jest.fn(async () => streamed(200, ['studyId,consent\r\n', 'a,true\r\n']));
-    const saveFile = jest.fn();
+    const saved = recordSavedFiles();
+    const link = jest.fn(async () => LINK);
+    const file = jest.fn(async () => new StreamedFile(['studyId,consent\r\n', 'a,true\r\n']));
+    const fetchMock = serveAdminApi({ createDownloadLink: link, analysisExport: file });
     const progress: number[] = [];
-    const result = await downloadFile('s3cret', 'export', 'analysis-export.csv', (bytes) => progress.push(bytes), { api, fetchImpl, saveFile });
+    const result = await downloadFile({ masterKey: 's3cret', resource: 'export', fileName: 'analysis-export.csv', onProgress: (bytes) => progress.push(bytes) });
 
-    expect(api.downloadLink).toHaveBeenCalledWith('s3cret', 'export');
-    expect(fetchImpl).toHaveBeenCalledWith('/api/admin/analysis-export?token=abc', expect.objectContaining({ method: 'GET' }));
-    // The key goes only to the link call, never into the file's address.
-    expect(JSON.stringify(fetchImpl.mock.calls)).not.toContain('s3cret');
+    expect(link).toHaveBeenCalledWith('s3cret', expect.objectContaining({ body: { resource: 'export' } }));
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/admin/analysis-export?token=abc', expect.objectContaining({ method: 'GET' }));
+    // The key goes only to the link call, never into the file's address or its request.
+    expect(file).toHaveBeenCalledWith('', expect.anything());
+    expect(JSON.stringify(fetchMock.mock.calls.at(-1))).not.toContain('s3cret');
     expect(progress).toEqual([17, 25]);
     expect(result).toEqual({ bytes: 25 });
-    const [blob, fileName] = saveFile.mock.calls[0] as [Blob, string];
-    expect(fileName).toBe('analysis-export.csv');
-    expect(await readBlob(blob)).toBe('studyId,consent\r\na,true\r\n');
+    expect(saved.map(({ fileName }) => fileName)).toEqual(['analysis-export.csv']);
+    expect(saved[0]?.data.type).toBe('text/csv; charset=utf-8');
+    expect(await textOf(saved[0]!.data)).toBe('studyId,consent\r\na,true\r\n');
   });
 
   it('rejects with what the link call answered (a wrong key) and fetches nothing', async () => {
-    const api = { downloadLink: jest.fn(async () => Promise.reject(new AdminApiError('The master key is not correct.', 403))) };
-    const fetchImpl = jest.fn();
-    await expect(downloadFile('wrong', 'dictionary', 'd.json', jest.fn(), { api, fetchImpl, saveFile: jest.fn() })).rejects.toThrow(new FileDownloadError('The master key is not correct.'));
-    expect(fetchImpl).not.toHaveBeenCalled();
+    const file = jest.fn();
+    serveAdminApi({ createDownloadLink: async () => Promise.reject(new AdminApiError('The master key is not correct.', 403)), analysisDictionary: file });
+    await expect(downloadFile({ masterKey: 'wrong', resource: 'dictionary', fileName: 'd.json', onProgress: jest.fn() })).rejects.toThrow(new FileDownloadError('The master key is not correct.'));
+    expect(file).not.toHaveBeenCalled();
   });
 
   it("rejects with the error field of the file's JSON error answer and saves nothing", async () => {
-    const saveFile = jest.fn();
-    const body = JSON.stringify({ error: 'This download link is not valid, has expired or was used already.', code: 'DOWNLOAD_LINK_INVALID', requestId: 'r-1' });
-    const attempt = downloadFile('k', 'export', 'x.csv', jest.fn(), { api: { downloadLink: async () => '/api/x' }, fetchImpl: async () => streamed(403, [], body), saveFile });
+    const saved = recordSavedFiles();
+    serveAdminApi({
+      createDownloadLink: async () => LINK,
+      analysisExport: async () => Promise.reject(new AdminApiError('This download link is not valid, has expired or was used already.', 403)),
+    });
+    const attempt = downloadFile({ masterKey: 'k', resource: 'export', fileName: 'x.csv', onProgress: jest.fn() });
     await expect(attempt).rejects.toThrow('This download link is not valid, has expired or was used already.');
-    expect(saveFile).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 
   it('says so, and saves nothing, when the file breaks off part-way', async () => {
-    const saveFile = jest.fn();
-    const attempt = downloadFile('k', 'export', 'x.csv', jest.fn(), { api: { downloadLink: async () => '/api/x' }, fetchImpl: async () => streamed(200, ['studyId\r\n', new TypeError('network error')]), saveFile });
+    const saved = recordSavedFiles();
+    serveAdminApi({ createDownloadLink: async () => LINK, analysisExport: async () => new StreamedFile(brokenOff()) });
+    const attempt = downloadFile({ masterKey: 'k', resource: 'export', fileName: 'x.csv', onProgress: jest.fn() });
     await expect(attempt).rejects.toThrow('The download broke off after 9 bytes; the file is incomplete and was not saved. Try again.');
-    expect(saveFile).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 
-  it('says the server could not be reached when the request itself fails', async () => {
-    const fetchImpl = async () => Promise.reject(new TypeError('Failed to fetch'));
-    await expect(downloadFile('k', 'export', 'x.csv', jest.fn(), { api: { downloadLink: async () => '/api/x' }, fetchImpl, saveFile: jest.fn() })).rejects.toThrow('Could not reach the server: Failed to fetch');
+  it('says the server could not be reached when the request for the file itself fails', async () => {
+    const fetchMock = serveAdminApi({ createDownloadLink: async () => LINK });
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => (String(input) === LINK.url ? Promise.reject(new TypeError('Failed to fetch')) : served(input, init)));
+    await expect(downloadFile({ masterKey: 'k', resource: 'export', fileName: 'x.csv', onProgress: jest.fn() })).rejects.toThrow('Could not reach the server: Failed to fetch');
   });
 
   it.each([

@@ -1,30 +1,18 @@
-import type { DownloadResource } from '@study/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { errorMessageFrom } from '../../../api/error-message';
-import type { AdminApi } from '../../../api/admin-api';
+import { createAnalysisLink, type AnalysisResource } from './create-analysis-link';
 
 export class FileDownloadError extends Error {
   override name = 'FileDownloadError';
 }
 
-/** The part of a streamed body this module reads (kept small so tests can fake it). */
-export interface BodyReader {
-  read(): Promise<{ done: boolean; value?: Uint8Array }>;
-  cancel?(): Promise<void>;
-}
-
-/** The part of fetch's Response this module reads. */
-export interface FileResponse {
-  ok: boolean;
-  status: number;
-  text(): Promise<string>;
-  body: { getReader(): BodyReader } | null;
-  headers?: { get(name: string): string | null };
-}
-
-export interface FileDownloadDeps {
-  api: Pick<AdminApi, 'downloadLink'>;
-  fetchImpl?: (url: string, init: RequestInit) => Promise<FileResponse>;
-  saveFile?: (data: Blob, fileName: string) => void;
+export interface FileDownload {
+  masterKey: string;
+  resource: AnalysisResource;
+  /** The name the file is saved under. */
+  fileName: string;
+  /** Told the bytes received so far, as each part comes in. */
+  onProgress: (bytes: number) => void;
 }
 
 /** Hands a downloaded file to the browser as a download. */
@@ -50,27 +38,21 @@ export function formatBytes(bytes: number): string {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Downloads an admin file through a one-time signed link (POST /api/admin/download-links, so the
- * master key never goes into an address), reading the streamed answer chunk by chunk and
- * reporting the bytes received; the file is saved only once it has come in whole. Rejects with
- * a FileDownloadError whose message is what the admin should read.
+ * Downloads an analysis file through a one-time signed link (createAnalysisLink, so the master
+ * key never goes into an address), reading the streamed answer chunk by chunk and reporting the
+ * bytes received; the file is handed to the browser to save only once it has come in whole. Rejects with a
+ * FileDownloadError whose message is what the admin should read.
  */
-export async function downloadFile(
-  masterKey: string,
-  resource: DownloadResource,
-  fileName: string,
-  onProgress: (bytes: number) => void,
-  { api, fetchImpl = (url, init) => fetch(url, init), saveFile = saveBlob }: FileDownloadDeps,
-): Promise<{ bytes: number }> {
+export async function downloadFile({ masterKey, resource, fileName, onProgress }: FileDownload): Promise<{ bytes: number }> {
   let url: string;
   try {
-    url = await api.downloadLink(masterKey, resource);
+    url = await createAnalysisLink({ masterKey, resource });
   } catch (error) {
     throw new FileDownloadError(message(error));
   }
-  let response: FileResponse;
+  let response: Response;
   try {
-    response = await fetchImpl(url, { method: 'GET', headers: { accept: 'text/csv, application/json' }, cache: 'no-store' });
+    response = await fetch(url, { method: 'GET', headers: { accept: 'text/csv, application/json' }, cache: 'no-store' });
   } catch (error) {
     throw new FileDownloadError(`Could not reach the server: ${message(error)}`);
   }
@@ -84,11 +66,9 @@ export async function downloadFile(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (value) {
-          chunks.push(value);
-          bytes += value.byteLength;
-          onProgress(bytes);
-        }
+        chunks.push(value);
+        bytes += value.byteLength;
+        onProgress(bytes);
       }
     } catch {
       throw new FileDownloadError(`The download broke off after ${formatBytes(bytes)}; the file is incomplete and was not saved. Try again.`);
@@ -99,7 +79,12 @@ export async function downloadFile(
     bytes = text.byteLength;
     onProgress(bytes);
   }
-  const type = response.headers?.get('content-type') ?? (fileName.endsWith('.json') ? 'application/json' : 'text/csv');
-  saveFile(new Blob(chunks as BlobPart[], { type }), fileName);
+  const type = response.headers.get('content-type') ?? (fileName.endsWith('.json') ? 'application/json' : 'text/csv');
+  saveBlob(new Blob(chunks as BlobPart[], { type }), fileName);
   return { bytes };
+}
+
+/** A mutation: each download is the admin's own ask, and no file is kept in the cache. */
+export function useDownloadFile() {
+  return useMutation({ mutationFn: downloadFile });
 }

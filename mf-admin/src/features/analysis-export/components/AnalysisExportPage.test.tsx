@@ -1,10 +1,34 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AdminApiError } from '../../../api/admin-api';
 import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
 import { renderPage } from '../../../test-support/render';
+import { recordSavedFiles } from '../../../test-support/saved-files';
+import { serveAdminApi, StreamedFile } from '../../../test-support/serve-admin-api';
 import { AnalysisExportPage } from './AnalysisExportPage';
 
-const render = (page: Parameters<typeof renderPage>[0]) => renderPage(page, '/analysis-export');
+const EXPIRES_AT = '2026-03-01T12:01:00.000Z';
+const LINKS = { export: '/api/admin/analysis-export?token=e', dictionary: '/api/admin/analysis-export/dictionary?token=d' };
+
+/** The download calls as the test fakes them: the link with the key it was sent, and each file's parts. */
+function fakeApi(files: { export?: () => Promise<StreamedFile>; dictionary?: () => Promise<StreamedFile> } = {}) {
+  const link = jest.fn(async (_masterKey: string, { body }: { body: unknown }) => ({ url: LINKS[(body as { resource: 'export' | 'dictionary' }).resource], expiresAt: EXPIRES_AT }));
+  serveAdminApi({
+    createDownloadLink: link,
+    analysisExport: files.export ?? (async () => new StreamedFile(['studyId\r\n'])),
+    analysisDictionary: files.dictionary ?? (async () => new StreamedFile(['{}'], 'application/json')),
+  });
+  return { link };
+}
+
+/** A part of a file the test holds back until it sends it. */
+function heldPart() {
+  let send!: (text: string) => void;
+  const part = new Promise<string>((resolve) => (send = resolve));
+  return { part, send };
+}
+
+const render = () => renderPage(<AnalysisExportPage />, '/analysis-export');
 
 beforeEach(() => sessionStorage.clear());
 
@@ -14,7 +38,8 @@ const section = (name: string) => screen.getByRole('region', { name });
 
 describe('AnalysisExportPage', () => {
   it('offers both downloads, disabled until a master key is entered, and is in the admin navigation', async () => {
-    render(<AnalysisExportPage download={jest.fn()} />);
+    fakeApi();
+    render();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Analysis export');
     expect(screen.getByRole('link', { name: 'Analysis export' }).className).toContain('admin-nav__link--active');
     expect([exportButton().disabled, dictionaryButton().disabled]).toEqual([true, true]);
@@ -25,43 +50,51 @@ describe('AnalysisExportPage', () => {
   });
 
   it('shows the progress of the export while it comes in, then that it was downloaded', async () => {
-    let progress: (bytes: number) => void = () => undefined;
-    let finish: (value: { bytes: number }) => void = () => undefined;
-    const download = jest.fn((_key: string, _resource: string, _file: string, onProgress: (bytes: number) => void) => {
-      progress = onProgress;
-      return new Promise<{ bytes: number }>((resolve) => (finish = resolve));
+    const saved = recordSavedFiles();
+    const first = heldPart();
+    const second = heldPart();
+    const { link } = fakeApi({
+      export: async () =>
+        new StreamedFile(
+          (async function* () {
+            yield await first.part;
+            yield await second.part;
+          })(),
+        ),
     });
-    render(<AnalysisExportPage download={download} />);
+    render();
     await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
     await userEvent.click(exportButton());
 
-    expect(download).toHaveBeenCalledWith('s3cret', 'export', 'analysis-export.csv', expect.any(Function));
+    expect(link).toHaveBeenCalledWith('s3cret', expect.objectContaining({ body: { resource: 'export' } }));
     const area = section('Analysis export');
     expect(within(area).getByRole('status').textContent).toContain('Generating...');
     expect(exportButton().disabled).toBe(true);
     // The other file can be fetched meanwhile.
     expect(dictionaryButton().disabled).toBe(false);
-    act(() => progress(12_595));
-    expect((await within(area).findByText('Generating... 12.3 KB received')).textContent).toBeTruthy();
-    await act(async () => finish({ bytes: 20_480 }));
+    await act(async () => first.send('x'.repeat(12_595)));
+    expect(await within(area).findByText('Generating... 12.3 KB received')).toBeTruthy();
+    await act(async () => second.send('y'.repeat(20_480 - 12_595)));
     expect(await within(area).findByText('analysis-export.csv has been downloaded (20.0 KB).')).toBeTruthy();
+    expect(saved.map(({ fileName, data }) => [fileName, data.size])).toEqual([['analysis-export.csv', 20_480]]);
     expect(exportButton().disabled).toBe(false);
   });
 
   it('downloads the data dictionary', async () => {
-    const download = jest.fn(async () => ({ bytes: 900 }));
-    render(<AnalysisExportPage download={download} />);
+    const saved = recordSavedFiles();
+    const { link } = fakeApi({ dictionary: async () => new StreamedFile(['x'.repeat(900)], 'application/json') });
+    render();
     await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
     await userEvent.click(dictionaryButton());
-    expect(download).toHaveBeenCalledWith('s3cret', 'dictionary', 'analysis-export-dictionary.json', expect.any(Function));
+    expect(link).toHaveBeenCalledWith('s3cret', expect.objectContaining({ body: { resource: 'dictionary' } }));
     expect(await within(section('Data dictionary')).findByText('analysis-export-dictionary.json has been downloaded (900 bytes).')).toBeTruthy();
+    expect(saved.map(({ fileName }) => fileName)).toEqual(['analysis-export-dictionary.json']);
   });
 
   it('shows a failure as a danger notice under the file it concerns', async () => {
-    const download = jest.fn(async () => {
-      throw new Error('The master key is not correct.');
-    });
-    render(<AnalysisExportPage download={download} />);
+    recordSavedFiles();
+    serveAdminApi({ createDownloadLink: async () => Promise.reject(new AdminApiError('The master key is not correct.', 403)) });
+    render();
     await userEvent.type(screen.getByLabelText('Master Key'), 'wrong');
     await userEvent.click(exportButton());
     const alert = await within(section('Analysis export')).findByRole('alert');
@@ -73,19 +106,21 @@ describe('AnalysisExportPage', () => {
   });
 
   it('is used with the keyboard alone: the key field, then each download button', async () => {
-    const download = jest.fn(async () => ({ bytes: 1 }));
-    render(<AnalysisExportPage download={download} />);
+    recordSavedFiles();
+    const { link } = fakeApi();
+    render();
     await userEvent.click(screen.getByLabelText('Master Key'));
     await userEvent.keyboard('s3cret');
     await userEvent.tab();
     expect(document.activeElement).toBe(exportButton());
     await userEvent.keyboard('{Enter}');
-    expect(download).toHaveBeenCalledWith('s3cret', 'export', 'analysis-export.csv', expect.any(Function));
+    expect(link).toHaveBeenCalledWith('s3cret', expect.objectContaining({ body: { resource: 'export' } }));
   });
 
   it('uses the key kept for this tab by the other admin pages', () => {
     sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 's3cret');
-    render(<AnalysisExportPage download={jest.fn()} />);
+    fakeApi();
+    render();
     expect((screen.getByLabelText('Master Key') as HTMLInputElement).value).toBe('s3cret');
     expect(exportButton().disabled).toBe(false);
   });

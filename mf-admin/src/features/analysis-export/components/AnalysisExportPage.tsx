@@ -1,24 +1,14 @@
 import '../../../components/admin.css';
-import { ANALYSIS_DICTIONARY_FILE_NAME, ANALYSIS_EXPORT_FILE_NAME, type DownloadResource } from '@study/contracts';
+import { ANALYSIS_DICTIONARY_FILE_NAME, ANALYSIS_EXPORT_FILE_NAME } from '@study/contracts';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
-import { httpAdminApi } from '../../../api/admin-api';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
-import { downloadFile, formatBytes } from '../api/download-file';
+import type { AnalysisResource } from '../api/create-analysis-link';
+import { formatBytes, useDownloadFile } from '../api/download-file';
 
 type Status = { state: 'idle' } | { state: 'generating'; bytes: number } | { state: 'done'; bytes: number } | { state: 'failed'; message: string };
-
-type Download = (masterKey: string, resource: DownloadResource, fileName: string, onProgress: (bytes: number) => void) => Promise<{ bytes: number }>;
-
-export interface AnalysisExportPageProps {
-  /** Replaces the real download in tests. */
-  download?: Download;
-}
-
-const defaultApi = httpAdminApi();
-const realDownload: Download = (masterKey, resource, fileName, onProgress) => downloadFile(masterKey, resource, fileName, onProgress, { api: defaultApi });
 
 const FILES = [
   {
@@ -38,22 +28,22 @@ const FILES = [
     description: 'Every column of the export with its type, its allowed values and its meaning, and how the file is written (JSON).',
     button: 'Download the data dictionary',
   },
-] as const satisfies readonly { resource: DownloadResource; fileName: string; title: string; what: string; description: string; button: string }[];
-
-type FileResource = (typeof FILES)[number]['resource'];
+] as const satisfies readonly { resource: AnalysisResource; fileName: string; title: string; what: string; description: string; button: string }[];
 
 /** /analysis-export: download the analysis export and its data dictionary, guarded by the master key. */
-export function AnalysisExportPage({ download = realDownload }: AnalysisExportPageProps) {
+export function AnalysisExportPage() {
   const [masterKey, setMasterKey] = useMasterKey();
-  const [statuses, setStatuses] = useState<Record<FileResource, Status>>({ export: { state: 'idle' }, dictionary: { state: 'idle' } });
+  const [statuses, setStatuses] = useState<Record<AnalysisResource, Status>>({ export: { state: 'idle' }, dictionary: { state: 'idle' } });
+  const { mutateAsync: downloadFile } = useDownloadFile();
   const hasKey = masterKey.trim() !== '';
-  const setStatus = (resource: FileResource, status: Status) => setStatuses((current) => ({ ...current, [resource]: status }));
+  const setStatus = (resource: AnalysisResource, status: Status) => setStatuses((current) => ({ ...current, [resource]: status }));
 
   const start = async (file: (typeof FILES)[number]) => {
     if (!hasKey || statuses[file.resource].state === 'generating') return;
     setStatus(file.resource, { state: 'generating', bytes: 0 });
     try {
-      const { bytes } = await download(masterKey, file.resource, file.fileName, (received) => setStatus(file.resource, { state: 'generating', bytes: received }));
+      const onProgress = (received: number) => setStatus(file.resource, { state: 'generating', bytes: received });
+      const { bytes } = await downloadFile({ masterKey, resource: file.resource, fileName: file.fileName, onProgress });
       setStatus(file.resource, { state: 'done', bytes });
     } catch (error) {
       setStatus(file.resource, { state: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -4,7 +4,7 @@ import { adminCall } from '../../../api/admin-api';
 
 /** POST /api/admin/download-links for the audit export: a one-time link (valid for a minute) to the CSV of the filtered entries. */
 export async function createAuditExportLink({ masterKey, filters }: { masterKey: string; filters: AuditFilters }): Promise<string> {
-  return (await adminCall((url, init) => fetch(url, init), routes.createDownloadLink, masterKey, { body: { resource: 'audit', filters } })).url;
+  return (await adminCall(routes.createDownloadLink, masterKey, { body: { resource: 'audit', filters } })).url;
 }
 
 export function useCreateAuditExportLink() {

@@ -4,7 +4,7 @@ import { adminCall } from '../../../api/admin-api';
 
 /** POST /api/admin/consent-versions {text}: publishes the text as a new version, unless it is the current one (the master key in X-Master-Key). */
 export function publishConsentVersion({ masterKey, text }: { masterKey: string; text: string }): Promise<PublishConsentResponse> {
-  return adminCall((url, init) => fetch(url, init), routes.publishConsentVersion, masterKey, { body: { text } });
+  return adminCall(routes.publishConsentVersion, masterKey, { body: { text } });
 }
 
 export function usePublishConsentVersion() {

@@ -10,23 +10,23 @@ import { PublishConsentForm } from './PublishConsentForm';
 /** The consent texts on record: every version, who agreed to which, how many must agree again; and publishing a new text. */
 export function ConsentVersionsPage() {
   const state = useConsentVersions();
-  const { masterKey, setMasterKey, hasKey, figures, show } = state;
+  const { masterKey, setMasterKey, hasKey, versions, show } = state;
   return (
     <Page title="Consent" lead="Every version of the consent text, how many participants agreed to each, and how many must agree again." width="wide">
       <AdminNav />
       <form className="card" onSubmit={show} aria-label="Show the consent versions">
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
-        <Button type="submit" disabled={!hasKey || figures.state === 'loading'}>
-          {figures.state === 'loaded' ? 'Refresh' : 'Show versions'}
+        <Button type="submit" disabled={!hasKey || versions.state === 'loading'}>
+          {versions.state === 'loaded' ? 'Refresh' : 'Show versions'}
         </Button>
       </form>
-      {figures.state === 'loading' && <Spinner label="Counting consents..." />}
-      {figures.state === 'failed' && (
+      {versions.state === 'loading' && <Spinner label="Counting consents..." />}
+      {versions.state === 'failed' && (
         <Notice style="danger" title="The consent versions could not be loaded.">
-          <p>{figures.message}</p>
+          <p>{versions.message}</p>
         </Notice>
       )}
-      {figures.state === 'loaded' && <ConsentVersionsTable overview={figures.overview} />}
+      {versions.state === 'loaded' && <ConsentVersionsTable overview={versions.data} />}
       <PublishConsentForm state={state} />
     </Page>
   );

@@ -5,17 +5,17 @@ import { ConsentMarkupHelp } from './ConsentMarkupHelp';
 
 /** The new consent text, optionally started from the current one, and its publication's outcome. */
 export function PublishConsentForm({ state }: { state: ConsentVersionsState }) {
-  const { hasKey, figures, text, setText, publishing, publish } = state;
+  const { hasKey, versions, text, setText, publishing, publish } = state;
   const textId = useId();
   return (
     <form className="card" onSubmit={(event) => void publish(event)} aria-label="Publish a new consent text">
       <h2>Publish a new consent text</h2>
       <p>Participants who agreed to an earlier version are asked to agree to the new one on their next visit. The current text published again changes nothing.</p>
       <ConsentMarkupHelp id={`${textId}-markup`} />
-      {figures.state === 'loaded' && (
+      {versions.state === 'loaded' && (
         <div className="btn-row">
-          <Button type="button" variant="secondary" onClick={() => setText(figures.overview.currentText)}>
-            Start from the current text ({figures.overview.currentVersionId})
+          <Button type="button" variant="secondary" onClick={() => setText(versions.data.currentText)}>
+            Start from the current text ({versions.data.currentVersionId})
           </Button>
         </div>
       )}

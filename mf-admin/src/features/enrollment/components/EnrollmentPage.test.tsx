@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enrollmentSteps, type Enrollment, type PairAgreement } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
@@ -103,6 +103,28 @@ describe('/enrollment', () => {
     expect(alert.className).toContain('notice--danger');
     expect(alert.textContent).toContain('The master key is not correct.');
     expect(api.enrollment).toHaveBeenCalledWith('old-key');
+  });
+
+  it('reads nothing while a key is typed, and counts again on Refresh with the key in the field, the spinner showing meanwhile', async () => {
+    let answer: (enrollment: Enrollment) => void = () => undefined;
+    const api = fakeApi(async () => ENROLLMENT);
+    const user = userEvent.setup();
+    renderEnrollment(api);
+    await user.type(screen.getByLabelText('Master Key'), 'first-key');
+    expect(api.enrollment).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Show figures' }));
+    expect(await screen.findByText('450 of 6,000 participants enrolled (8%)')).toBeTruthy();
+
+    api.enrollment.mockImplementationOnce(() => new Promise<Enrollment>((resolve) => (answer = resolve)));
+    await user.clear(screen.getByLabelText('Master Key'));
+    await user.type(screen.getByLabelText('Master Key'), 'second-key');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(api.enrollment).toHaveBeenLastCalledWith('second-key');
+    expect(await screen.findByText('Counting participants...')).toBeTruthy();
+    expect(screen.queryByText('450 of 6,000 participants enrolled (8%)')).toBeNull();
+    await act(async () => answer({ ...ENROLLMENT, participants: 600 }));
+    expect(await screen.findByText('600 of 6,000 participants enrolled (10%)')).toBeTruthy();
+    expect(api.enrollment).toHaveBeenCalledTimes(2);
   });
 });
 

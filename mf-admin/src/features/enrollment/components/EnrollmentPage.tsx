@@ -26,7 +26,7 @@ export function EnrollmentPage() {
           <p>{figures.message}</p>
         </Notice>
       )}
-      {figures.state === 'loaded' && <EnrollmentFigures enrollment={figures.enrollment} />}
+      {figures.state === 'loaded' && <EnrollmentFigures enrollment={figures.data} />}
     </Page>
   );
 }

@@ -4,7 +4,7 @@ import { adminCall } from '../../../api/admin-api';
 
 /** POST /api/admin/download-links for the statistics: a one-time link (valid for a minute) the browser can download the file from. */
 export async function createStatisticsLink({ masterKey }: { masterKey: string }): Promise<string> {
-  return (await adminCall((url, init) => fetch(url, init), routes.createDownloadLink, masterKey, { body: { resource: 'stats' } })).url;
+  return (await adminCall(routes.createDownloadLink, masterKey, { body: { resource: 'stats' } })).url;
 }
 
 export function useCreateStatisticsLink() {

@@ -4,7 +4,7 @@ import { adminCall } from '../../../api/admin-api';
 
 /** POST /api/admin/reminders/preview: how many participants, and whom, one send would reach (the master key in X-Master-Key). */
 export function previewReminders({ masterKey, request }: { masterKey: string; request: ReminderPreviewRequest }): Promise<ReminderPreview> {
-  return adminCall((url, init) => fetch(url, init), routes.previewReminders, masterKey, { body: request });
+  return adminCall(routes.previewReminders, masterKey, { body: request });
 }
 
 /** A mutation, not a query: the admin asks for each preview, and a new choice clears it. */

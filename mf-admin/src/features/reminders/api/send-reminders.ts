@@ -4,7 +4,7 @@ import { adminCall } from '../../../api/admin-api';
 
 /** POST /api/admin/reminders/send: sends the reminder as one Open Humans project message (the master key in X-Master-Key). */
 export function sendReminders({ masterKey, request }: { masterKey: string; request: ReminderSendRequest }): Promise<ReminderSendResponse> {
-  return adminCall((url, init) => fetch(url, init), routes.sendReminders, masterKey, { body: request });
+  return adminCall(routes.sendReminders, masterKey, { body: request });
 }
 
 export function useSendReminders() {

@@ -1,24 +1,12 @@
 import { apiPath } from '@study/api-client';
 import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME, routes } from '@study/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { rosterErrorMessage } from './roster-error';
 
 export { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME };
 
 export class RosterDownloadError extends Error {
   override name = 'RosterDownloadError';
-}
-
-/** The part of fetch's Response this module reads (kept small so tests can fake it). */
-export interface RosterResponse {
-  ok: boolean;
-  status: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-  text(): Promise<string>;
-}
-
-export interface RosterDeps {
-  fetchImpl?: (url: string, init: RequestInit) => Promise<RosterResponse>;
-  saveFile?: (data: ArrayBuffer, fileName: string) => void;
 }
 
 /** Hands a downloaded file to the browser as a download. */
@@ -38,16 +26,18 @@ export function saveAsFile(data: ArrayBuffer, fileName: string): void {
  * GET /api/ohready/{masterKey} and save the answer as roster.csv. Rejects with a RosterDownloadError
  * whose message is what the admin should read.
  */
-export async function downloadRoster(
-  masterKey: string,
-  { fetchImpl = (url, init) => fetch(url, init), saveFile = saveAsFile }: RosterDeps = {},
-): Promise<void> {
-  let response: RosterResponse;
+export async function downloadRoster({ masterKey }: { masterKey: string }): Promise<void> {
+  let response: Response;
   try {
-    response = await fetchImpl(apiPath(routes.roster, { masterKey }), { method: 'GET', headers: { accept: 'text/csv, application/json' } });
+    response = await fetch(apiPath(routes.roster, { masterKey }), { method: 'GET', headers: { accept: 'text/csv, application/json' } });
   } catch (error) {
     throw new RosterDownloadError(`Could not reach the server: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!response.ok) throw new RosterDownloadError(rosterErrorMessage(response.status, await response.text()));
-  saveFile(await response.arrayBuffer(), ROSTER_FILE_NAME);
+  saveAsFile(await response.arrayBuffer(), ROSTER_FILE_NAME);
+}
+
+/** A mutation: each download is the admin's own ask, and no file is kept in the cache. */
+export function useDownloadRoster() {
+  return useMutation({ mutationFn: downloadRoster });
 }

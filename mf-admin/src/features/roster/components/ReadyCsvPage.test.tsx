@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROSTER_CSV_COLUMNS } from '@study/contracts';
-import { renderPage } from '../../../test-support/render';
+import { AdminApiError } from '../../../api/admin-api';
 import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
+import { renderPage } from '../../../test-support/render';
+import { recordSavedFiles } from '../../../test-support/saved-files';
+import { serveAdminApi, StreamedFile } from '../../../test-support/serve-admin-api';
 import { ReadyCsvPage, ROSTER_COLUMN_TEXTS } from './ReadyCsvPage';
 
 const render = (page: Parameters<typeof renderPage>[0]) => renderPage(page, '/ready-csv');
@@ -15,7 +18,7 @@ function submitButton() {
 
 describe('ReadyCsvPage', () => {
   it("names exactly the roster file's columns, each with what it holds, and promises no MBTI type", () => {
-    render(<ReadyCsvPage download={jest.fn()} />);
+    render(<ReadyCsvPage />);
     const section = screen.getByRole('region', { name: 'The columns of roster.csv' });
     expect(within(section).getAllByRole('term').map((term) => term.textContent)).toEqual([...ROSTER_CSV_COLUMNS]);
     expect(within(section).getAllByRole('definition').map((definition) => definition.textContent)).toEqual(ROSTER_CSV_COLUMNS.map((column) => ROSTER_COLUMN_TEXTS[column]));
@@ -24,7 +27,7 @@ describe('ReadyCsvPage', () => {
   });
 
   it('keeps Submit disabled until a master key is entered', async () => {
-    render(<ReadyCsvPage download={jest.fn()} />);
+    render(<ReadyCsvPage />);
     const key = screen.getByLabelText('Master Key') as HTMLInputElement;
     expect(key.type).toBe('password');
     expect(submitButton().disabled).toBe(true);
@@ -36,23 +39,24 @@ describe('ReadyCsvPage', () => {
   });
 
   it('shows Generating... while the download runs, then success', async () => {
-    let finish: () => void = () => undefined;
-    const download = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    render(<ReadyCsvPage download={download} />);
+    const saved = recordSavedFiles();
+    let finish: (file: StreamedFile) => void = () => undefined;
+    const roster = jest.fn(() => new Promise<StreamedFile>((resolve) => (finish = resolve)));
+    serveAdminApi({ roster });
+    render(<ReadyCsvPage />);
     await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
     await userEvent.click(submitButton());
-    expect(download).toHaveBeenCalledWith('s3cret');
+    expect(roster).toHaveBeenCalledWith('', expect.objectContaining({ params: { masterKey: 's3cret' } }));
     expect(screen.getByRole('status').textContent).toContain('Generating...');
     expect(submitButton().disabled).toBe(true);
-    finish();
+    finish(new StreamedFile(['pgId\n']));
     expect(await screen.findByText('roster.csv has been downloaded.')).toBeTruthy();
+    expect(saved.map(({ fileName }) => fileName)).toEqual(['roster.csv']);
   });
 
   it('shows the failure as a danger notice', async () => {
-    const download = jest.fn(async () => {
-      throw new Error('The master key is not valid.');
-    });
-    render(<ReadyCsvPage download={download} />);
+    serveAdminApi({ roster: async () => Promise.reject(new AdminApiError('The master key is not valid.', 403)) });
+    render(<ReadyCsvPage />);
     await userEvent.type(screen.getByLabelText('Master Key'), 'wrong');
     await userEvent.click(submitButton());
     const alert = await screen.findByRole('alert');
@@ -62,12 +66,12 @@ describe('ReadyCsvPage', () => {
   });
 
   it('keeps the key for this tab only (sessionStorage), so the other admin pages have it', async () => {
-    const { unmount } = render(<ReadyCsvPage download={jest.fn()} />);
+    const { unmount } = render(<ReadyCsvPage />);
     await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
     expect(sessionStorage.getItem(MASTER_KEY_STORAGE_KEY)).toBe('s3cret');
     expect(localStorage.length).toBe(0);
     unmount();
-    render(<ReadyCsvPage download={jest.fn()} />);
+    render(<ReadyCsvPage />);
     expect((screen.getByLabelText('Master Key') as HTMLInputElement).value).toBe('s3cret');
     expect(submitButton().disabled).toBe(false);
   });

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
 import { useMasterKey } from '../../../lib/master-key';
-import { downloadRoster, ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME } from '../api/download-roster';
+import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME, useDownloadRoster } from '../api/download-roster';
 
 /** What each column of the file holds: one entry per column the service writes (ROSTER_CSV_COLUMNS), in its order. */
 export const ROSTER_COLUMN_TEXTS: Record<(typeof ROSTER_CSV_COLUMNS)[number], string> = {
@@ -19,14 +19,10 @@ export const ROSTER_COLUMN_TEXTS: Record<(typeof ROSTER_CSV_COLUMNS)[number], st
 
 type Status = { state: 'idle' } | { state: 'generating' } | { state: 'done' } | { state: 'failed'; message: string };
 
-export interface ReadyCsvPageProps {
-  /** Replaces the real download in tests. */
-  download?: (masterKey: string) => Promise<void>;
-}
-
 /** /ready-csv: download the roster of participants linked through Open Humans, guarded by the master key. */
-export function ReadyCsvPage({ download = downloadRoster }: ReadyCsvPageProps) {
+export function ReadyCsvPage() {
   const [masterKey, setMasterKey] = useMasterKey();
+  const { mutateAsync: downloadRoster } = useDownloadRoster();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const generating = status.state === 'generating';
 
@@ -35,7 +31,7 @@ export function ReadyCsvPage({ download = downloadRoster }: ReadyCsvPageProps) {
     if (!masterKey.trim() || generating) return;
     setStatus({ state: 'generating' });
     try {
-      await download(masterKey);
+      await downloadRoster({ masterKey });
       setStatus({ state: 'done' });
     } catch (error) {
       setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
