@@ -24,8 +24,8 @@ function answer(status: number, body: unknown): Response {
 
 function fileAnswer(file: StreamedFile): Response {
   const encoder = new TextEncoder();
-  const parts = Symbol.asyncIterator in file.parts ? file.parts[Symbol.asyncIterator]() : (async function* () {
-    yield* file.parts as Iterable<string>;
+  const parts = (async function* () {
+    yield* file.parts;
   })();
   const read = async () => {
     const next = await parts.next();
