@@ -1,12 +1,15 @@
 import type { SurveyStates } from '@study/client-state';
 import { FINAL_REPORT_FILENAME, type FinalReport, type FinalScore } from '@study/contracts';
-import { getPersonalityType, INCONCLUSIVE, isSurveyDone, shareMessage, SURVEY_ORDER } from '@study/personality';
+import { getPersonalityType, INCONCLUSIVE, shareMessage } from '@study/personality';
 import { Button, ButtonLink } from '@study/ui';
 import { useState } from 'react';
 import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
 import { useDownloadFinalReport } from '../../../api/download-final-report';
 import { browserSharePort, type SharePort } from '../share/share-port';
-import { SURVEY_NAMES } from '../survey-links';
+import { FinalTypePending, Reconnecting, REPORT_PENDING_TEXT } from './FinalTypePending';
+import { SurveyScores } from './SurveyScores';
+
+export { FINAL_TYPE_PENDING_TEXT, RECONNECTING_TEXT, REPORT_PENDING_TEXT } from './FinalTypePending';
 
 export interface FinalScoreCardProps {
   pgId: string;
@@ -24,71 +27,6 @@ export interface FinalScoreCardProps {
   siteUrl?: string;
   /** Where the downloaded report goes; the browser's download by default. */
   saveReport?: (blob: Blob, fileName: string) => void;
-}
-
-/** Said under a result still on its way while the result stream is reconnecting. */
-export const RECONNECTING_TEXT = 'The connection to the study was interrupted; it is being restored and your result will show as soon as it is back.';
-
-function Reconnecting({ connected }: { connected: boolean }) {
-  return connected ? null : <p className="final-score__reconnecting">{RECONNECTING_TEXT}</p>;
-}
-
-export const FINAL_TYPE_PENDING_TEXT = 'All three assessments are done. Your final type is being worked out and will appear here in a moment.';
-export const REPORT_PENDING_TEXT = 'Your final report (PDF) is being made; the download link appears here in a moment.';
-
-function Pending({ surveys, connected }: { surveys: SurveyStates; connected: boolean }) {
-  const remaining = SURVEY_ORDER.filter((id) => !isSurveyDone(id, surveys[id].status));
-  if (remaining.length > 0) {
-    return (
-      <>
-        <p>Your final type is worked out from all three assessments. Still to do:</p>
-        <ul className="final-score__todo">
-          {remaining.map((id) => (
-            <li key={id}>{SURVEY_NAMES[id]}</li>
-          ))}
-        </ul>
-      </>
-    );
-  }
-  if (surveys.nardi.status !== 'completed') {
-    return <p>The final type needs the results of the Nardi Personality Indicator, which was declined, so none can be given.</p>;
-  }
-  return (
-    <>
-      <p className="final-score__working" role="status">
-        <span className="final-score__pulse" aria-hidden="true" />
-        {FINAL_TYPE_PENDING_TEXT}
-      </p>
-      <Reconnecting connected={connected} />
-    </>
-  );
-}
-
-/** Each survey's own result, as the final type was worked out from them. */
-function SurveyScores({ surveys, mbtiTypeCode }: { surveys: SurveyStates; mbtiTypeCode: string | null }) {
-  const { typeFinder, nardi, selfAssessment } = surveys;
-  const rows: { name: string; result: string; detail?: string }[] = [
-    { name: SURVEY_NAMES.typeFinder, result: typeFinder.typeCode ?? '-' },
-    { name: SURVEY_NAMES.nardi, result: nardi.typeCode ?? '-', detail: nardi.consistency !== undefined ? `consistency ${nardi.consistency}/10` : undefined },
-    { name: SURVEY_NAMES.selfAssessment, result: selfAssessment.status === 'rejected' ? 'Declined' : (selfAssessment.typeCode ?? '-') },
-  ];
-  if (mbtiTypeCode) rows.push({ name: 'Official MBTI', result: mbtiTypeCode });
-  return (
-    <div className="final-score__scores">
-      <h3 id="survey-scores-title">Your results by assessment</h3>
-      <dl aria-labelledby="survey-scores-title">
-        {rows.map((row) => (
-          <div key={row.name} className="final-score__row">
-            <dt>{row.name}</dt>
-            <dd>
-              <span className="final-score__row-type">{row.result}</span>
-              {row.detail && <span className="final-score__row-detail">{row.detail}</span>}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  );
 }
 
 function defaultSiteUrl(): string {
@@ -113,7 +51,7 @@ export function FinalScoreCard({
     return (
       <section className="card final-score" aria-labelledby="final-score-title">
         <h2 id="final-score-title">Your final type</h2>
-        <Pending surveys={surveys} connected={connected} />
+        <FinalTypePending surveys={surveys} connected={connected} />
       </section>
     );
   }
