@@ -5,12 +5,13 @@ import { adminConfigShape } from './admin-config';
 import { consentSettingsConfigShape } from './consent-settings-config';
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { reminderConfigShape } from './reminder-config';
+import { serviceConfigDefaults } from '@study/topology';
 
 export const SERVICE_NAME = 'svc-participants';
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
-export const participantsConfigSchema = baseServiceConfig({ port: 4101, mongoDb: 'participants', queue: 'svc-participants' }).extend({
+export const participantsConfigSchema = baseServiceConfig(serviceConfigDefaults('participants')).extend({
   OH_BASE_URL: httpUrl
     .transform((url) => url.replace(/\/+$/, ''))
     .describe('the Open Humans base URL, e.g. https://www.openhumans.org (or the local stand-in, http://127.0.0.1:4201)'),

@@ -1,8 +1,9 @@
 import { baseServiceConfig, loadConfig, studyNameSetting } from '@study/service-kit';
+import { serviceConfigDefaults } from '@study/topology';
 
 export const SERVICE_NAME = 'svc-reports';
 
-export const reportsConfigSchema = baseServiceConfig({ port: 4103, mongoDb: 'reports', queue: 'svc-reports' }).extend({
+export const reportsConfigSchema = baseServiceConfig(serviceConfigDefaults('reports')).extend({
   STUDY_NAME: studyNameSetting(),
 });
 export type ReportsConfig = ReturnType<typeof loadReportsConfig>;

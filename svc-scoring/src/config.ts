@@ -1,8 +1,9 @@
 import { baseServiceConfig, loadConfig } from '@study/service-kit';
+import { serviceConfigDefaults } from '@study/topology';
 
 export const SERVICE_NAME = 'svc-scoring';
 
-export const scoringConfigSchema = baseServiceConfig({ port: 4102, mongoDb: 'scoring', queue: 'svc-scoring' });
+export const scoringConfigSchema = baseServiceConfig(serviceConfigDefaults('scoring'));
 export type ScoringConfig = ReturnType<typeof loadScoringConfig>;
 
 /** Reads and checks the environment once; throws a ConfigError naming each bad variable. */

@@ -13,6 +13,7 @@ export {
   embeddedOrigin,
   embeddedServiceOrigin,
   servedManifestPath,
+  serviceConfigDefaults,
   serviceNamed,
   type RemoteTopology,
   type ServiceTopology,

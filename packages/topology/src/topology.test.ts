@@ -11,6 +11,7 @@ import {
   embeddedOrigin,
   embeddedServiceOrigin,
   servedManifestPath,
+  serviceConfigDefaults,
   serviceNamed,
 } from './index';
 
@@ -62,5 +63,10 @@ describe('the local topology', () => {
   it('finds a service by its name', () => {
     expect(serviceNamed('scoring').embeddedPort).toBe(4102);
     expect(() => serviceNamed('billing' as never)).toThrow('no service named billing');
+  });
+
+  it("gives each service's settings their embedded defaults", () => {
+    expect(serviceConfigDefaults('participants')).toEqual({ port: 4101, mongoDb: 'participants', queue: 'svc-participants' });
+    expect(serviceConfigDefaults('reports')).toEqual({ port: 4103, mongoDb: 'reports', queue: 'svc-reports' });
   });
 });

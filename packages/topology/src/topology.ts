@@ -138,3 +138,9 @@ export function serviceNamed(name: ServiceName): ServiceTopology {
   if (!service) throw new Error(`no service named ${name}`);
   return service;
 }
+
+/** A service's settings' defaults (PORT, MONGO_DB, EVENTS_QUEUE) in the embedded stack: what its config falls back to. */
+export function serviceConfigDefaults(name: ServiceName): { port: number; mongoDb: string; queue: string } {
+  const { embeddedPort, database, queue } = serviceNamed(name);
+  return { port: embeddedPort, mongoDb: database, queue };
+}
