@@ -12,6 +12,8 @@ import { featureZones, layerZones } from './lint/boundaries.mjs';
 const API_LITERAL_MESSAGE = "Write no /api address by hand: use routes.<name> from @study/contracts through @study/api-client (callApi, or apiPath for a download, link or stream).";
 const NOT_OUR_API = '(?!direct-sharing\\/)';
 
+/** Where the deployables and the packages they share live: the fence applies inside them. */
+const DEPLOYABLE_FOLDERS = ['shell', 'mf-*', 'svc-*', 'gateway', 'packages', 'standins'];
 const DEPLOYABLE_MESSAGE = 'Deployables share code only through packages/.';
 const DEPLOYABLE_PATHS = { group: ['**/shell/**', '**/mf-*/**', '**/svc-*/**', '**/gateway/**', '**/standins/**'], message: DEPLOYABLE_MESSAGE };
 const DEPLOYABLE_NAMES = { group: ['@study/shell', '@study/shell/**', '@study/mf-*', '@study/svc-*', '@study/gateway', '@study/gateway/**', '@study/standin-*'], message: DEPLOYABLE_MESSAGE };
@@ -35,14 +37,14 @@ export default tseslint.config(
   {
     // Remotes and the shell are separate deployables: no reaching into each other's source, by
     // path or by package name (a package importing a deployable would ship it inside another).
-    files: ['shell/**', 'mf-*/**', 'svc-*/**', 'gateway/**', 'packages/**', 'standins/**'],
+    files: DEPLOYABLE_FOLDERS.map((folder) => `${folder}/**`),
     rules: {
       'no-restricted-imports': ['error', { patterns: [DEPLOYABLE_PATHS, DEPLOYABLE_NAMES] }],
     },
   },
   {
-    // Tests may start an outside party's stand-in (or another deployable) by its package name.
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    // Their tests may start an outside party's stand-in (or another deployable) by its package name.
+    files: DEPLOYABLE_FOLDERS.flatMap((folder) => [`${folder}/**/*.test.ts`, `${folder}/**/*.test.tsx`, `${folder}/**/test-support/**`]),
     rules: {
       'no-restricted-imports': ['error', { patterns: [DEPLOYABLE_PATHS] }],
     },
