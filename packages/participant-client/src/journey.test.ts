@@ -43,6 +43,12 @@ function fakeStack(overrides: (seen: Seen, count: number) => Response | undefine
     switch (key) {
       case 'GET /api/authorization':
         return new Response('', { status: 302, headers: { location: `${OH}/direct-sharing/projects/oauth2/authorize/?client_id=c&state=${url.searchParams.get('state')}&code_challenge=x`, 'set-cookie': 'study_authorization=sealed; Path=/api; HttpOnly' } });
+      case 'GET /direct-sharing/projects/oauth2/authorize/': {
+        // The authorize page: the request's parameters as hidden fields, a suggested member, 23andMe checked.
+        const hidden = [...url.searchParams].map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`).join('');
+        const form = `<form method="post" action="/direct-sharing/projects/oauth2/authorize/">${hidden}<input id="member" name="member" value="99999999"><input type="checkbox" name="sources" value="direct-sharing-128" checked></form>`;
+        return new Response(form, { status: 200, headers: { 'content-type': 'text/html' } });
+      }
       case 'POST /direct-sharing/projects/oauth2/authorize/':
         return new Response('', { status: 302, headers: { location: `${BASE}/return?code=the-code&state=s` } });
       case 'GET /api/consent/text':
@@ -80,9 +86,11 @@ describe('join', () => {
     const start = seen.find((s) => s.url.startsWith(`${BASE}/api/authorization?`));
     const state = new URL(start!.url).searchParams.get('state');
     expect(state).toMatch(/^[0-9a-f]{32}$/);
-    const approve = new URLSearchParams(seen.find((s) => s.url.startsWith(OH))!.body);
+    const approve = new URLSearchParams(seen.find((s) => s.method === 'POST' && s.url.startsWith(OH))!.body);
     expect(approve.get('member')).toBe('12345678');
     expect(approve.get('decision')).toBe('authorize');
+    // The authorize request's parameters went back as the page's hidden fields.
+    expect(approve.get('state')).toBe(state);
     const consent = seen.find((s) => s.url === `${BASE}/api/consent`)!;
     expect(JSON.parse(consent.body!)).toEqual({ code: 'the-code', state, versionId: 'v2', adult: true });
     expect(consent.cookie).toBe('study_authorization=sealed');
