@@ -43,3 +43,4 @@ export { mount, checkMountedRoutes, type RouteHandler } from './mount';
 export { runMain, type Stoppable } from './main';
 // Type-only: brings in the Request fields the kit adds (module augmentation), no code.
 import type {} from './express-types';
+export { BenchSeedRefusal, benchSeedCommand, runBenchSeedCommand, type BenchSeedCommand, type BenchSeedIo } from './bench-seed-command';
