@@ -18,7 +18,6 @@ import { ConsentVersionsRepository } from './data-access/consent-versions-reposi
 import { IntervalGate } from './data-access/interval-gate';
 import { MbtiScoresRepository } from './data-access/mbti-scores-repository';
 import { MemberLinksRepository } from './data-access/member-links-repository';
-import { OpenHumansClient } from './data-access/open-humans';
 import { ParticipantsRepository } from './data-access/participants-repository';
 import { RemindersRepository } from './data-access/reminders-repository';
 import { ResultsChannel } from './data-access/results-channel';
@@ -50,20 +49,9 @@ import { mountUserRoutes } from './entry-points/http/user-routes';
 import { mountWithdrawRoutes } from './entry-points/http/withdraw-routes';
 import { scheduleAdminRowsPasses } from './entry-points/jobs/admin-rows-passes';
 import { scheduleMemberReconciliation } from './entry-points/jobs/member-reconciliation';
+import { openHumansClient } from './open-humans-adapter';
 
 type Ctx = ServiceContext<ParticipantsConfig>;
-
-/** The one Open Humans adapter the service's parts use, configured from the environment. */
-export function openHumansClient(config: ParticipantsConfig): OpenHumansClient {
-  return new OpenHumansClient({
-    baseUrl: config.OH_BASE_URL,
-    apiBaseUrl: config.OH_API_URL,
-    clientId: config.OH_CLIENT_ID,
-    clientSecret: config.OH_CLIENT_SECRET,
-    redirectUri: config.OH_REDIRECT_URI,
-    masterAccessToken: config.OH_MASTER_ACCESS_TOKEN,
-  });
-}
 
 /**
  * The consent versions, with the newest version's number shared in Redis so every instance reads
