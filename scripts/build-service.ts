@@ -1,10 +1,13 @@
 // Bundles one service (run from its folder: `npm run build`) into dist/main.js: src/main.ts
 // and the @study/* workspace packages it uses go into the bundle; every other package stays
-// an external require, installed beside the bundle from the service's package.json.
+// an external require, installed beside the bundle from the service's package.json. A service
+// with a bench-seed command (src/entry-points/bench-seed/main.ts: the bench stores its burst
+// participants with it) gets it bundled the same way into bench/dist/bench-seed.js, apart from
+// dist/: the image copies dist/ only, so no deployment holds it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 /** The fields of the service's package.json this build reads. */
 interface ServiceManifest {
@@ -22,6 +25,9 @@ const serviceDir = process.cwd();
 const pkg = readManifest(path.join(serviceDir, 'package.json'));
 const entry = path.join(serviceDir, 'src', 'main.ts');
 const outfile = path.join(serviceDir, 'dist', 'main.js');
+const benchSeedEntry = path.join(serviceDir, 'src', 'entry-points', 'bench-seed', 'main.ts');
+const benchSeedDir = path.join(serviceDir, 'bench', 'dist');
+const benchSeedOutfile = path.join(benchSeedDir, 'bench-seed.js');
 
 if (!fs.existsSync(entry)) {
   console.error(`${pkg.name}: no src/main.ts to build`);
@@ -41,30 +47,39 @@ const externalDependencies: Plugin = {
 };
 
 fs.rmSync(path.join(serviceDir, 'dist'), { recursive: true, force: true });
+fs.rmSync(benchSeedDir, { recursive: true, force: true });
 
-const result = await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: true,
-  logLevel: 'warning',
-  metafile: true,
-  plugins: [externalDependencies],
-});
-if (result.errors.length > 0) process.exit(1);
-
-// What the bundle still requires after tree shaking (not every import that was resolved).
-const externals = new Set<string>();
-for (const output of Object.values(result.metafile.outputs)) {
-  for (const { path: spec, external } of output.imports) {
-    if (!external || spec.startsWith('node:')) continue;
-    const name = packageName(spec);
-    if (!builtins.has(name)) externals.add(name);
-  }
+/** Bundles `entryPoint` into `out`; answers what the bundle still requires after tree shaking (not every import that was resolved), or undefined when it failed. */
+async function bundle(entryPoint: string, out: string): Promise<Set<string> | undefined> {
+  const result = await build({
+    entryPoints: [entryPoint],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [externalDependencies],
+  });
+  return result.errors.length > 0 ? undefined : externalsOf(result.metafile);
 }
+
+function externalsOf(metafile: Metafile): Set<string> {
+  const externals = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const { path: spec, external } of output.imports) {
+      if (!external || spec.startsWith('node:')) continue;
+      const name = packageName(spec);
+      if (!builtins.has(name)) externals.add(name);
+    }
+  }
+  return externals;
+}
+
+const externals = await bundle(entry, outfile);
+if (!externals) process.exit(1);
 
 // A package the bundle requires but the service does not declare would be missing from its
 // deployed image even though the workspace (with hoisted node_modules) runs fine.
@@ -75,3 +90,11 @@ if (undeclared.length > 0) {
 }
 const size = fs.statSync(outfile).size;
 console.log(`${pkg.name}: ${path.relative(serviceDir, outfile)} (${(size / 1024).toFixed(0)} KiB; external: ${[...externals].sort().join(', ') || 'none'})`);
+
+// The bench-seed command runs only in the workspace (its node_modules), never from an image.
+if (fs.existsSync(benchSeedEntry)) {
+  const benchExternals = await bundle(benchSeedEntry, benchSeedOutfile);
+  if (!benchExternals) process.exit(1);
+  const benchSize = fs.statSync(benchSeedOutfile).size;
+  console.log(`${pkg.name}: ${path.relative(serviceDir, benchSeedOutfile)} (${(benchSize / 1024).toFixed(0)} KiB; external: ${[...benchExternals].sort().join(', ') || 'none'})`);
+}
