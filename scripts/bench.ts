@@ -127,18 +127,11 @@ async function main(): Promise<BenchResults> {
       });
       const total = rates.reduce((a, rate) => a + perRate(rate), 0) - ready.length;
       say(`Storing ${total} more up to their last save in the three services' databases...`);
-      const settingsHost = (await made.client.settings()).studyEmailHost;
       if (!stack.openHumans.standin) throw new Error('the pipeline stores its participants as members of the Open Humans stand-in: unset OH_CLIENT_ID');
       const { seedBurstParticipants } = await import('./bench/seed-burst');
       const seededAt = Date.now();
-      const seeded = await seedBurstParticipants({
-        db: stack.db,
-        count: total,
-        tokenEncryptionKey: stack.tokenEncryptionKey,
-        studyEmailHost: settingsHost,
-        openHumans: { url: stack.openHumans.url, clientId: stack.openHumans.clientId, clientSecret: stack.openHumans.clientSecret, redirectUri: stack.openHumans.redirectUri },
-        log: say,
-      });
+      // Each service stores them with its own bench-seed command, run with its environment in this stack.
+      const seeded = await seedBurstParticipants({ root, env: (service) => stack.serviceEnv(service), count: total, log: say });
       // Their sessions, as if each had confirmed with Open Humans.
       const pgIdsSeeded = seeded.map((p) => p.pgId);
       keepSessions(pgIdsSeeded, signedSessionCookies({ secret: stack.participantSessionSecret, pgIds: pgIdsSeeded }));

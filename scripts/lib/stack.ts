@@ -125,6 +125,8 @@ export interface Stack {
   amqpUrl: string;
   redisUrl: string;
   startService(name: ServiceName): Promise<void>;
+  /** A service's environment as this stack runs it (its database, queue and secrets): a benchmark runs the service's own commands with it. */
+  serviceEnv(name: ServiceName): Env;
   /** 'SIGKILL' kills the service at once, as a crash would. */
   stopService(name: string, signal?: NodeJS.Signals): Promise<void>;
   /**
@@ -402,6 +404,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       amqpUrl,
       redisUrl,
       startService,
+      serviceEnv: (name) => serviceEnv(serviceNamed(name)),
       stopService: (name, signal) => stopChild(name, signal),
       startServiceInstance,
       startGatewayInstance,
