@@ -64,7 +64,7 @@ async function main(): Promise<BenchResults> {
     if (want('render')) {
       say(`PDF renderer in-process, ${o.renders} renders...`);
       const { benchRender } = await import('./bench/render');
-      results.render = await benchRender({ root, workDir, renders: o.renders });
+      results.render = await benchRender({ root, renders: o.renders });
       out.printRender(results.render, print);
     }
   });

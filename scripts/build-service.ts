@@ -1,9 +1,9 @@
 // Bundles one service (run from its folder: `npm run build`) into dist/main.js: src/main.ts
 // and the @study/* workspace packages it uses go into the bundle; every other package stays
-// an external require, installed beside the bundle from the service's package.json. A service
-// with a bench-seed command (src/entry-points/bench-seed/main.ts: the bench stores its burst
-// participants with it) gets it bundled the same way into bench/dist/bench-seed.js, apart from
-// dist/: the image copies dist/ only, so no deployment holds it.
+// an external require, installed beside the bundle from the service's package.json. A service's
+// bench commands (src/entry-points/bench-<name>/main.ts: the bench stores its burst participants
+// and measures the PDF renderer with them) are bundled the same way into bench/dist/bench-<name>.js,
+// apart from dist/: the image copies dist/ only, so no deployment holds them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
@@ -25,9 +25,12 @@ const serviceDir = process.cwd();
 const pkg = readManifest(path.join(serviceDir, 'package.json'));
 const entry = path.join(serviceDir, 'src', 'main.ts');
 const outfile = path.join(serviceDir, 'dist', 'main.js');
-const benchSeedEntry = path.join(serviceDir, 'src', 'entry-points', 'bench-seed', 'main.ts');
-const benchSeedDir = path.join(serviceDir, 'bench', 'dist');
-const benchSeedOutfile = path.join(benchSeedDir, 'bench-seed.js');
+const entryPointsDir = path.join(serviceDir, 'src', 'entry-points');
+const benchDir = path.join(serviceDir, 'bench', 'dist');
+/** The service's bench commands: each src/entry-points/bench-<name>/main.ts. */
+const benchCommands = fs.existsSync(entryPointsDir)
+  ? fs.readdirSync(entryPointsDir).filter((name) => name.startsWith('bench-') && fs.existsSync(path.join(entryPointsDir, name, 'main.ts'))).sort()
+  : [];
 
 if (!fs.existsSync(entry)) {
   console.error(`${pkg.name}: no src/main.ts to build`);
@@ -47,7 +50,7 @@ const externalDependencies: Plugin = {
 };
 
 fs.rmSync(path.join(serviceDir, 'dist'), { recursive: true, force: true });
-fs.rmSync(benchSeedDir, { recursive: true, force: true });
+fs.rmSync(benchDir, { recursive: true, force: true });
 
 /** Bundles `entryPoint` into `out`; answers what the bundle still requires after tree shaking (not every import that was resolved), or undefined when it failed. */
 async function bundle(entryPoint: string, out: string): Promise<Set<string> | undefined> {
@@ -91,10 +94,11 @@ if (undeclared.length > 0) {
 const size = fs.statSync(outfile).size;
 console.log(`${pkg.name}: ${path.relative(serviceDir, outfile)} (${(size / 1024).toFixed(0)} KiB; external: ${[...externals].sort().join(', ') || 'none'})`);
 
-// The bench-seed command runs only in the workspace (its node_modules), never from an image.
-if (fs.existsSync(benchSeedEntry)) {
-  const benchExternals = await bundle(benchSeedEntry, benchSeedOutfile);
+// The bench commands run only in the workspace (its node_modules), never from an image.
+for (const command of benchCommands) {
+  const benchOutfile = path.join(benchDir, `${command}.js`);
+  const benchExternals = await bundle(path.join(entryPointsDir, command, 'main.ts'), benchOutfile);
   if (!benchExternals) process.exit(1);
-  const benchSize = fs.statSync(benchSeedOutfile).size;
-  console.log(`${pkg.name}: ${path.relative(serviceDir, benchSeedOutfile)} (${(benchSize / 1024).toFixed(0)} KiB; external: ${[...benchExternals].sort().join(', ') || 'none'})`);
+  const benchSize = fs.statSync(benchOutfile).size;
+  console.log(`${pkg.name}: ${path.relative(serviceDir, benchOutfile)} (${(benchSize / 1024).toFixed(0)} KiB; external: ${[...benchExternals].sort().join(', ') || 'none'})`);
 }

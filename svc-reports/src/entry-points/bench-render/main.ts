@@ -1,9 +1,10 @@
-// Renders the final report PDF `count` times in this process with svc-reports' own renderer and
-// prints one JSON line: time per render and memory before and after. Run by render.ts as a
-// child process (with --expose-gc) so the bench's own memory does not mix in.
-import { finalReportView } from '../../svc-reports/src/domain/final-report/final-report-view';
-import { renderFinalReport } from '../../svc-reports/src/rendering/final-report-pdf';
-import { sampleFinalScore } from '../../svc-reports/src/test-support/sample-final-score';
+// The bench's render figure, a command of this service (bundled into bench/dist/bench-render.js,
+// never into the image): renders the final report PDF `count` times in this process with the
+// service's own renderer and prints one JSON line: time per render and memory before and after.
+// The bench runs it as a child process (with --expose-gc) so its own memory does not mix in.
+import { finalReportView } from '../../domain/final-report/final-report-view';
+import { renderFinalReport } from '../../rendering/final-report-pdf';
+import { sampleFinalScore } from '../../test-support/sample-final-score';
 
 const STUDY_NAME = 'Personality Genetics Study';
 const WARM_UP = 200;
