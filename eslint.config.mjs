@@ -15,6 +15,7 @@ const NOT_OUR_API = '(?!direct-sharing\\/)';
 /** Where the deployables and the packages they share live: the fence applies inside them. */
 const DEPLOYABLE_FOLDERS = ['shell', 'mf-*', 'svc-*', 'gateway', 'packages', 'standins'];
 const DEPLOYABLE_MESSAGE = 'Deployables share code only through packages/.';
+const TOOLS_MESSAGE = 'The tools reach a deployable over HTTP, its database or its own commands, never through its source.';
 const DEPLOYABLE_PATHS = { group: ['**/shell/**', '**/mf-*/**', '**/svc-*/**', '**/gateway/**', '**/standins/**'], message: DEPLOYABLE_MESSAGE };
 const DEPLOYABLE_NAMES = { group: ['@study/shell', '@study/shell/**', '@study/mf-*', '@study/svc-*', '@study/gateway', '@study/gateway/**', '@study/standin-*'], message: DEPLOYABLE_MESSAGE };
 
@@ -40,6 +41,14 @@ export default tseslint.config(
     files: DEPLOYABLE_FOLDERS.map((folder) => `${folder}/**`),
     rules: {
       'no-restricted-imports': ['error', { patterns: [DEPLOYABLE_PATHS, DEPLOYABLE_NAMES] }],
+    },
+  },
+  {
+    // The tools reach the system over HTTP, the database driver and the services' own commands
+    // (bench/dist/bench-*.js), never through a deployable's source.
+    files: ['scripts/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ ...DEPLOYABLE_PATHS, message: TOOLS_MESSAGE }, { ...DEPLOYABLE_NAMES, message: TOOLS_MESSAGE }] }],
     },
   },
   {

@@ -50,6 +50,10 @@ const SNIPPETS = {
     file: 'packages/participant-client/src/probe.ts',
     code: "import { createOpenHumansStandin } from '@study/standin-open-humans';\nimport { loadConfig } from '@study/gateway';\nexport const probe = [createOpenHumansStandin, loadConfig];\n",
   },
+  toolImportsServiceSource: {
+    file: 'scripts/bench/probe.ts',
+    code: "import { renderFinalReport } from '../../svc-reports/src/rendering/final-report-pdf';\nexport const probe = renderFinalReport;\n",
+  },
   testStartsStandinByName: {
     file: 'svc-participants/src/probe.test.ts',
     code: "import { createOpenHumansStandin } from '@study/standin-open-humans';\nexport const probe = createOpenHumansStandin;\n",
@@ -96,6 +100,10 @@ describe('the import fences of eslint.config.mjs', () => {
       expect.stringContaining('no-restricted-imports: \'@study/standin-open-humans\' import is restricted'),
       expect.stringContaining('no-restricted-imports: \'@study/gateway\' import is restricted'),
     ]);
+  });
+
+  it("stops a tool importing a service's source", () => {
+    expect(errors.toolImportsServiceSource).toEqual([expect.stringContaining('never through its source')]);
   });
 
   it("lets a test start an outside party's stand-in by its package name", () => {
