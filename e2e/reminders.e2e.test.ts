@@ -119,6 +119,7 @@ describe('reminders', () => {
     await page.getByRole('button', { name: 'Send to 2 members' }).click();
     // The confirmation has the focus: the keyboard confirms.
     await page.getByRole('button', { name: 'Confirm send' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Confirm send');
     await page.keyboard.press('Enter');
     await page.getByText('Reminder sent to 2 members.').waitFor();
     await shoot(page, 'sent');

@@ -1,5 +1,5 @@
 import { REMINDER_MESSAGE_MAX, REMINDER_SUBJECT_MAX, type ReminderPreview, type ReminderSendResponse, type ReminderStep } from '@study/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMasterKey } from '../../lib/master-key';
 import { usePreviewReminders } from './api/preview-reminders';
 import { useSendReminders } from './api/send-reminders';
@@ -56,9 +56,14 @@ export function useReminders() {
     setErrors((current) => ({ ...current, ...found }));
     if (found.subject || found.message) return;
     setSending({ state: 'confirming' });
-    // The confirmation takes the focus, so a keyboard user answers it next.
-    setTimeout(() => document.getElementById(confirmId)?.focus(), 0);
   };
+
+  // The confirmation takes the focus as it appears (in the commit that shows it, not a timer
+  // later), so a keyboard user answers it next.
+  const confirming = sending.state === 'confirming';
+  useEffect(() => {
+    if (confirming) document.getElementById(confirmId)?.focus();
+  }, [confirming, confirmId]);
 
   const send = async () => {
     if (preview.state !== 'loaded') return;
