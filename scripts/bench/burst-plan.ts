@@ -3,7 +3,7 @@
 // of their journey happened. The services' bench-seed commands store it (@study/contracts'
 // benchSeedPlanSchema); this module also checks what each command answers.
 import type * as Personality from '@study/personality';
-import { benchSeedReportSchema, type BenchSeedParticipantInput, type BenchSeedPlanInput, type BenchSeedReport, type ServiceName } from '@study/contracts';
+import { benchSeedReportSchema, journeyInstants, type BenchSeedParticipantInput, type BenchSeedPlanInput, type BenchSeedReport, type ServiceName } from '@study/contracts';
 import { nardiAnswers } from '@study/participant-client';
 import { TF_TYPES } from './journey';
 
@@ -52,8 +52,7 @@ export function burstPlan({ rules, indexes, newId, now }: BurstPlanOptions): Ben
     if (!nardi) variants.set(variant, (nardi = nardiOf(rules, variant)));
     return nardi;
   };
-  const base = now.getTime() - 5000;
-  const at = (ms: number): string => new Date(base + ms).toISOString();
+  const at = journeyInstants(new Date(now.getTime() - 5000));
   return {
     participants: indexes.map((i) => ({
       pgId: newId(),
@@ -61,18 +60,7 @@ export function burstPlan({ rules, indexes, newId, now }: BurstPlanOptions): Ben
       memberId: String(MEMBER_ID_BASE + i),
       typeFinder: { typeCode: rules.toTypeCode(TF_TYPES[i % TF_TYPES.length]) },
       nardi: nardiFor(i % NARDI_VARIANTS),
-      at: {
-        consented: at(0),
-        typeFinderReceived: at(800),
-        typeFinderCompleted: at(1000),
-        nardiAnswered: at(2000),
-        nardiScored: at(2050),
-        nardiPartTwo: at(2400),
-        nardiPartThree: at(2700),
-        nardiCompleted: at(3000),
-        nardiFinalized: at(3050),
-        updated: at(3100),
-      },
+      at,
     })),
   };
 }

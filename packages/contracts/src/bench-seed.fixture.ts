@@ -1,6 +1,6 @@
 import { completeNardi, partFourOffers, partThreeOffers, partTwoOffers, scoreNardi, toTypeCode } from '@study/personality';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
-import type { BenchSeedParticipantInput, BenchSeedPlanInput } from './bench-seed';
+import { journeyInstants, type BenchSeedParticipantInput, type BenchSeedPlanInput } from './bench-seed';
 
 /** Who a fixture participant is; the rest follows (the sample Nardi answers, their first offers, a TypeFinder type). */
 export interface BenchSeedFixtureParticipant {
@@ -22,7 +22,7 @@ export function benchSeedPlanFixture(participants: readonly BenchSeedFixturePart
   const selectedFP = partThreeOffers(scores.functionalPairs, selectedTemperament)[0]!.code;
   const selectedTypeCode = partFourOffers(scores.typeCodes, selectedFP)[0]!.code;
   const completion = completeNardi(scores, { selectedTemperament, selectedFP, selectedTypeCode });
-  const at = (ms: number): string => new Date(now.getTime() - endsMsBefore + ms).toISOString();
+  const at = journeyInstants(new Date(now.getTime() - endsMsBefore));
   return {
     participants: participants.map(
       ({ pgId, index, memberId, typeFinderType = 'INTJ' }): BenchSeedParticipantInput => ({
@@ -31,18 +31,7 @@ export function benchSeedPlanFixture(participants: readonly BenchSeedFixturePart
         memberId,
         typeFinder: { typeCode: toTypeCode(typeFinderType) },
         nardi: { answers, scores, selections: { selectedTemperament, selectedFP, selectedTypeCode }, completion },
-        at: {
-          consented: at(0),
-          typeFinderReceived: at(800),
-          typeFinderCompleted: at(1000),
-          nardiAnswered: at(2000),
-          nardiScored: at(2050),
-          nardiPartTwo: at(2400),
-          nardiPartThree: at(2700),
-          nardiCompleted: at(3000),
-          nardiFinalized: at(3050),
-          updated: at(3100),
-        },
+        at,
       }),
     ),
   };

@@ -73,6 +73,26 @@ export type BenchSeedParticipant = z.output<typeof benchSeedParticipantSchema>;
 /** A participant as the bench writes it (the instants as ISO 8601 text). */
 export type BenchSeedParticipantInput = z.input<typeof benchSeedParticipantSchema>;
 
+/**
+ * The journey's steps a little apart, starting at `start`: consent, the TypeFinder result and its
+ * claim, Nardi part one (scored at once), parts two to four, svc-scoring's result taken in.
+ */
+export function journeyInstants(start: Date): BenchSeedParticipantInput['at'] {
+  const at = (ms: number): string => new Date(start.getTime() + ms).toISOString();
+  return {
+    consented: at(0),
+    typeFinderReceived: at(800),
+    typeFinderCompleted: at(1000),
+    nardiAnswered: at(2000),
+    nardiScored: at(2050),
+    nardiPartTwo: at(2400),
+    nardiPartThree: at(2700),
+    nardiCompleted: at(3000),
+    nardiFinalized: at(3050),
+    updated: at(3100),
+  };
+}
+
 /** One batch of burst participants: what a bench-seed command reads (on stdin or from a file). */
 export const benchSeedPlanSchema = z.strictObject({
   participants: z

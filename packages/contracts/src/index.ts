@@ -361,6 +361,7 @@ export {
   benchSeedParticipantSchema,
   benchSeedPlanSchema,
   benchSeedReportSchema,
+  journeyInstants,
   type BenchSeedParticipant,
   type BenchSeedParticipantInput,
   type BenchSeedPlan,
