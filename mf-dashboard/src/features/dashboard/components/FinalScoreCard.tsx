@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { PdfDownloadButton } from '../../../components/PdfDownloadButton';
 import { useDownloadFinalReport } from '../../../api/download-final-report';
 import { browserSharePort, type SharePort } from '../share/share-port';
-import { FinalTypePending, Reconnecting, REPORT_PENDING_TEXT } from './FinalTypePending';
+import { FinalTypePending, REPORT_PENDING_TEXT, WorkingStatus } from './FinalTypePending';
 import { SurveyScores } from './SurveyScores';
 
 export { FINAL_TYPE_PENDING_TEXT, RECONNECTING_TEXT, REPORT_PENDING_TEXT } from './FinalTypePending';
@@ -99,15 +99,7 @@ export function FinalScoreCard({
           </Button>
         )}
       </div>
-      {finalReport === null && (
-        <>
-          <p className="final-score__working" role="status">
-            <span className="final-score__pulse" aria-hidden="true" />
-            {REPORT_PENDING_TEXT}
-          </p>
-          <Reconnecting connected={connected} />
-        </>
-      )}
+      {finalReport === null && <WorkingStatus text={REPORT_PENDING_TEXT} connected={connected} />}
     </section>
   );
 }

@@ -5,8 +5,17 @@ import { SURVEY_NAMES } from '../survey-links';
 /** Said under a result still on its way while the result stream is reconnecting. */
 export const RECONNECTING_TEXT = 'The connection to the study was interrupted; it is being restored and your result will show as soon as it is back.';
 
-export function Reconnecting({ connected }: { connected: boolean }) {
-  return connected ? null : <p className="final-score__reconnecting">{RECONNECTING_TEXT}</p>;
+/** A result on its way: the text as a live status with a pulse, and the reconnecting notice while the stream is down. */
+export function WorkingStatus({ text, connected }: { text: string; connected: boolean }) {
+  return (
+    <>
+      <p className="final-score__working" role="status">
+        <span className="final-score__pulse" aria-hidden="true" />
+        {text}
+      </p>
+      {!connected && <p className="final-score__reconnecting">{RECONNECTING_TEXT}</p>}
+    </>
+  );
 }
 
 export const FINAL_TYPE_PENDING_TEXT = 'All three assessments are done. Your final type is being worked out and will appear here in a moment.';
@@ -30,13 +39,5 @@ export function FinalTypePending({ surveys, connected }: { surveys: SurveyStates
   if (surveys.nardi.status !== 'completed') {
     return <p>The final type needs the results of the Nardi Personality Indicator, which was declined, so none can be given.</p>;
   }
-  return (
-    <>
-      <p className="final-score__working" role="status">
-        <span className="final-score__pulse" aria-hidden="true" />
-        {FINAL_TYPE_PENDING_TEXT}
-      </p>
-      <Reconnecting connected={connected} />
-    </>
-  );
+  return <WorkingStatus text={FINAL_TYPE_PENDING_TEXT} connected={connected} />;
 }
