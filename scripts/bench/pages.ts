@@ -225,38 +225,29 @@ async function main(): Promise<void> {
     if (!process.env.MONGO_URL) (await import('../lib/ferretdb')).ensureFerretInstalled(say);
     const { startStack, ONE_ADDRESS_LIMITS } = await import('../lib/stack');
     const { freePort } = await import('../lib/local-services');
-    let stack: Awaited<ReturnType<typeof startStack>> | undefined;
-    let suffix = '';
-    // A busy machine may keep a service from answering within the stack's start deadline: try again.
-    for (let attempt = 1; !stack; attempt++) {
-      suffix = `benchpages_${process.pid}_${Date.now().toString(36)}`;
-      try {
-        stack = await startStack({
-          root,
-          port: await freePort(),
-          freePorts: true,
-          dataDir: path.join(runDir, 'ferretdb'),
-          logDir: path.join(runDir, 'logs'),
-          log: say,
-          queuePrefix: `${suffix}.`,
-          // A FerretDB of its own needs no unique database names; a shared MONGO_URL does.
-          ...(process.env.MONGO_URL ? { dbPrefix: `${suffix}_` } : {}),
-          frontendRoot,
-          env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'info', ...ONE_ADDRESS_LIMITS },
-        });
-      } catch (err) {
-        await removeBrokerObjects(`study.events.${suffix}`, `${suffix}.`).catch(() => {});
-        if (attempt >= 3) throw err;
-        say(`the system did not start (${firstLine(err)}); trying again`);
-      }
-    }
-    const started = stack;
-    const startedSuffix = suffix;
+    const suffix = `benchpages_${process.pid}_${Date.now().toString(36)}`;
+    const started = await startStack({
+      root,
+      port: await freePort(),
+      freePorts: true,
+      dataDir: path.join(runDir, 'ferretdb'),
+      logDir: path.join(runDir, 'logs'),
+      log: say,
+      queuePrefix: `${suffix}.`,
+      // A FerretDB of its own needs no unique database names; a shared MONGO_URL does.
+      ...(process.env.MONGO_URL ? { dbPrefix: `${suffix}_` } : {}),
+      frontendRoot,
+      env: { EVENTS_EXCHANGE: `study.events.${suffix}`, LOG_LEVEL: 'info', ...ONE_ADDRESS_LIMITS },
+      attempts: 3,
+    }).catch(async (err: unknown) => {
+      await removeBrokerObjects(`study.events.${suffix}`, `${suffix}.`).catch(() => {});
+      throw err;
+    });
     baseUrl = started.url;
     typeFinderWidgetUrl = started.typeFinder.widgetUrl;
     stop = async () => {
       await started.stop();
-      await removeBrokerObjects(`study.events.${startedSuffix}`, `${startedSuffix}.`).catch((err: unknown) => say(`could not remove queues: ${firstLine(err)}`));
+      await removeBrokerObjects(`study.events.${suffix}`, `${suffix}.`).catch((err: unknown) => say(`could not remove queues: ${firstLine(err)}`));
       fs.rmSync(path.join(runDir, 'ferretdb'), { recursive: true, force: true });
     };
   }

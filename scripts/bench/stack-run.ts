@@ -28,32 +28,22 @@ export async function startBenchStack({ root, runDir, log }: { root: string; run
   const exchange = `study.events.${suffix}`;
   const queuePrefix = `${suffix}.`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
-  // On a busy machine a service can miss the stack's start deadline; a fresh try usually makes it.
-  let stack: Stack | undefined;
-  for (let attempt = 1; !stack; attempt += 1) {
-    try {
-      stack = await startStack({
-        root,
-        port: await freePort(),
-        freePorts: true,
-        dataDir: path.join(runDir, 'ferretdb'),
-        logDir: path.join(runDir, 'logs'),
-        log,
-        queuePrefix,
-        dbPrefix: `${suffix}_`,
-        // BENCH_LOG_LEVEL=debug keeps every service's log lines (in runDir/logs) to follow one completion.
-        env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn', ...ONE_ADDRESS_LIMITS },
-        readyTimeoutMs: 120_000,
-        databaseMetrics: true,
-        standinStateFile: false,
-      });
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      log(`The system did not start (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}); trying again...`);
-      fs.rmSync(path.join(runDir, 'ferretdb'), { recursive: true, force: true });
-    }
-  }
-  const started = stack;
+  const started = await startStack({
+    root,
+    port: await freePort(),
+    freePorts: true,
+    dataDir: path.join(runDir, 'ferretdb'),
+    logDir: path.join(runDir, 'logs'),
+    log,
+    queuePrefix,
+    dbPrefix: `${suffix}_`,
+    // BENCH_LOG_LEVEL=debug keeps every service's log lines (in runDir/logs) to follow one completion.
+    env: { EVENTS_EXCHANGE: exchange, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn', ...ONE_ADDRESS_LIMITS },
+    readyTimeoutMs: 120_000,
+    databaseMetrics: true,
+    standinStateFile: false,
+    attempts: 3,
+  });
   const { MongoClient } = await import('mongodb');
   const mongo = await MongoClient.connect(started.mongoUrl);
   const dbName = (service: ServiceName): string => `${suffix}_${serviceNamed(service).database}`;

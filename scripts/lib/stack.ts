@@ -86,6 +86,11 @@ export interface StackOptions {
   databaseMetrics?: boolean;
   /** How long each process may take to answer its health check (default 30 s). */
   readyTimeoutMs?: number;
+  /**
+   * How many times to start a stack of free ports (freePorts) when a part misses its start
+   * deadline, as a busy machine may make it (default 1). Each try starts on fresh data.
+   */
+  attempts?: number;
   log?: (msg: string) => void;
 }
 
@@ -187,7 +192,22 @@ function tail(file: string, lines = 20): string {
   }
 }
 
+/** Starts the whole system; with `attempts`, a stack of free ports that did not start is stopped and started again. */
 export async function startStack(o: StackOptions): Promise<Stack> {
+  // Only a stack of free ports holds nothing to keep: npm start's data stays where it is.
+  const attempts = o.freePorts ? (o.attempts ?? 1) : 1;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOnce(o);
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      (o.log ?? console.log)(`the system did not start (${errorMessage(err).split('\n')[0]}); trying again`);
+      fs.rmSync(o.dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+async function startStackOnce(o: StackOptions): Promise<Stack> {
   const log = o.log ?? console.log;
   const readyTimeoutMs = o.readyTimeoutMs ?? 30_000;
   const host = o.host ?? '127.0.0.1';
