@@ -1,4 +1,4 @@
-import { benchSeedPlanSchema } from '@study/contracts';
+import { benchSeedPlanSchema } from '@study/bench-seed';
 import { nardiAnswers } from '@study/participant-client';
 import * as rules from '@study/personality';
 import { batchesOf, burstPlan, checkedReport, MEMBER_ID_BASE, nardiOf } from './burst-plan';

@@ -3,7 +3,8 @@
 // of their journey happened. The services' bench-seed commands store it (@study/contracts'
 // benchSeedPlanSchema); this module also checks what each command answers.
 import type * as Personality from '@study/personality';
-import { benchSeedReportSchema, journeyInstants, type BenchSeedParticipantInput, type BenchSeedPlanInput, type BenchSeedReport, type ServiceName } from '@study/contracts';
+import { benchSeedReportSchema, journeyInstants, type BenchSeedParticipantInput, type BenchSeedPlanInput, type BenchSeedReport } from '@study/bench-seed';
+import type { ServiceName } from '@study/contracts';
 import { nardiAnswers } from '@study/participant-client';
 import { TF_TYPES } from './journey';
 

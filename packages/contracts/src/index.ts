@@ -354,17 +354,3 @@ export {
   type ReminderSendResponse,
 } from './reminders';
 export { API_DOCS_PATH, OPENAPI_DOCUMENT_PATH, openApiDocument } from './openapi/openapi-document';
-export {
-  BENCH_SEED_VARIABLE,
-  BENCH_SEED_ALLOW,
-  benchNardiScoresSchema,
-  benchSeedParticipantSchema,
-  benchSeedPlanSchema,
-  benchSeedReportSchema,
-  journeyInstants,
-  type BenchSeedParticipant,
-  type BenchSeedParticipantInput,
-  type BenchSeedPlan,
-  type BenchSeedPlanInput,
-  type BenchSeedReport,
-} from './bench-seed';

@@ -1,5 +1,5 @@
-import { benchSeedPlanFixture } from '@study/contracts/src/bench-seed.fixture';
-import type { BenchSeedPlan } from '@study/contracts';
+import { benchSeedPlanFixture } from '@study/bench-seed/testing';
+import type { BenchSeedPlan } from '@study/bench-seed';
 import { ConfigError } from './config';
 import { benchSeedCommand, type BenchSeedCommand, type BenchSeedIo } from './bench-seed-command';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { BENCH_SEED_ALLOW, BENCH_SEED_VARIABLE, benchSeedPlanSchema, benchSeedReportSchema, type BenchSeedPlan, type BenchSeedReport } from '@study/contracts';
+import { BENCH_SEED_ALLOW, BENCH_SEED_VARIABLE, benchSeedPlanSchema, benchSeedReportSchema, type BenchSeedPlan, type BenchSeedReport } from '@study/bench-seed';
 import { ConfigError } from './config';
 
 // A service's bench-seed command (src/entry-points/bench-seed/main.ts, bundled apart from the

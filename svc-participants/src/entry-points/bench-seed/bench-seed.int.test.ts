@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { AuditActions, benchSeedPlanSchema, benchSeedReportSchema, userViewSchema } from '@study/contracts';
-import { benchSeedPlanFixture } from '@study/contracts/src/bench-seed.fixture';
+import { benchSeedPlanSchema, benchSeedReportSchema } from '@study/bench-seed';
+import { AuditActions, userViewSchema } from '@study/contracts';
+import { benchSeedPlanFixture } from '@study/bench-seed/testing';
 import { benchSeedCommand, type BenchSeedIo } from '@study/service-kit';
 import { memoryLogger, serviceTestEnv } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, UpdateFilter } from 'mongodb';
-import { AuditActions, nardiScoredDataSchema, type BenchSeedParticipant, type BenchSeedPlan, type BenchSeedReport } from '@study/contracts';
+import type { BenchSeedParticipant, BenchSeedPlan, BenchSeedReport } from '@study/bench-seed';
+import { AuditActions, nardiScoredDataSchema } from '@study/contracts';
 import type { DocumentFields, LockedDocument } from '@study/document-writes';
 import { BenchSeedRefusal, connectMongo, type BenchSeedCommand } from '@study/service-kit';
 import { loadParticipantsConfig, SERVICE_NAME } from '../../config';

@@ -1,5 +1,6 @@
-import { benchSeedPlanSchema, benchSeedReportSchema, nardiCompletedV2DataSchema, nardiScoredDataSchema, type BenchSeedParticipant } from '@study/contracts';
-import { benchSeedPlanFixture } from '@study/contracts/src/bench-seed.fixture';
+import { benchSeedPlanSchema, benchSeedReportSchema, type BenchSeedParticipant } from '@study/bench-seed';
+import { nardiCompletedV2DataSchema, nardiScoredDataSchema } from '@study/contracts';
+import { benchSeedPlanFixture } from '@study/bench-seed/testing';
 import { benchSeedCommand } from '@study/service-kit';
 import { memoryLogger, serviceTestEnv } from '@study/service-kit/testing';
 import { reportsDeps, start, type RunningReports } from '../../app';

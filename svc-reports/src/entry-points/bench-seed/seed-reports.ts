@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
-import { nardiScoredDataSchema, type BenchSeedParticipant, type BenchSeedPlan, type BenchSeedReport } from '@study/contracts';
+import type { BenchSeedParticipant, BenchSeedPlan, BenchSeedReport } from '@study/bench-seed';
+import { nardiScoredDataSchema } from '@study/contracts';
 import { connectMongo, type BenchSeedCommand } from '@study/service-kit';
 import { loadReportsConfig, SERVICE_NAME } from '../../config';
 import { codedScores, REPORTS_COLLECTION, reportsCollection, type ReportDocument } from '../../data-access/reports-collection';

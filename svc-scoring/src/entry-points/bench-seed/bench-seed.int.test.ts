@@ -1,5 +1,5 @@
-import { benchSeedPlanSchema, benchSeedReportSchema, type BenchSeedParticipant } from '@study/contracts';
-import { benchSeedPlanFixture } from '@study/contracts/src/bench-seed.fixture';
+import { benchSeedPlanSchema, benchSeedReportSchema, type BenchSeedParticipant } from '@study/bench-seed';
+import { benchSeedPlanFixture } from '@study/bench-seed/testing';
 import { benchSeedCommand } from '@study/service-kit';
 import { memoryLogger, serviceTestEnv } from '@study/service-kit/testing';
 import { scoringDeps, start, type RunningScoring } from '../../app';

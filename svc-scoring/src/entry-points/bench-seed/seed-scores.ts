@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { BenchSeedParticipant, BenchSeedPlan, BenchSeedReport } from '@study/contracts';
+import type { BenchSeedParticipant, BenchSeedPlan, BenchSeedReport } from '@study/bench-seed';
 import { connectMongo, type BenchSeedCommand } from '@study/service-kit';
 import { loadScoringConfig, SERVICE_NAME } from '../../config';
 import { codedNardi, SCORES_COLLECTION, type ScoreDocument, type StoredNardiRecord } from '../../data-access/scores-collection';

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { FUNCTIONAL_PAIR_CODES, TEMPERAMENT_CODES, TYPE_CODES } from '@study/personality';
-import { projectMemberIdSchema } from './consent';
-import { pgIdSchema } from './ids';
-import { dichotPrefSchema, interactionStylesSchema, nardiAnswersSchema, rankedFunctionalPairSchema, rankedTemperamentSchema, rankedTypeSchema } from './nardi';
+import {
+  dichotPrefSchema,
+  interactionStylesSchema,
+  nardiAnswersSchema,
+  pgIdSchema,
+  projectMemberIdSchema,
+  rankedFunctionalPairSchema,
+  rankedTemperamentSchema,
+  rankedTypeSchema,
+} from '@study/contracts';
 
 // The bench's burst participants (scripts/bench/seed-burst.ts): what the bench decides about each
 // one, which each service's bench-seed command (src/entry-points/bench-seed) stores in its own

@@ -1,6 +1,6 @@
 import { completeNardi, partFourOffers, partThreeOffers, partTwoOffers, scoreNardi, toTypeCode } from '@study/personality';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
-import { journeyInstants, type BenchSeedParticipantInput, type BenchSeedPlanInput } from './bench-seed';
+import { journeyInstants, type BenchSeedParticipantInput, type BenchSeedPlanInput } from './index';
 
 /** Who a fixture participant is; the rest follows (the sample Nardi answers, their first offers, a TypeFinder type). */
 export interface BenchSeedFixtureParticipant {

@@ -1,6 +1,6 @@
 import { scoreNardi } from '@study/personality';
-import { benchSeedPlanSchema, benchSeedReportSchema } from './bench-seed';
-import { benchSeedPlanFixture } from './bench-seed.fixture';
+import { benchSeedPlanSchema, benchSeedReportSchema } from './index';
+import { benchSeedPlanFixture } from './testing';
 
 const NOW = new Date('2026-03-04T05:06:07.000Z');
 const ONE = { pgId: '7a2c3b9e-3b4d-4c5e-9f60-000000000001', index: 0, memberId: '30000000' };
