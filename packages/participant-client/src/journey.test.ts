@@ -1,6 +1,6 @@
 import { scoreNardi } from '@study/personality';
 import { ParticipantClient } from './client';
-import { answerNardi, completeJourney, firstOffers, join, nardiAnswers, takeTypeFinder } from './journey';
+import { answerNardi, completeJourney, declineSurvey, firstOffers, join, nardiAnswers, takeTypeFinder, withdraw } from './journey';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const BASE = 'http://study.test';
@@ -67,6 +67,8 @@ function fakeStack(overrides: (seen: Seen, count: number) => Response | undefine
         return ok(VIEW);
       case 'POST /api/user/nardi':
         return ok(scoreNardi(nardiAnswers(1)));
+      case 'POST /api/user/withdraw':
+        return ok({ outcome: 'withdrawn', removedFromOpenHumans: true });
       default:
         return new Response(JSON.stringify({ error: `no route ${key}`, code: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/problem+json' } });
     }
@@ -133,6 +135,27 @@ describe('answerNardi', () => {
     const { client, seen } = fakeStack();
     await answerNardi(client, PG_ID, { through: 'part-three' });
     expect(seen.filter((s) => s.url.endsWith('/api/user/survey/upd'))).toHaveLength(2);
+  });
+});
+
+describe('declineSurvey', () => {
+  it.each(['nardi', 'selfAssessment'] as const)("sets the %s survey's status to rejected, nothing else", async (survey) => {
+    const { client, seen } = fakeStack();
+    await declineSurvey(client, PG_ID, survey);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: `${BASE}/api/user/survey/upd` });
+    expect(JSON.parse(seen[0]!.body!)).toEqual({ pgId: PG_ID, update: { [survey]: { status: 'rejected' } } });
+  });
+});
+
+describe('withdraw', () => {
+  it('withdraws keeping the data unless erasure is asked for, with the participant session', async () => {
+    const { client, seen } = fakeStack();
+    client.sessions.hold(PG_ID, 'study_session=s1');
+    await expect(withdraw(client, PG_ID)).resolves.toEqual({ outcome: 'withdrawn', removedFromOpenHumans: true });
+    await withdraw(client, PG_ID, { erase: true });
+    expect(seen.map((s) => JSON.parse(s.body!))).toEqual([{ pgId: PG_ID, erase: false }, { pgId: PG_ID, erase: true }]);
+    expect(seen[0]).toMatchObject({ url: `${BASE}/api/user/withdraw`, cookie: 'study_session=s1' });
   });
 });
 

@@ -7,7 +7,7 @@
 // Nardi parts one to four, the self-assessment, the final type and the report. Each step goes
 // through a ParticipantClient, so its retry policy decides what an error answer does.
 import { randomBytes } from 'node:crypto';
-import { routes, type FinalScoreResponse, type NardiAnswer, type NardiFinalResponse, type NardiScoresView, type UserView } from '@study/contracts';
+import { routes, type FinalScoreResponse, type NardiAnswer, type NardiFinalResponse, type NardiScoresView, type UserView, type WithdrawResponse } from '@study/contracts';
 import { partFourOffers, partThreeOffers, partTwoOffers, type FunctionalPairCode, type TemperamentCode, type TypeCode } from '@study/personality';
 import { FlowAborted, ParticipantCallError, type ParticipantClient } from './client';
 import { approveAsMember } from './open-humans-member';
@@ -165,6 +165,24 @@ export function selfAssessmentAnswers(typeCode: string) {
 /** The self-assessment saved completed, fully sure of `typeCode`: the participant's last save. */
 export async function completeSelfAssessment(client: ParticipantClient, pgId: string, typeCode: string): Promise<UserView | null> {
   return client.json(routes.saveSurvey, { body: { pgId, survey: { id: 'selfAssessment', status: 'completed', index: 3, answers: selfAssessmentAnswers(typeCode), typeCode } } });
+}
+
+/**
+ * A survey declined ('No thank you'): POST /api/user/survey/upd with the status 'rejected', as the
+ * dashboard's decline does; what was saved before stays. A declined survey counts as done.
+ */
+export async function declineSurvey(client: ParticipantClient, pgId: string, survey: 'nardi' | 'selfAssessment'): Promise<UserView> {
+  const update = survey === 'nardi' ? { nardi: { status: 'rejected' as const } } : { selfAssessment: { status: 'rejected' as const } };
+  return client.must(routes.updateSurveys, { body: { pgId, update } });
+}
+
+/**
+ * Leaving the study from the dashboard (POST /api/user/withdraw): consent withdrawn and the data
+ * kept, or with `erase` erased in every service. The route needs a confirmation with Open Humans
+ * in the last 10 minutes, which joining (or confirming the session) gives.
+ */
+export async function withdraw(client: ParticipantClient, pgId: string, { erase = false }: { erase?: boolean } = {}): Promise<WithdrawResponse> {
+  return client.must(routes.withdraw, { body: { pgId, erase } });
 }
 
 /** POST /api/user: the participant's view, as the dashboard loads it. */
