@@ -76,6 +76,16 @@ export function baseServiceConfig(defaults: ServiceConfigDefaults) {
       .regex(/^[A-Za-z0-9_.+-]{1,64}$/)
       .optional()
       .describe('the release name of this build (letters, digits, _ . + -; at most 64)'),
+    // Behind a load balancer or the gateway's readiness checks, /readyz answers 503 for this long
+    // after SIGTERM while requests are still served, so traffic moves away before the port closes.
+    // At most 5 s: with the 10 s drain it stays inside the process's 20 s exit grace (main.ts).
+    SHUTDOWN_NOTICE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(5_000)
+      .default(0)
+      .describe('how long after SIGTERM /readyz answers 503 (draining) while requests are still served, before the service takes no new ones, in ms (0-5000; default 0)'),
     // Unset: the event bus's own schedule (1 s, 5 s, 15 s, 60 s; 5 deliveries). Tests and
     // operators shorten or lengthen how long a failing event is retried before it is parked.
     EVENTS_RETRY_DELAYS_MS: z

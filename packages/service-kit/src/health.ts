@@ -31,13 +31,18 @@ export async function readiness(checks: Record<string, HealthCheck>): Promise<{ 
  * GET /healthz: the process is alive. GET /readyz: every dependency answers (200), or not
  * (503 with which one is down), so an orchestrator sends traffic only when it can be served.
  */
-export function healthRoutes(service: string, checks: Record<string, HealthCheck>, release?: string): Router {
+export function healthRoutes(service: string, checks: Record<string, HealthCheck>, release?: string, draining: () => boolean = () => false): Router {
   const router = Router();
   const named = release ? { release } : {};
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service, ...named });
   });
   router.get('/readyz', async (_req, res) => {
+    // Stopping: still serving what is in flight, but no new traffic should come here.
+    if (draining()) {
+      res.status(503).json({ status: 'draining', ...named });
+      return;
+    }
     const result = await readiness(checks);
     res.status(result.ready ? 200 : 503).json({ status: result.ready ? 'ready' : 'not-ready', checks: result.checks, ...named });
   });

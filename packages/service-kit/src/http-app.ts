@@ -15,6 +15,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Readiness checks by name, answered on /readyz. */
   readinessChecks: Record<string, HealthCheck>;
+  /** True once the service is stopping: /readyz answers 503 (draining). */
+  draining?: () => boolean;
   /** The build's release name, shown on /healthz and /readyz. */
   release?: string;
   bodyLimit?: string;
@@ -39,7 +41,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // HSTS is set once, on purpose, at the TLS front (deploy/caddy/Caddyfile); a service behind
   // the gateway never speaks to a browser directly.
   app.use(helmet({ strictTransportSecurity: false }));
-  app.use(healthRoutes(options.service, options.readinessChecks, options.release));
+  app.use(healthRoutes(options.service, options.readinessChecks, options.release, options.draining));
   if (options.metrics) app.use(metricsRoute(options.metrics));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: options.bodyLimit ?? '100kb' }));

@@ -118,6 +118,24 @@ describe('startService', () => {
     expect(lines().map((l) => l.msg)).toEqual(expect.arrayContaining(['service stopping', 'service stopped']));
   });
 
+  it('answers /readyz 503 (draining) through its shutdown notice while still serving, then closes its port', async () => {
+    const noticed = await startService({
+      service: 'svc-kit',
+      config: loadConfig(schema, { ...testEnv.env, SHUTDOWN_NOTICE_MS: '1500' }),
+      logger,
+      routes: (app) => app.get('/api/ping', (_req, res) => void res.json({ pong: true })),
+    });
+    expect((await request(noticed.url).get('/readyz')).status).toBe(200);
+    const stopping = noticed.stop();
+    const draining = await request(noticed.url).get('/readyz');
+    expect({ status: draining.status, body: draining.body as unknown }).toEqual({ status: 503, body: { status: 'draining' } });
+    // A caller that has not noticed yet is still served.
+    expect((await request(noticed.url).get('/api/ping')).body).toEqual({ pong: true });
+    await stopping;
+    expect(noticed.server.listening).toBe(false);
+    expect(lines().map((l) => l.msg)).toContain('service draining: /readyz answers 503, requests still served');
+  });
+
   it('fails to start with a clear message when a dependency is unreachable', async () => {
     const bad = loadConfig(schema, { ...testEnv.env, REDIS_URL: 'redis://127.0.0.1:1' });
     await expect(startService({ service: 'svc-kit', config: bad, logger })).rejects.toThrow(/Could not connect to Redis at redis:\/\/127\.0\.0\.1:1/);

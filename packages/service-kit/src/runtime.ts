@@ -103,10 +103,11 @@ export interface RunningService<C extends BaseServiceConfig = BaseServiceConfig>
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: ServiceContext<C>): Express {
+function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: ServiceContext<C>, draining: () => boolean): Express {
   return createHttpApp({
     service: ctx.service,
     logger: ctx.logger,
+    draining,
     bodyLimit: def.bodyLimit,
     release: ctx.config.RELEASE,
     metrics: ctx.metrics,
@@ -219,7 +220,8 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
       opened.push({ name: 'consumer', close: () => running.stop() });
     }
 
-    const app = buildApp(def, ctx);
+    let draining = false;
+    const app = buildApp(def, ctx, () => draining);
     const server = app.listen(config.PORT, config.HOST);
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     // The header deadline outlasts the keep-alive timeout, so a connection reused at the
@@ -233,6 +235,11 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
     let stopping: Promise<void> | undefined;
     const stop = () => {
       stopping ??= (async () => {
+        draining = true;
+        if (config.SHUTDOWN_NOTICE_MS > 0) {
+          logger.info({ noticeMs: config.SHUTDOWN_NOTICE_MS }, 'service draining: /readyz answers 503, requests still served');
+          await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_NOTICE_MS));
+        }
         logger.info('service stopping');
         await closeServer(server, def.drainTimeoutMs ?? 10_000);
         await closeOpened();
