@@ -19,6 +19,19 @@ export interface HandleContext {
   attempt: number;
 }
 
+/** What became of one delivery the consumer took up: handled now, handled before (the inbox had it), or failed. */
+export type HandlingOutcome = 'handled' | 'duplicate' | 'failed';
+
+/** Told what the consumer does with each message, for metrics; every method is optional. */
+export interface ConsumerObserver {
+  /** A delivery of an event this service handles, once its handling ended, with the seconds it took. */
+  handled?(type: string, outcome: HandlingOutcome, seconds: number): void;
+  /** A failed event is sent back for another attempt. */
+  retried?(type: string): void;
+  /** An event is parked on the dead-letter queue (type `invalid` when it was not a CloudEvent). */
+  deadLettered?(type: string): void;
+}
+
 export interface ConsumerOptions {
   /** Durable (quorum) queue named after the consuming service, e.g. `svc-scoring`; `<queue>.dlq` sits beside it. */
   queue: string;
@@ -46,6 +59,7 @@ export interface ConsumerOptions {
    * within one process it always is.
    */
   lock?: KeyedLock;
+  observer?: ConsumerObserver;
 }
 
 export interface RunningConsumer {
@@ -243,7 +257,7 @@ class QueueConsumer implements RunningConsumer {
       event = parseCloudEvent(JSON.parse(msg.content.toString('utf8')));
     } catch (err) {
       this.log.error({ err, queue: this.opts.queue, messageId: msg.properties.messageId }, 'invalid message sent to the dead-letter queue');
-      await this.deadLetter(channel, msg, attempt, `invalid CloudEvent: ${(err as Error).message}`);
+      await this.deadLetter(channel, msg, 'invalid', attempt, `invalid CloudEvent: ${(err as Error).message}`);
       return;
     }
     if (this.opts.handles && !this.opts.handles(event.type)) {
@@ -262,9 +276,12 @@ class QueueConsumer implements RunningConsumer {
 
   private async handleOnce(channel: ConfirmChannel, msg: ConsumeMessage, event: CloudEvent, attempt: number): Promise<void> {
     const logCtx = { queue: this.opts.queue, eventId: event.id, type: event.type, attempt, correlationId: event.correlationid };
+    const started = process.hrtime.bigint();
+    const observe = (outcome: HandlingOutcome) => this.opts.observer?.handled?.(event.type, outcome, Number(process.hrtime.bigint() - started) / 1e9);
     try {
       const seen = await this.opts.inbox.findOne({ _id: event.id }, { projection: { _id: 1 } });
       if (seen) {
+        observe('duplicate');
         this.log.debug(logCtx, 'event already handled; acknowledged without handling');
         this.ack(channel, msg);
         return;
@@ -272,9 +289,11 @@ class QueueConsumer implements RunningConsumer {
       await this.opts.handle(event, { attempt });
       await this.recordHandled(event);
     } catch (err) {
+      observe('failed');
       await this.handleFailure(channel, msg, event, attempt, err, logCtx);
       return;
     }
+    observe('handled');
     this.log.debug(logCtx, 'event handled');
     this.ack(channel, msg);
   }
@@ -292,9 +311,10 @@ class QueueConsumer implements RunningConsumer {
     const reason = err instanceof Error ? err.message : String(err);
     if (attempt >= this.maxAttempts) {
       this.log.error({ ...logCtx, err }, `event failed ${attempt} times; sent to the dead-letter queue`);
-      await this.deadLetter(channel, msg, attempt, reason);
+      await this.deadLetter(channel, msg, event.type, attempt, reason);
       return;
     }
+    this.opts.observer?.retried?.(event.type);
     const delayMs = this.retryDelaysMs[Math.min(attempt - 1, this.retryDelaysMs.length - 1)]!;
     this.log.warn({ ...logCtx, err, retryInMs: delayMs }, 'event handling failed; will retry');
     try {
@@ -311,7 +331,9 @@ class QueueConsumer implements RunningConsumer {
   }
 
   /** Parks a message on `<queue>.dlq` with the reason, falling back to a plain reject (the queue's DLX). */
-  private async deadLetter(channel: ConfirmChannel, msg: ConsumeMessage, attempt: number, reason: string): Promise<void> {
+  private async deadLetter(channel: ConfirmChannel, msg: ConsumeMessage, type: string, attempt: number, reason: string): Promise<void> {
+    // Parked either way: published to the DLQ here, or rejected onto it by the queue's dead-letter exchange.
+    this.opts.observer?.deadLettered?.(type);
     try {
       await publishConfirmed(channel, this.topology.deadLetterExchange, this.opts.queue, msg, {
         headers: {

@@ -23,8 +23,10 @@ export {
   ATTEMPT_HEADER,
   ORIGINAL_EXCHANGE_HEADER,
   ORIGINAL_ROUTING_KEY_HEADER,
+  type ConsumerObserver,
   type ConsumerOptions,
   type HandleContext,
+  type HandlingOutcome,
   type InboxEntry,
   type RunningConsumer,
 } from './consumer';
@@ -53,3 +55,4 @@ export {
   type OutboxEntry,
 } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { readOutboxBacklog, OUTBOX_BACKLOG_COMMENT, OUTBOX_BACKLOG_READ_LIMIT, type OutboxBacklog } from './outbox-backlog';

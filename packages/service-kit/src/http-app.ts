@@ -6,7 +6,7 @@ import { jsonBody } from './body';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes, type HealthCheck } from './health';
 import { checkMountedRoutes } from './mount';
-import { metricsRoute, type ServiceMetrics } from './metrics';
+import { httpRequestMetrics, metricsRoute, type ServiceMetrics } from './metrics';
 import { requestId } from './request-id';
 import { requestLogging } from './request-logging';
 
@@ -20,7 +20,7 @@ export interface HttpAppOptions {
   /** The build's release name, shown on /healthz and /readyz. */
   release?: string;
   bodyLimit?: string;
-  /** Served on GET /metrics when given. */
+  /** Served on GET /metrics when given, with every request observed by route template and status. */
   metrics?: ServiceMetrics;
   /**
    * Mounted ahead of the JSON body parser: guards that must refuse a call before its body is
@@ -38,6 +38,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.use(requestId());
   app.use(requestLogging(options.logger));
+  if (options.metrics) app.use(httpRequestMetrics(options.metrics));
   // HSTS is set once, on purpose, at the TLS front (deploy/caddy/Caddyfile); a service behind
   // the gateway never speaks to a browser directly.
   app.use(helmet({ strictTransportSecurity: false }));

@@ -27,7 +27,17 @@ export { AppError, errorHandler } from './errors';
 export { jsonBody, parseBody, type JsonBodyOptions } from './body';
 export { healthRoutes, readiness, type HealthCheck, type CheckState } from './health';
 export { connectMongo, type MongoConnection, type MongoOptions } from './mongo';
-export { countDatabaseCommands, createServiceMetrics, metricsRoute, type ServiceMetrics } from './metrics';
+export {
+  countDatabaseCommands,
+  createServiceMetrics,
+  metricsRoute,
+  metricsRouteLabel,
+  httpRequestMetrics,
+  consumerMetrics,
+  outboxMetrics,
+  gaugeReadOnScrape,
+  type ServiceMetrics,
+} from './metrics';
 export { connectRedis, pingRedis, type RedisConnection, type RedisOptions } from './redis';
 export {
   startService,

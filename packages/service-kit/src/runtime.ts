@@ -10,7 +10,7 @@ import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
 import type { BaseServiceConfig } from './config';
 import { createHttpApp } from './http-app';
 import { createLogger } from './logger';
-import { countDatabaseCommands, createServiceMetrics, type ServiceMetrics } from './metrics';
+import { consumerMetrics, countDatabaseCommands, createServiceMetrics, outboxMetrics, type ServiceMetrics } from './metrics';
 import { connectMongo, type MongoConnection } from './mongo';
 import { connectRedis, pingRedis, type RedisConnection } from './redis';
 
@@ -196,6 +196,7 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
     const collections = def.outboxCollections?.(ctx) ?? [];
     // The relay's sweep reads the outbox index; it exists before the first write.
     await Promise.all(collections.map((collection) => ensureOutboxIndex(collection)));
+    if (collections.length > 0) outboxMetrics(metrics, collections);
     if (collections.length > 0) {
       const started = new OutboxRelay({ collections, broker, lock, logger, sweepIntervalMs: def.outboxSweepIntervalMs ?? def.outboxIntervalMs });
       started.start();
@@ -214,6 +215,7 @@ export async function startService<C extends BaseServiceConfig>(def: ServiceDefi
         prefetch: consumer.prefetch,
         maxAttempts: consumer.maxAttempts ?? config.EVENTS_MAX_ATTEMPTS,
         retryDelaysMs: consumer.retryDelaysMs ?? config.EVENTS_RETRY_DELAYS_MS,
+        observer: consumerMetrics(metrics),
         // Bindings are wide (participants.#); types this service has no use for are acknowledged as they come.
         ...dispatchTo(subscriptions),
       });

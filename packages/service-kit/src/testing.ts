@@ -5,6 +5,7 @@ import { testEnv, uniqueName } from '@study/test-infra';
 import { TEST_LOG_FINGERPRINT_KEY } from './memory-logger';
 
 export { loggedParticipant, memoryLogger, TEST_LOG_FINGERPRINT_KEY } from './memory-logger';
+export { metricValue } from './metric-value';
 export { serviceDocumentsOf, writeAsService, type ServiceDocuments, type WriteAsServiceOptions } from './write-as-service';
 
 export interface ServiceTestEnv {
