@@ -15,9 +15,11 @@ export const OUTBOX_BACKLOG_COMMENT = 'outbox-backlog';
 
 /**
  * Pending documents read per collection for the oldest event's age. Beyond it the count comes
- * from a second (indexed) query and the age is the oldest among those read: a lower bound.
+ * from a second (indexed) query and the age is the oldest among those read: a lower bound. Kept
+ * small: an outbox is read whole (FerretDB 1.24 has no $slice projection) and an event may carry
+ * a report's PDF.
  */
-export const OUTBOX_BACKLOG_READ_LIMIT = 200;
+export const OUTBOX_BACKLOG_READ_LIMIT = 100;
 
 function eventTime(entry: unknown): number | undefined {
   try {
@@ -30,9 +32,9 @@ function eventTime(entry: unknown): number | undefined {
 }
 
 /**
- * The outbox backlog of each collection: one query through the outbox index (OUTBOX_INDEX) that
- * reads only the first (oldest) event of each pending document, and a count only when that read
- * was full. Nothing pending, the usual case, is one command per collection.
+ * The outbox backlog of each collection: one query through the outbox index (OUTBOX_INDEX) for
+ * the pending documents' outboxes (the first event of each is its oldest), and a count only when
+ * that read was full. Nothing pending, the usual case, is one command per collection.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function readOutboxBacklog(collections: readonly Collection<any>[], now: Date): Promise<OutboxBacklog[]> {
@@ -40,7 +42,7 @@ export async function readOutboxBacklog(collections: readonly Collection<any>[],
     collections.map(async (collection) => {
       const docs = await collection
         .find(PENDING_OUTBOX_FILTER, {
-          projection: { _id: 1, [OUTBOX_FIELD]: { $slice: 1 } },
+          projection: { [OUTBOX_FIELD]: 1 },
           limit: OUTBOX_BACKLOG_READ_LIMIT,
           batchSize: OUTBOX_BACKLOG_READ_LIMIT,
           comment: OUTBOX_BACKLOG_COMMENT,

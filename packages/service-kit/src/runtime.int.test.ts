@@ -5,7 +5,7 @@ import { defineEvent } from '@study/contracts';
 import { consumerTopology, createEvent, on, type CloudEvent } from '@study/event-bus';
 import { baseServiceConfig, loadConfig } from './config';
 import { startService, type RunningService } from './runtime';
-import { memoryLogger, serviceTestEnv, waitFor } from './testing';
+import { memoryLogger, metricValue, serviceTestEnv, waitFor } from './testing';
 
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const schema = baseServiceConfig({ port: 0, mongoDb: 'kit', queue: 'svc-kit' });
@@ -68,13 +68,33 @@ describe('startService', () => {
     await waitFor(() => lines().some((l) => l.msg === 'event not handled here' && l.eventId === other.id), 'the second event acknowledged');
     await waitFor(() => svc.ctx.db.collection('inbox').findOne({ _id: wanted.id as never }), 'the first event in the inbox');
     expect(handled.map(({ event, surveyId }) => [event.id, surveyId])).toEqual([[wanted.id, 'nardi']]);
+    // Its handling is timed on GET /metrics, by type and outcome; the type it has no use for is not.
+    const text = (await request(svc.url).get('/metrics').expect(200)).text;
+    expect(metricValue(text, 'study_event_handling_duration_seconds_count', { type: surveyCompleted.type, outcome: 'handled', service: 'svc-kit' })).toBe(1);
+    expect(metricValue(text, 'study_event_handling_duration_seconds_bucket', { type: surveyCompleted.type, outcome: 'handled', le: '+Inf' })).toBe(1);
+    expect(metricValue(text, 'study_event_handling_duration_seconds_count', { type: other.type })).toBe(0);
     // Doing nothing needs no record of having done it.
     expect(await svc.ctx.db.collection('inbox').findOne({ _id: other.id as never })).toBeNull();
   });
 
   it('retries an event whose data breaks its schema, then parks it on the dead-letter queue, never handled', async () => {
+    const series = async () => {
+      const text = (await request(svc.url).get('/metrics').expect(200)).text;
+      const type = surveyCompleted.type;
+      return {
+        failed: metricValue(text, 'study_event_handling_duration_seconds_count', { type, outcome: 'failed' }),
+        retries: metricValue(text, 'study_event_retries_total', { type }),
+        deadLetters: metricValue(text, 'study_event_dead_letters_total', { type }),
+      };
+    };
+    const before = await series();
     const broken = createEvent({ type: surveyCompleted.type, source: 'test', subject: PG_ID, data: { surveyId: 7 } });
     await svc.ctx.broker.publish(broken);
+    // The first attempt fails and is sent back; the retry (1 s later) fails too and is parked.
+    expect(await waitFor(async () => ((await series()).retries > before.retries ? series() : undefined), 'the retry counted')).toMatchObject({
+      retries: before.retries + 1,
+      deadLetters: before.deadLetters,
+    });
     const connection = await amqpConnect(config.AMQP_URL);
     try {
       const channel = await connection.createChannel();
@@ -88,6 +108,14 @@ describe('startService', () => {
     }
     expect(handled.map(({ event }) => event.id)).not.toContain(broken.id);
     expect(await svc.ctx.db.collection('inbox').findOne({ _id: broken.id as never })).toBeNull();
+    expect(await series()).toEqual({ failed: before.failed + 2, retries: before.retries + 1, deadLetters: before.deadLetters + 1 });
+  });
+
+  it('counts its HTTP requests on GET /metrics by route template and status', async () => {
+    const count = async () => metricValue((await request(svc.url).get('/metrics').expect(200)).text, 'study_http_request_duration_seconds_count', { route: '/readyz', status: '200' });
+    const before = await count();
+    await request(svc.url).get('/readyz').expect(200);
+    expect(await count()).toBe(before + 1);
   });
 
   it('counts every database command it sends, by command and collection, on GET /metrics', async () => {
