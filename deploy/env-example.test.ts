@@ -35,27 +35,27 @@ describe('.env.example, as compose reads it', () => {
 
   it("gives svc-participants values it accepts once the secrets are filled in", () => {
     // docker-compose.yml passes OH_REDIRECT_URI as ${PUBLIC_URL}/return, and the connection URLs itself.
-    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://study:0f1e2d3c4b5a@mongo:27017/?authSource=admin', AMQP_URL: 'amqp://study:0f1e2d3c4b5a@rabbitmq:5672', REDIS_URL: 'redis://:0f1e2d3c4b5a@redis:6379' };
     const config = loadParticipantsConfig({ ...env, ...fromCompose });
     expect(config.OH_REDIRECT_URI).toBe('https://study.example.org/return');
     expect(config.STUDY_EMAIL_HOST).toBe('study.example.org');
   });
 
   it('leaves svc-participants refusing to start, naming each setting, while the review board is not named', () => {
-    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://study:0f1e2d3c4b5a@mongo:27017/?authSource=admin', AMQP_URL: 'amqp://study:0f1e2d3c4b5a@rabbitmq:5672', REDIS_URL: 'redis://:0f1e2d3c4b5a@redis:6379' };
     expect([example.REVIEW_BOARD_NAME, example.REVIEW_BOARD_APPROVAL, example.REVIEW_BOARD_CONTACT]).toEqual(['', '', '']);
     const blank = { REVIEW_BOARD_NAME: '', REVIEW_BOARD_APPROVAL: '', REVIEW_BOARD_CONTACT: '' };
     expect(() => loadParticipantsConfig({ ...env, ...fromCompose, ...blank })).toThrow(/REVIEW_BOARD_NAME[\s\S]*REVIEW_BOARD_APPROVAL[\s\S]*REVIEW_BOARD_CONTACT/);
   });
 
   it('leaves svc-participants refusing to start, naming the setting, while the Open Humans webhook secret is blank', () => {
-    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://study:0f1e2d3c4b5a@mongo:27017/?authSource=admin', AMQP_URL: 'amqp://study:0f1e2d3c4b5a@rabbitmq:5672', REDIS_URL: 'redis://:0f1e2d3c4b5a@redis:6379' };
     expect(example.OH_WEBHOOK_SECRET).toBe('');
     expect(() => loadParticipantsConfig({ ...env, ...fromCompose, OH_WEBHOOK_SECRET: example.OH_WEBHOOK_SECRET ?? '' })).toThrow(/OH_WEBHOOK_SECRET/);
   });
 
   it('leaves the gateway and svc-participants refusing to start, naming the setting, while the session secret is blank', () => {
-    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://mongo:27017', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', REDIS_URL: 'redis://redis:6379' };
+    const fromCompose = { OH_REDIRECT_URI: `${env.PUBLIC_URL}/return`, MONGO_URL: 'mongodb://study:0f1e2d3c4b5a@mongo:27017/?authSource=admin', AMQP_URL: 'amqp://study:0f1e2d3c4b5a@rabbitmq:5672', REDIS_URL: 'redis://:0f1e2d3c4b5a@redis:6379' };
     expect(example.PARTICIPANT_SESSION_SECRET).toBe('');
     expect(() => loadParticipantsConfig({ ...env, ...fromCompose, PARTICIPANT_SESSION_SECRET: '' })).toThrow(/PARTICIPANT_SESSION_SECRET/);
     expect(() => loadGatewayConfig({ ...env, PARTICIPANT_SESSION_SECRET: '' })).toThrow(/PARTICIPANT_SESSION_SECRET/);

@@ -1,4 +1,4 @@
-import { containerOf, parseSmokeParticipant, serviceOf, stringAt } from './check-facts';
+import { containerOf, isTextFile, manifestFiles, parseSmokeParticipant, serviceOf, stopVerdict, stringAt, uncompressed } from './check-facts';
 
 describe('compose names', () => {
   it("names a service's container in the project, and reads the service back", () => {
@@ -26,5 +26,54 @@ describe('stringAt', () => {
     expect(stringAt({ release: 7 }, 'release')).toBeUndefined();
     expect(stringAt({}, 'release')).toBeUndefined();
     expect(stringAt({ release: 'local' }, 'release')).toBe('local');
+  });
+});
+
+describe('manifestFiles', () => {
+  it('lists the remote entry and every exposed and shared chunk a manifest names, once each', () => {
+    const manifest = {
+      id: 'mf_nardi',
+      name: 'mf_nardi',
+      metaData: { name: 'mf_nardi', remoteEntry: { name: 'remoteEntry.js', path: '' }, buildInfo: { buildName: '@study/mf-nardi' }, publicPath: 'auto' },
+      shared: [{ name: 'react', assets: { js: { sync: ['436.c70662ea.js'], async: [] }, css: { sync: [], async: [] } } }],
+      exposes: [{ name: 'routes', path: './routes', assets: { js: { sync: ['__federation_expose_routes.9853bb97.js'], async: ['305.87e7f8b9.js', '436.c70662ea.js'] }, css: { sync: ['routes.1a2b3c4d.css'], async: [] } } }],
+    };
+    expect(manifestFiles(manifest)).toEqual(['305.87e7f8b9.js', '436.c70662ea.js', '__federation_expose_routes.9853bb97.js', 'remoteEntry.js', 'routes.1a2b3c4d.css']);
+    expect(manifestFiles(null)).toEqual([]);
+  });
+});
+
+describe('uncompressed', () => {
+  it('names a text answer above 1 KB sent as it is, and any answer but 200', () => {
+    const answers = [
+      { url: '/main.js', status: 200, encoding: 'br', bytes: 40_000 },
+      { url: '/mf/nardi/remoteEntry.js', status: 200, encoding: 'gzip', bytes: 9_000 },
+      { url: '/tiny.json', status: 200, encoding: undefined, bytes: 300 },
+      { url: '/big.css', status: 200, encoding: undefined, bytes: 5_000 },
+      { url: '/gone.js', status: 404, encoding: undefined, bytes: 20 },
+    ];
+    expect(uncompressed(answers)).toEqual(['/big.css: 200 identity 5000 bytes', '/gone.js: 404 identity 20 bytes']);
+    expect(isTextFile('a.js') && isTextFile('index.html') && !isTextFile('photo.png')).toBe(true);
+  });
+});
+
+describe('stopVerdict', () => {
+  it('counts answers across and after the stop signal and 503s with Retry-After, and names every other outcome', () => {
+    const signalAt = 10_000;
+    const outcomes = [
+      { startedAt: 9_000, endedAt: 9_050, status: 200 },
+      { startedAt: 9_990, endedAt: 10_030, status: 200 },
+      { startedAt: 10_500, endedAt: 10_540, status: 200 },
+      { startedAt: 14_000, endedAt: 14_010, status: 503, retryAfter: '5' },
+      { startedAt: 14_100, endedAt: 14_110, status: 503 },
+      { startedAt: 14_200, endedAt: 14_300, status: 'error' as const, error: 'socket hang up' },
+      { startedAt: 14_400, endedAt: 14_410, status: 502 },
+    ];
+    expect(stopVerdict(outcomes, signalAt)).toEqual({
+      across: 1,
+      afterSignal: 1,
+      refused: 1,
+      failed: ['4100 ms after the signal: 503', '4200 ms after the signal: error (socket hang up)', '4400 ms after the signal: 502'],
+    });
   });
 });

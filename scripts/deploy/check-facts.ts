@@ -32,3 +32,51 @@ export function stringAt(json: unknown, ...keys: string[]): string | undefined {
   }
   return typeof value === 'string' ? value : undefined;
 }
+
+/** Every file a module-federation manifest names (its remote entry, exposed and shared chunks), as paths under its folder. */
+export function manifestFiles(manifest: unknown): string[] {
+  const files = new Set<string>();
+  const walk = (value: unknown, key: string): void => {
+    if (typeof value === 'string') {
+      if ((key === 'sync' || key === 'async' || key === 'name') && /^[\w.-]+\.(js|css)$/.test(value)) files.add(value);
+    } else if (Array.isArray(value)) for (const item of value) walk(item, key);
+    else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(manifest, '');
+  return [...files].sort();
+}
+
+/** Files worth compressing: the build writes .br and .gz copies of these. */
+export const isTextFile = (file: string): boolean => /\.(js|css|json|html|svg|txt)$/.test(file);
+
+/** An asset that came back as it is though the client accepted br and gzip; the build's copies make every text file above 1 KB smaller. */
+export function uncompressed(answers: readonly { url: string; status: number; encoding: string | undefined; bytes: number }[]): string[] {
+  return answers.filter((a) => a.status !== 200 || (a.bytes > 1024 && a.encoding !== 'br' && a.encoding !== 'gzip')).map((a) => `${a.url}: ${a.status} ${a.encoding ?? 'identity'} ${a.bytes} bytes`);
+}
+
+/** One request of the load kept up while a service stops. */
+export interface StopOutcome {
+  startedAt: number;
+  endedAt: number;
+  /** The HTTP status, or 'error' when no answer came (a reset connection). */
+  status: number | 'error';
+  retryAfter?: string;
+  error?: string;
+}
+
+/**
+ * What a load of requests saw while their service was told to stop at `signalAt`: answered across
+ * the signal (in flight when it came), answered after it (the notice), refused as a 503 with
+ * Retry-After (the gateway, once the service is gone), and anything else, which is a failure.
+ */
+export function stopVerdict(outcomes: readonly StopOutcome[], signalAt: number): { across: number; afterSignal: number; refused: number; failed: string[] } {
+  const ok = outcomes.filter((o) => o.status === 200);
+  return {
+    across: ok.filter((o) => o.startedAt <= signalAt && o.endedAt > signalAt).length,
+    afterSignal: ok.filter((o) => o.startedAt > signalAt).length,
+    refused: outcomes.filter((o) => o.status === 503 && o.retryAfter !== undefined).length,
+    failed: outcomes
+      .filter((o) => o.status !== 200 && !(o.status === 503 && o.retryAfter !== undefined))
+      .map((o) => `${o.startedAt - signalAt} ms after the signal: ${o.status}${o.error ? ` (${o.error})` : ''}`),
+  };
+}

@@ -2,26 +2,41 @@
 // image (scripts/deploy/images.ts: sizes, lockfile check), brings docker-compose.yml up with the
 // local override on free ports, waits until every container is healthy, walks a participant
 // through the containers in Chromium, replaces mf-nardi and then svc-scoring with a new release
-// while a participant's client keeps using the other slices, shows that a bad .env stops the
-// container it concerns (naming the variable) and nothing else, then removes all it started.
-// Prints the time of each step.
+// while a participant's client keeps using the other slices, shows that every text file comes
+// through Caddy compressed (the results stream as it is), that a service stopped under load
+// finishes what is in flight, and that a bad .env stops the container it concerns (naming the
+// variable) and nothing else, then removes all it started. Prints the time of each step.
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { callApi } from '@study/api-client';
-import { routeKey, routes } from '@study/contracts';
+import { apiPath, callApi } from '@study/api-client';
+import { OPENAPI_DOCUMENT_PATH, routeKey, routes } from '@study/contracts';
+import { REMOTES } from '@study/topology';
 import { ApiError } from '@study/ui';
 import { buildImages, buildSlice, SLICES } from './images';
 import { BASE } from './base-images';
-import { containerOf as composeContainerOf, parseSmokeParticipant, serviceOf, stringAt, type SmokeParticipant } from './check-facts';
+import {
+  containerOf as composeContainerOf,
+  isTextFile,
+  manifestFiles,
+  parseSmokeParticipant,
+  serviceOf,
+  stopVerdict,
+  stringAt,
+  uncompressed,
+  type SmokeParticipant,
+  type StopOutcome,
+} from './check-facts';
 import { withRelease } from './image-facts';
 import { compose, messageOf, podman, podmanEnv, podmanOutput, root, seconds, type RunResult } from './podman';
 import { failsAtStart, parseContainerList, parseContainerState, type ContainerListing, type ContainerState } from './podman-output';
 import { freePort } from '../lib/local-services';
 import { ensureChromium, findChromium } from '../lib/chromium';
 import { startClient, type RolloutClient } from './rollout-client';
+import { generateSecrets } from './secrets';
 
 const say = (msg: string): void => console.log(`[deploy:check] ${msg}`);
 const PROJECT = `study-check-${process.pid}`;
@@ -44,15 +59,15 @@ async function deploymentEnv(release: string): Promise<DeploymentEnv & { PUBLIC_
     OPEN_HUMANS_PORT: String(openHumans),
     TYPEFINDER_PORT: String(typeFinder),
     OH_CLIENT_ID: 'personality-genetics-study',
+    // Open Humans' own (the stand-in takes whatever the .env says, as the platform's project page would give them).
     OH_CLIENT_SECRET: randomBytes(16).toString('hex'),
     OH_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
     OH_MASTER_ACCESS_TOKEN: randomBytes(24).toString('hex'),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST: 'study.localhost',
-    ADMIN_MASTER_KEY: randomBytes(24).toString('hex'),
-    TYPEFINDER_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
-    PARTICIPANT_SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_FINGERPRINT_KEY: randomBytes(24).toString('hex'),
+    // The keys and the database, broker and cache passwords, made as `npm run deploy:env` makes them.
+    ...generateSecrets((bytes) => randomBytes(bytes).toString('hex')),
+    MONGO_USER: 'study',
+    RABBITMQ_USER: 'study',
     STUDY_CONTACT_EMAIL: 'study-team@study.localhost',
     REVIEW_BOARD_NAME: 'LOCAL TEST review board (deployment check)',
     REVIEW_BOARD_APPROVAL: 'LOCAL-TEST-0000',
@@ -174,6 +189,129 @@ async function replaceSlice({ env, service, release, client, served }: SliceRepl
   say(`  ${service} now serves release ${release}; the other ${others.length} containers kept running`);
 }
 
+/** A GET that accepts br and gzip, read as sent: its status, Content-Encoding, Content-Type and size on the wire (fetch would decode it). */
+function getAsSent(url: string, headers: Record<string, string> = {}): Promise<{ url: string; status: number; encoding: string | undefined; type: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
+      let bytes = 0;
+      const type = String(res.headers['content-type'] ?? '');
+      // A stream never ends: its headers are what this is about.
+      if (type.startsWith('text/event-stream')) {
+        resolve({ url, status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], type, bytes });
+        req.destroy();
+        return;
+      }
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ url, status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], type, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Every text file of the shell and the remotes (their manifests, remote entries and chunks) and
+ * the API's largest JSON come through Caddy compressed (br or gzip) to a browser that accepts it;
+ * the results stream comes as it is, so each event reaches the page at once.
+ */
+async function checkCompression(baseUrl: string, { pgId, sessionCookie }: SmokeParticipant): Promise<void> {
+  const folders = [{ mountPath: '/' }, ...REMOTES];
+  const files: string[] = [];
+  for (const { mountPath } of folders) {
+    const manifestPath = `${mountPath}mf-manifest.json`;
+    const manifest: unknown = await (await fetch(`${baseUrl}${manifestPath}`)).json();
+    files.push(manifestPath, ...manifestFiles(manifest).filter(isTextFile).map((file) => `${mountPath}${file}`));
+  }
+  const index = await (await fetch(`${baseUrl}/`)).text();
+  for (const [, src] of index.matchAll(/<script[^>]* src="\/?([^"]+\.js)"/g)) files.push(`/${src}`);
+  const paths = [...new Set(['/', ...files, OPENAPI_DOCUMENT_PATH])];
+  const answers = [];
+  for (const file of paths) answers.push(await getAsSent(`${baseUrl}${file}`));
+  const bad = uncompressed(answers);
+  if (bad.length > 0) throw new Error(`sent uncompressed to a browser that accepts br and gzip:\n  ${bad.join('\n  ')}`);
+  const count = (encoding: string) => answers.filter((a) => a.encoding === encoding).length;
+  say(`  ${answers.length} answers: ${count('br')} br, ${count('gzip')} gzip, ${answers.length - count('br') - count('gzip')} under 1 KB as they are`);
+  const stream = await getAsSent(`${baseUrl}${apiPath(routes.resultsStream, { pgId })}`, { cookie: sessionCookie, accept: 'text/event-stream' });
+  if (stream.status !== 200 || !stream.type.startsWith('text/event-stream') || stream.encoding !== undefined) {
+    throw new Error(`the results stream answered ${stream.status} ${stream.type} with encoding ${stream.encoding ?? 'none'}: it must come as it is`);
+  }
+  say('  the results stream: text/event-stream, not encoded');
+}
+
+/**
+ * svc-participants stopped as compose stops it (SIGTERM, then the stop_grace_period) while a
+ * participant's client keeps calling it: the requests in flight at the signal finish, the
+ * service still answers through its notice, then the gateway answers 503 with Retry-After;
+ * nothing fails or is cut. The service is started again afterwards.
+ */
+async function checkStopWhileServing(baseUrl: string, { pgId, sessionCookie }: SmokeParticipant): Promise<void> {
+  const name = containerOf('svc-participants');
+  const outcomes: StopOutcome[] = [];
+  let running = true;
+  const keepCalling = async (): Promise<void> => {
+    while (running) {
+      const startedAt = Date.now();
+      try {
+        const res = await fetch(`${baseUrl}${apiPath(routes.user)}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: sessionCookie }, body: JSON.stringify({ pgId }) });
+        await res.arrayBuffer();
+        outcomes.push({ startedAt, endedAt: Date.now(), status: res.status, retryAfter: res.headers.get('retry-after') ?? undefined });
+      } catch (err) {
+        outcomes.push({ startedAt, endedAt: Date.now(), status: 'error', error: messageOf(err).split('\n')[0] });
+      }
+    }
+  };
+  const clients = Array.from({ length: 6 }, () => keepCalling());
+  await sleep(2000);
+  const signalAt = Date.now();
+  // compose stop_grace_period: 30s; podman-compose 1.0.3 does not read it, so it is given here.
+  await podman(['stop', '-t', '30', name]);
+  const stoppedMs = Date.now() - signalAt;
+  await sleep(3000);
+  running = false;
+  await Promise.all(clients);
+  const verdict = stopVerdict(outcomes, signalAt);
+  say(`  stopped in ${seconds(stoppedMs)}; ${outcomes.length} requests: ${verdict.across} in flight at the signal finished, ${verdict.afterSignal} answered during the notice, ${verdict.refused} answered 503 with Retry-After once it was gone`);
+  if (verdict.failed.length > 0) throw new Error(`requests failed while svc-participants stopped:\n  ${verdict.failed.slice(0, 20).join('\n  ')}`);
+  if (verdict.across === 0 || verdict.afterSignal === 0) throw new Error('no request was in flight at the stop signal, or none was answered during the notice: the check proved nothing');
+  await podman(['start', name]);
+  await waitHealthy([name], 180_000);
+}
+
+// Run by node inside the svc-participants container (its image holds the drivers): connects to
+// MongoDB, RabbitMQ and Redis without the deployment's credentials and prints what each said.
+const UNCREDENTIALED_CLIENTS = `
+const { MongoClient } = require('mongodb');
+const amqp = require('amqplib');
+const { createClient } = require('redis');
+const seen = {};
+const attempt = async (name, fn) => {
+  try { await fn(); seen[name] = 'accepted'; } catch (err) { seen[name] = 'refused: ' + String(err && err.message).split('\\n')[0]; }
+};
+(async () => {
+  await attempt('MongoDB without a user', async () => {
+    const client = new MongoClient('mongodb://mongo:27017', { serverSelectionTimeoutMS: 5000 });
+    try { await client.db('participants').collection('participants').findOne({}); } finally { await client.close(); }
+  });
+  await attempt('RabbitMQ as guest', async () => { const connection = await amqp.connect('amqp://guest:guest@rabbitmq:5672'); await connection.close(); });
+  await attempt('Redis without a password', async () => {
+    const client = createClient({ url: 'redis://redis:6379', socket: { reconnectStrategy: false } });
+    client.on('error', () => undefined);
+    await client.connect();
+    try { await client.get('study'); } finally { client.destroy ? client.destroy() : client.disconnect(); }
+  });
+  console.log(JSON.stringify(seen));
+})();
+`;
+
+/** MongoDB, RabbitMQ and Redis each refuse a client that has not the deployment's credentials (the services, which have them, work: the smoke test). */
+async function checkCredentialsRequired(): Promise<void> {
+  const output = await podmanOutput(['exec', '-w', '/app/svc-participants', containerOf('svc-participants'), 'node', '-e', UNCREDENTIALED_CLIENTS]);
+  const seen = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, string>;
+  for (const [what, answer] of Object.entries(seen)) say(`  ${what}: ${answer}`);
+  const accepted = Object.entries(seen).filter(([, answer]) => !answer.startsWith('refused')).map(([what]) => what);
+  if (Object.keys(seen).length !== 3 || accepted.length > 0) throw new Error(`a client without credentials was let in: ${accepted.join(', ') || output}`);
+}
+
 async function checkBadEnv(env: DeploymentEnv, baseUrl: string, { pgId, sessionCookie }: SmokeParticipant): Promise<void> {
   const name = containerOf('svc-participants');
   await podman(['rm', '-f', '-t', '10', name]);
@@ -273,6 +411,9 @@ async function main(): Promise<void> {
     say(`  the participant's client: ${seen.ok} answers from the other slices, ${seen.failed.length} failed`);
     if (seen.failed.length > 0) throw new Error(`requests to slices not being replaced failed:\n  ${seen.failed.slice(0, 20).join('\n  ')}`);
 
+    await step('MongoDB, RabbitMQ and Redis refuse a client without credentials', () => checkCredentialsRequired());
+    await step('Text files and API answers come compressed through Caddy; the results stream does not', () => checkCompression(baseUrl, participant));
+    await step('svc-participants stops while a client calls it: what is in flight finishes', () => checkStopWhileServing(baseUrl, participant));
     await step('A bad .env stops svc-participants alone, naming the variables', () => checkBadEnv(env, baseUrl, participant));
   } finally {
     client?.stop();
