@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEPLOYABLES } from './lib/deployables.cjs';
+import { checkNodeRuntime } from './lib/node-runtime';
 import { root } from './lib/repo-root';
 import { assertKnownSlice, checkTargets, declarationProblems, declaredSlices, selectTests, workspaceDependencies } from './lib/slice-plan.cjs';
 import { browserTestSources, workspaceManifests } from './lib/slice-sources.cjs';
@@ -46,6 +47,7 @@ function writeTypeCheckConfig(slice: string, include: readonly string[]): string
 
 async function main(): Promise<void> {
   const started = Date.now();
+  checkNodeRuntime(root, say);
   const { slice, browser } = parseSliceArgs(process.argv.slice(2), KNOWN);
   assertKnownSlice(slice, KNOWN);
 

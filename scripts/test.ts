@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { checkApiCompatibility, type RunStep } from './lib/api-compatibility';
+import { checkNodeRuntime } from './lib/node-runtime';
 import { root } from './lib/repo-root';
 import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps';
 
@@ -23,6 +24,8 @@ function validateCompose(): void {
 async function main(): Promise<void> {
   const jestArgs = process.argv.slice(2);
   const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
+  // First: the runtime every step and jest run on, the pinned Node.js line (CI reads it here).
+  checkNodeRuntime(root, say);
 
   step('Lint', bin('eslint'), ['--max-warnings=0', '.']);
   step('Type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);

