@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { API_DOCS_PATH, apiRoutes, OPENAPI_DOCUMENT_PATH } from '@study/contracts';
+import { API_DOCS_PATH, OPENAPI_DOCUMENT_PATH, routeTable } from '@study/contracts';
 import { startGatewayWithServicesDown, type RunningGateway } from '../test-support/harness';
 
 describe('GET /api/docs', () => {
@@ -18,7 +18,7 @@ describe('GET /api/docs', () => {
     const res = await request(running.url).get(OPENAPI_DOCUMENT_PATH).expect(200).expect('content-type', /^application\/json/);
     expect(res.body.openapi).toBe('3.1.0');
     const documented = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(apiRoutes.map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`).sort());
+    expect(documented.sort()).toEqual(routeTable.map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`).sort());
   });
 
   it('serves a page to browse it, with its scripts from this origin only', async () => {

@@ -1,5 +1,8 @@
 import {
   apiRoutes,
+  gatewayRoutes,
+  routeTable,
+  routesOf,
   consentRequestSchema,
   deauthorizeNoticeSchema,
   participantConsentedDataSchema,
@@ -197,6 +200,14 @@ describe('apiRoutes', () => {
     ['GET', '/api/ohready/a/b'],
   ])('%s %s belongs to no service', (method, path) => {
     expect(matchApiRoute(path, method)).toBeUndefined();
+  });
+
+  it('leaves the routes the gateway answers itself out of what it forwards, and still names them', () => {
+    expect(gatewayRoutes.map(key)).toEqual(['POST /api/error-reports']);
+    expect(apiRoutes.map(key)).not.toContain('POST /api/error-reports');
+    expect(routeTable).toHaveLength(apiRoutes.length + gatewayRoutes.length);
+    expect(routesOf('participants').map(key)).not.toContain('POST /api/error-reports');
+    expect(matchApiRoute('/api/error-reports', 'POST')?.service).toBe('gateway');
   });
 
   it('names the template of a secret-carrying path whatever the method', () => {

@@ -90,6 +90,8 @@ export {
   API_PREFIX,
   routes,
   apiRoutes,
+  gatewayRoutes,
+  routeTable,
   routesOf,
   routeKey,
   pathOf,
@@ -98,6 +100,9 @@ export {
   secretPathPrefixes,
   publicPathOf,
   type ApiRoute,
+  type GatewayRoute,
+  type RouteDefinition,
+  type RouteOwner,
   type RouteName,
   type RouteAccess,
   type ServiceName,
@@ -108,6 +113,7 @@ export {
   type PathParamsOf,
 } from './routes';
 export type { BodyContract, JsonBody } from './http-bodies';
+export { ERROR_ENVELOPE_LIMIT_BYTES, ERROR_ENVELOPE_MEDIA_TYPE, errorReportReceiptSchema, type ErrorReportReceipt } from './error-reports';
 export {
   authorizationCodeSchema,
   consentRequestSchema,

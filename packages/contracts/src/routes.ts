@@ -31,8 +31,11 @@ import { saveSurveyRequestSchema, updateSurveysRequestSchema } from './survey-re
 import { typeFinderClaimRequestSchema, typeFinderClaimResponseSchema, typeFinderImportResponseSchema, typeFinderWebhookBodySchema, typeFinderWebhookResponseSchema } from './typefinder';
 import { participantResultsSchema, resetSurveysRequestSchema, RESULTS_EVENT, userRequestSchema, userViewSchema } from './user';
 import { withdrawRequestSchema, withdrawResponseSchema } from './withdraw';
+import { ERROR_ENVELOPE_MEDIA_TYPE, errorReportReceiptSchema } from './error-reports';
 
 export type ServiceName = 'participants' | 'scoring' | 'reports';
+/** Who answers a route: a service (the gateway forwards the call to it) or the gateway itself. */
+export type RouteOwner = ServiceName | 'gateway';
 export type HttpMethod = 'GET' | 'POST';
 
 /**
@@ -53,8 +56,9 @@ export type RouteAccess =
   | { kind: 'webhook' }
   | { kind: 'anyone' };
 
-export interface ApiRoute {
-  service: ServiceName;
+/** One route of the table, answered by its owner (`service`). */
+export interface RouteDefinition<Owner extends RouteOwner = RouteOwner> {
+  service: Owner;
   method: HttpMethod;
   /** Express-style path, e.g. '/api/user/report/:pgId'. */
   path: string;
@@ -73,23 +77,28 @@ export interface ApiRoute {
   stream?: boolean;
 }
 
+/** A route a service answers: the gateway forwards it there, the service mounts it. */
+export type ApiRoute = RouteDefinition<ServiceName>;
+/** A route the gateway answers itself. */
+export type GatewayRoute = RouteDefinition<'gateway'>;
+
 /** What every public route's path starts with ('/api/...'): where the gateway mounts its API router. */
 export const API_PREFIX = '/api';
 
 /** Keeps a definition's literal types (path, schemas) for the typed client and mount. */
-function defineRoute<const R extends ApiRoute>(route: R): R {
+function defineRoute<const R extends RouteDefinition>(route: R): R {
   return route;
 }
 
 /** The JSON request body a route takes, as a caller writes it. */
-export type RequestBodyOf<R extends ApiRoute> = R['request'] extends JsonBody<infer S> ? z.input<S> : undefined;
+export type RequestBodyOf<R extends RouteDefinition> = R['request'] extends JsonBody<infer S> ? z.input<S> : undefined;
 /** The JSON request body a route takes, as the service reads it (after parsing). */
-export type ParsedRequestBodyOf<R extends ApiRoute> = R['request'] extends JsonBody<infer S> ? z.output<S> : undefined;
+export type ParsedRequestBodyOf<R extends RouteDefinition> = R['request'] extends JsonBody<infer S> ? z.output<S> : undefined;
 /** The JSON answer of a route. */
-export type ResponseBodyOf<R extends ApiRoute> = R['response'] extends JsonBody<infer S> ? z.output<S> : never;
+export type ResponseBodyOf<R extends RouteDefinition> = R['response'] extends JsonBody<infer S> ? z.output<S> : never;
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
 /** The path parameters of a route, e.g. { pgId: string } for '/api/user/report/:pgId'. */
-export type PathParamsOf<R extends ApiRoute> = { [K in ParamNames<R['path']>]: string };
+export type PathParamsOf<R extends RouteDefinition> = { [K in ParamNames<R['path']>]: string };
 
 const participantByBody: RouteAccess = { kind: 'participant', studyIdIn: 'body' };
 const participantByPath: RouteAccess = { kind: 'participant', studyIdIn: 'path' };
@@ -102,9 +111,10 @@ const anyone: RouteAccess = { kind: 'anyone' };
  * Every public /api call, one definition each: the calls of product.md section 7, the two
  * webhooks of domain.md, the TypeFinder CSV import, the admin tools' enrollment figures and
  * download links, the frontends' settings, the start of the Open Humans authorization, the
- * participant's session and result stream (Server-Sent Events). Services mount exactly these
- * (mount, checked at start-up); the gateway forwards and checks participant access by them; the
- * browser and the tools call them through @study/api-client; /api/docs describes them.
+ * participant's session and result stream (Server-Sent Events), and the browser's error reports.
+ * Services mount exactly theirs (mount, checked at start-up); the gateway forwards them and checks
+ * participant access by them, and answers those it owns (`service: 'gateway'`) itself; the
+ * browser and the tools call them through @study/api-client; /api/docs describes them all.
  */
 export const routes = {
   user: defineRoute({ service: 'participants', method: 'POST', path: '/api/user', access: participantByBody, summary: "The participant's view: surveys, final type, report, Open Humans link.", request: json(userRequestSchema), response: json(userViewSchema) }),
@@ -180,12 +190,33 @@ export const routes = {
   finalScore: defineRoute({ service: 'scoring', method: 'POST', path: '/api/user/survey/final', access: participantByBody, summary: 'The final type, once the three required surveys are done.', request: json(finalScoreRequestSchema), response: json(finalScoreResponseSchema) }),
   nardiReport: defineRoute({ service: 'reports', method: 'POST', path: '/api/user/nardi/report', access: participantByBody, summary: 'The Nardi report.', request: json(nardiReportRequestSchema), response: json(nardiReportSchema) }),
   finalReportPdf: defineRoute({ service: 'reports', method: 'GET', path: '/api/user/report/:pgId', access: participantByPath, summary: 'The final report PDF.', request: noBody, response: other('application/pdf', 'The final report PDF, downloaded as "Final Report.pdf".') }),
+  reportErrors: defineRoute({
+    service: 'gateway',
+    method: 'POST',
+    path: '/api/error-reports',
+    access: anyone,
+    summary: "The browser's error reports and sampled performance traces (Sentry envelopes): logged by the gateway, and passed on to Sentry or GlitchTip when a DSN is configured.",
+    request: other(
+      ERROR_ENVELOPE_MEDIA_TYPE,
+      'A Sentry envelope (sent as text/plain or application/x-sentry-envelope, at most 64 KB): newline-delimited JSON, an envelope header line, then for each item a header line ({"type":"event"|"transaction"|...}, optional "length" in bytes) and its payload.',
+    ),
+    response: json(errorReportReceiptSchema),
+  }),
 } as const;
 
 export type RouteName = keyof typeof routes;
 
-/** The route table as a list, in definition order. */
-export const apiRoutes: readonly ApiRoute[] = Object.values(routes);
+/** The whole route table as a list, in definition order: what /api/docs describes. */
+export const routeTable: readonly RouteDefinition[] = Object.values(routes);
+
+const isServiceRoute = (route: RouteDefinition): route is ApiRoute => route.service !== 'gateway';
+const isGatewayRoute = (route: RouteDefinition): route is GatewayRoute => route.service === 'gateway';
+
+/** The routes a service answers (the gateway forwards them), in definition order. */
+export const apiRoutes: readonly ApiRoute[] = routeTable.filter(isServiceRoute);
+
+/** The routes the gateway answers itself, in definition order. */
+export const gatewayRoutes: readonly GatewayRoute[] = routeTable.filter(isGatewayRoute);
 
 /** The routes one service mounts. */
 export function routesOf(service: ServiceName): readonly ApiRoute[] {
@@ -193,12 +224,12 @@ export function routesOf(service: ServiceName): readonly ApiRoute[] {
 }
 
 /** 'POST /api/user': how a route is named in logs, errors and documents. */
-export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
 }
 
 /** A route's path with its parameters filled in (each encoded), e.g. '/api/user/report/3f…'. */
-export function pathOf<R extends ApiRoute>(route: R, params: PathParamsOf<R>): string {
+export function pathOf<R extends RouteDefinition>(route: R, params: PathParamsOf<R>): string {
   return route.path.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
     const value = (params as Record<string, string | undefined>)[name];
     if (value === undefined) throw new Error(`${routeKey(route)} needs the path parameter ${name}`);
@@ -207,7 +238,7 @@ export function pathOf<R extends ApiRoute>(route: R, params: PathParamsOf<R>): s
 }
 
 /** The static part of a route's path before its first parameter, e.g. '/api/ohready' for the roster. */
-export function staticPrefixOf(route: ApiRoute): string {
+export function staticPrefixOf(route: RouteDefinition): string {
   const at = route.path.indexOf('/:');
   return at === -1 ? route.path : route.path.slice(0, at);
 }
@@ -228,17 +259,17 @@ function pathMatches(template: string, path: string): boolean {
  * The route a request path belongs to (query string ignored), or undefined. Without a
  * method, any method matches: useful to name a path in logs whatever the method.
  */
-export function matchApiRoute(path: string, method?: string): ApiRoute | undefined {
+export function matchApiRoute(path: string, method?: string): RouteDefinition | undefined {
   const pathname = path.split('?')[0] ?? '';
   const upper = method?.toUpperCase();
-  return apiRoutes.find((route) => (upper === undefined || route.method === upper) && pathMatches(route.path, pathname));
+  return routeTable.find((route) => (upper === undefined || route.method === upper) && pathMatches(route.path, pathname));
 }
 
 /**
  * Static prefixes of routes whose path carries a secret (e.g. '/api/ohready/'): anything
  * under them is never logged verbatim, even when it does not match the route exactly.
  */
-export const secretPathPrefixes: readonly string[] = apiRoutes
+export const secretPathPrefixes: readonly string[] = routeTable
   .filter((route) => route.secretParams && route.secretParams.length > 0)
   .map((route) => route.path.slice(0, route.path.indexOf('/:') + 1));
 

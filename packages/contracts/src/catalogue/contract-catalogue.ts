@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../errors';
 import { cloudEventEnvelopeSchema, eventDefinitions, type EventType } from '../events';
-import { apiRoutes, routeKey } from '../routes';
+import { routeKey, routeTable } from '../routes';
 import { json, type BodyContract } from '../http-bodies';
 
 export type { BodyContract } from '../http-bodies';
@@ -15,7 +15,7 @@ export interface HttpContract {
 export { routeKey };
 
 /** The bodies of every route, keyed 'METHOD path', from the route definitions (routes.ts). */
-export const httpContracts: Readonly<Record<string, HttpContract>> = Object.fromEntries(apiRoutes.map((route) => [routeKey(route), { request: route.request, response: route.response }]));
+export const httpContracts: Readonly<Record<string, HttpContract>> = Object.fromEntries(routeTable.map((route) => [routeKey(route), { request: route.request, response: route.response }]));
 
 /** Every 4xx/5xx answer of the services and the gateway. */
 export const errorBodyContract: BodyContract = json(errorBodySchema);

@@ -22,4 +22,10 @@ describe('the OpenAPI document', () => {
     expect(operation).toMatchObject({ operationId: 'finalReportPdf', 'x-owner': 'svc-reports', 'x-access': 'participant', security: [{ participantSession: [] }] });
     expect(operation?.responses).toMatchObject({ '200': { content: { 'application/pdf': {} } }, default: { content: { 'application/problem+json': {} } } });
   });
+
+  it('names the gateway as the owner of the routes it answers itself', () => {
+    const operation = (openApiDocument().paths as Record<string, Record<string, Record<string, unknown>>>)['/api/error-reports']?.post;
+    expect(operation).toMatchObject({ operationId: 'reportErrors', 'x-owner': 'gateway', tags: ['gateway'], 'x-access': 'anyone', security: [] });
+    expect(operation?.requestBody).toMatchObject({ content: { 'application/x-sentry-envelope': {} } });
+  });
 });

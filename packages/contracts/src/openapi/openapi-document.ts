@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, ErrorCodes, PROBLEM_CONTENT_TYPE } from '../errors';
 import type { BodyContract } from '../http-bodies';
-import { apiRoutes, routes, type ApiRoute, type RouteName } from '../routes';
+import { routes, routeTable, type RouteDefinition, type RouteName } from '../routes';
 import type { Json } from '../json-schema/stable-json';
 
 type JsonObject = { [key: string]: Json };
@@ -24,20 +24,20 @@ function content(body: BodyContract, io: 'input' | 'output'): JsonObject | undef
 }
 
 /** The answer a call gives when it works: a redirect, no content, or a body. */
-function success(route: ApiRoute): [string, JsonObject] {
+function success(route: RouteDefinition): [string, JsonObject] {
   if (route.response.kind === 'none') return ['204', { description: 'Done; no content.' }];
   if (route.response.kind === 'other' && route.response.mediaType === 'text/plain') return ['302', { description: route.response.description }];
   return ['200', { description: route.summary, content: content(route.response, 'output') ?? {} }];
 }
 
-const ACCESS_SECURITY: Record<ApiRoute['access']['kind'], Json[]> = {
+const ACCESS_SECURITY: Record<RouteDefinition['access']['kind'], Json[]> = {
   participant: [{ participantSession: [] }],
   'study-team': [{ masterKey: [] }, { downloadLink: [] }],
   webhook: [{ webhookSignature: [] }],
   anyone: [],
 };
 
-function accessNote(route: ApiRoute): string {
+function accessNote(route: RouteDefinition): string {
   switch (route.access.kind) {
     case 'participant':
       return `The participant's own session for the study ID in the ${route.access.studyIdIn}${route.access.recentConfirmation ? ', confirmed with Open Humans in the last 10 minutes' : ''}.`;
@@ -50,7 +50,7 @@ function accessNote(route: ApiRoute): string {
   }
 }
 
-function parameters(route: ApiRoute): Json[] {
+function parameters(route: RouteDefinition): Json[] {
   const inPath = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => ({ name: match[1] ?? '', in: 'path', required: true, schema: { type: 'string' } }));
   if (!route.query) return inPath;
   const query = schemaOf(route.query, 'input') as { properties?: Record<string, JsonObject>; required?: string[] };
@@ -58,7 +58,7 @@ function parameters(route: ApiRoute): Json[] {
   return [...inPath, ...inQuery];
 }
 
-function operation(name: string, route: ApiRoute): JsonObject {
+function operation(name: string, route: RouteDefinition): JsonObject {
   const [status, answer] = success(route);
   const body = content(route.request, 'input');
   return {
@@ -66,7 +66,7 @@ function operation(name: string, route: ApiRoute): JsonObject {
     summary: route.summary,
     description: `Who may call it: ${accessNote(route)}`,
     tags: [route.service],
-    'x-owner': `svc-${route.service}`,
+    'x-owner': route.service === 'gateway' ? 'gateway' : `svc-${route.service}`,
     'x-access': route.access.kind,
     ...(route.stream ? { 'x-stream': true } : {}),
     parameters: parameters(route),
@@ -87,7 +87,7 @@ function openApiPath(path: string): string {
 /** The OpenAPI 3.1 document of every route of the table, made from the route definitions alone. */
 export function openApiDocument(): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  for (const [name, route] of Object.entries(routes) as [RouteName, ApiRoute][]) {
+  for (const [name, route] of Object.entries(routes) as [RouteName, RouteDefinition][]) {
     const key = openApiPath(route.path);
     paths[key] = { ...(paths[key] ?? {}), [route.method.toLowerCase()]: operation(name, route) };
   }
@@ -104,6 +104,7 @@ export function openApiDocument(): JsonObject {
       { name: 'participants', description: 'svc-participants: consent, sessions, surveys, the study team tools.' },
       { name: 'scoring', description: 'svc-scoring: the Nardi results and the final type.' },
       { name: 'reports', description: 'svc-reports: the Nardi report and the final report PDF.' },
+      { name: 'gateway', description: 'The gateway itself: the browser error reports.' },
     ],
     paths,
     components: {
@@ -124,4 +125,4 @@ export function documentedRouteKeys(document: JsonObject): string[] {
   return Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
 }
 
-export const tableRouteKeys = (): string[] => apiRoutes.map((route) => `${route.method} ${openApiPath(route.path)}`);
+export const tableRouteKeys = (): string[] => routeTable.map((route) => `${route.method} ${openApiPath(route.path)}`);
