@@ -30,16 +30,45 @@ async function main(): Promise<void> {
   say(`Logs: ${path.join('.data', 'logs')}/<part>.log`);
   say(`Ready: ${stack.url}  (Ctrl-C stops everything started here)`);
 
-  for (const [name, entry] of stack.children) {
-    entry.child.once('exit', (code, signal) => {
-      if (!stopping) say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see ${entry.logFile}`);
-    });
-  }
   let stopping = false;
+  // A process npm run dev has restarted is not reported as stopped; its new process is watched in turn.
+  const restarting = new Set<string>();
+  const watchExit = (name: string): void => {
+    const entry = stack.children.get(name);
+    entry?.child.once('exit', (code, signal) => {
+      if (!stopping && !restarting.has(name)) say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see ${entry.logFile}`);
+    });
+  };
+  for (const name of stack.children.keys()) watchExit(name);
+  // npm run dev -- <service or gateway> asks here for the rebuilt part's process to be started again.
+  const { serveStackControl } = await import('./lib/stack-control');
+  const { RESTARTABLE_PROCESSES } = await import('./lib/dev-plan');
+  const control = await serveStackControl({
+    file: path.join(root, '.data', 'stack-control.json'),
+    gatewayUrl: stack.url,
+    processes: RESTARTABLE_PROCESSES,
+    restart: async (name) => {
+      restarting.add(name);
+      try {
+        if (name === 'gateway') await stack.restartGateway();
+        else {
+          const service = stack.services.find((s) => s.name === name);
+          if (!service) throw new Error(`no service ${name}`);
+          await stack.stopService(service.name);
+          await stack.startService(service.name);
+        }
+      } finally {
+        restarting.delete(name);
+        watchExit(name);
+      }
+    },
+    log: say,
+  });
   const shutdown = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     say('Stopping...');
+    await control.close();
     await stack.stop();
     say('Stopped.');
     process.exit(0);

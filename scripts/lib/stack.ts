@@ -146,6 +146,8 @@ export interface Stack {
    */
   startGatewayInstance(env?: Env): Promise<{ name: string; url: string }>;
   stopGatewayInstance(name: string): Promise<void>;
+  /** Stops the gateway and starts it again on its port with the same environment (a rebuilt gateway: npm run dev). */
+  restartGateway(): Promise<void>;
   /** Stops the stack's FerretDB ('SIGKILL': at once, as a crash) and keeps its data for startDatabase. */
   stopDatabase(signal?: NodeJS.Signals): Promise<void>;
   /** Starts the stack's FerretDB again on the same port and data. */
@@ -429,6 +431,10 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
       startServiceInstance,
       startGatewayInstance,
       stopGatewayInstance: (name) => stopChild(name),
+      restartGateway: async () => {
+        await stopChild('gateway');
+        await startGatewayProcess('gateway', port);
+      },
       stopDatabase,
       startDatabase,
       stop,

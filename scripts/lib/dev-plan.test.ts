@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { DEV_PARTS, describeWatched, parseDevArgs, RESTARTABLE_PROCESSES, stackProcessOf, watchedFolders } from './dev-plan';
+
+describe('the parts', () => {
+  it('are the five frontends and the three services and the gateway, each service with its process in the stack', () => {
+    expect(DEV_PARTS.map((p) => p.dir).sort()).toEqual(['gateway', 'mf-admin', 'mf-consent', 'mf-dashboard', 'mf-nardi', 'shell', 'svc-participants', 'svc-reports', 'svc-scoring']);
+    expect(DEV_PARTS.find((p) => p.dir === 'svc-scoring')).toEqual({ dir: 'svc-scoring', kind: 'service', process: 'scoring' });
+    expect(DEV_PARTS.find((p) => p.dir === 'mf-nardi')).toEqual({ dir: 'mf-nardi', kind: 'frontend' });
+    expect([...RESTARTABLE_PROCESSES].sort()).toEqual(['gateway', 'participants', 'reports', 'scoring']);
+  });
+
+  it('knows no process for a folder that is not a service', () => {
+    expect(stackProcessOf('gateway')).toBe('gateway');
+    expect(() => stackProcessOf('standins/typefinder')).toThrow('not a service of the stack');
+  });
+});
+
+describe('parseDevArgs', () => {
+  it('takes one part by its folder', () => {
+    expect(parseDevArgs(['./mf-nardi/'])).toEqual({ dir: 'mf-nardi', kind: 'frontend' });
+    expect(parseDevArgs(['gateway'])).toEqual({ dir: 'gateway', kind: 'service', process: 'gateway' });
+  });
+
+  it.each([
+    [[], 'Name one part'],
+    [['mf-nardi', 'shell'], 'Name one part'],
+    [['standins/open-humans'], 'standins/open-humans is not a part npm run dev works on'],
+    [['packages/ui'], 'is not a part'],
+    [['mf-nardi', '--poll'], 'Unknown option --poll'],
+  ])('refuses %p, naming the parts', (argv, message) => {
+    expect(() => parseDevArgs(argv)).toThrow(message);
+    expect(() => parseDevArgs(argv)).toThrow('svc-participants');
+  });
+});
+
+describe('watchedFolders', () => {
+  const root = '/repo';
+  it("counts a build's files by folder, the part's own first, leaving out installed packages and anything outside", () => {
+    const files = [
+      '/repo/mf-nardi/src/routes.tsx',
+      '/repo/mf-nardi/src/features/part-one/PartOne.tsx',
+      '/repo/packages/ui/src/index.ts',
+      '/repo/packages/contracts/src/routes.ts',
+      '/repo/packages/contracts/src/surveys.ts',
+      '/repo/node_modules/react/index.js',
+      '/repo/packages/ui/node_modules/x/index.js',
+      '/elsewhere/file.ts',
+      '/repo/mf-nardi/package.json',
+      '/repo/tsconfig.base.json',
+    ];
+    expect(watchedFolders(files, root, 'mf-nardi')).toEqual([
+      { folder: 'mf-nardi', files: 1 },
+      { folder: 'mf-nardi/src', files: 2 },
+      { folder: 'packages/contracts/src', files: 2 },
+      { folder: 'packages/ui/src', files: 1 },
+      { folder: 'tsconfig.base.json', files: 1 },
+    ]);
+  });
+
+  it('reads paths relative to the root too (an esbuild metafile)', () => {
+    expect(watchedFolders(['svc-scoring/src/main.ts', 'packages/service-kit/src/index.ts', 'node_modules/zod/index.js'], root, 'svc-scoring')).toEqual([
+      { folder: 'svc-scoring/src', files: 1 },
+      { folder: 'packages/service-kit/src', files: 1 },
+    ]);
+    expect(watchedFolders([path.join(root, 'gateway', 'src', 'main.ts')], root, 'gateway')).toEqual([{ folder: 'gateway/src', files: 1 }]);
+  });
+
+  it('says it in one line', () => {
+    expect(describeWatched([{ folder: 'svc-scoring/src', files: 40 }, { folder: 'packages/personality/src', files: 1 }])).toBe('svc-scoring/src (40 files), packages/personality/src (1 file)');
+    expect(describeWatched([])).toBe('nothing');
+  });
+});
