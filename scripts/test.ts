@@ -1,9 +1,11 @@
 // `npm test`: installs what is missing, then lint, type-check, build, and every jest
 // project: unit, UI, integration (real FerretDB, RabbitMQ, Redis), browser tests
-// (Chromium through the gateway) and fault runs (e2e/faults). Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
+// (Chromium through the gateway) and fault runs (e2e/faults), with the coverage of the unit and ui
+// projects (coverage/). Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { checkApiCompatibility, type RunStep } from './lib/api-compatibility';
+import { withCoverage } from './lib/coverage';
 import { checkNodeRuntime } from './lib/node-runtime';
 import { root } from './lib/repo-root';
 import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps';
@@ -40,7 +42,8 @@ async function main(): Promise<void> {
   await buildAll({ log: say });
 
   say('Jest: unit, ui, integration, e2e, fault');
-  runJest(root, jestArgs);
+  // With coverage (unit and ui): its summary closes jest's output, the reports go to coverage/.
+  runJest(root, withCoverage(jestArgs));
 }
 
 main().catch((err: unknown) => {
