@@ -16,7 +16,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Set in the re-run process: if that Node is still not the pinned line, stop instead of looping.
+// The binary a re-run is started on (its children inherit it): should that process still not be
+// on the pinned line, it stops instead of starting another.
 const REEXEC_MARK = 'STUDY_PINNED_NODE';
 
 /** The pinned version (`.node-version`, e.g. 24.21.0), read by the base images' build too. */
@@ -112,7 +113,8 @@ function runUnder(binary) {
 function onPinnedNode() {
   const pinned = pinnedVersion();
   if (isPinnedLine(process.versions.node, pinned)) return true;
-  if (process.env[REEXEC_MARK]) throw new Error(`${process.env[REEXEC_MARK]} is Node.js ${process.versions.node}, not ${pinned}`);
+  const marked = process.env[REEXEC_MARK];
+  if (marked && fs.existsSync(marked) && fs.realpathSync(marked) === fs.realpathSync(process.execPath)) throw new Error(`${marked} is Node.js ${process.versions.node}, not ${pinned}`);
   const binary = ensurePinnedNode(pinned);
   console.error(`[run] This machine's Node.js is ${process.versions.node}; running on Node.js ${pinned} from ${path.relative(root, binary)} (.node-version)`);
   runUnder(binary);

@@ -77,7 +77,9 @@ const older = otherNode();
   const node = older ?? '';
 
   it(`says so in one line and runs the tool on Node.js ${pinned}, with the pinned Node first on PATH`, () => {
-    const res = spawnSync(node, [runMjs, probe, 'exit', '5', 'a', ''], { cwd: root, encoding: 'utf8', env: { ...process.env, RUN_PROBE_VAR: 'passed on' } });
+    // As under npm test, where this test itself runs below scripts/run.mjs's re-run.
+    const env = { ...process.env, RUN_PROBE_VAR: 'passed on', STUDY_PINNED_NODE: path.join(root, '.tools', `node-${pinned}`, 'bin', 'node') };
+    const res = spawnSync(node, [runMjs, probe, 'exit', '5', 'a', ''], { cwd: root, encoding: 'utf8', env });
     expect(res.stderr.match(new RegExp(REEXEC_LINE.source, 'gm'))).toHaveLength(1);
     expect(res.status).toBe(5);
     expect(reportOf(res.stdout)).toEqual({ version: `v${pinned}`, execPathChild: `v${pinned}`, onPath: `v${pinned}`, args: ['5', 'a', ''], probeVar: 'passed on' });
