@@ -2,7 +2,8 @@
 // (npm start).
 // - A frontend (shell, mf-*): webpack in watch mode (a development build, no compressed copies)
 //   writes the part's dist/, which the running gateway serves: it looks for a new build at most
-//   every 200 ms while requests come, so a reload of the page shows the change.
+//   every 200 ms while requests come, so a reload of the page shows the change. The build also
+//   carries a few lines that poll the part's manifest (or the shell's page) and reload the page.
 // - A service or the gateway: esbuild's watch mode makes the same bundle as `npm run build`
 //   (build-service.ts's options) into dist/main.js, then the running npm start restarts that
 //   process (lib/stack-control.ts): same port, same environment, same log file, still its child.
@@ -11,11 +12,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { context, type BuildResult, type Plugin } from 'esbuild';
-import type { Compiler, Configuration, Stats } from 'webpack';
+import type { Configuration, Stats } from 'webpack';
 import { serviceBundleOptions } from './build-service';
-import { describeWatched, parseDevArgs, type DevPart, watchedFolders } from './lib/dev-plan';
+import { describeWatched, liveReloadScript, liveReloadUrl, parseDevArgs, type DevPart, watchedFolders } from './lib/dev-plan';
 import { root } from './lib/repo-root';
 import { findStackControl, requestRestart, type StackControlInfo } from './lib/stack-control';
+
+type Webpack = typeof import('webpack');
 
 const say = (msg: string): void => console.log(`[dev] ${new Date().toISOString().slice(11, 19)} ${msg}`);
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
@@ -34,9 +37,14 @@ function watchFrontend(part: DevPart, stack: StackControlInfo): void {
   const dir = path.join(root, part.dir);
   // The frontend's webpack and config, as its own `npm run build` loads them.
   const load = createRequire(path.join(dir, 'package.json'));
-  const webpack = load('webpack') as (config: Configuration) => Compiler;
+  const webpack = load('webpack') as Webpack;
   const makeConfig = load(path.join(dir, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Configuration;
-  const compiler = webpack(makeConfig({}, { mode: 'development' }));
+  const config = makeConfig({}, { mode: 'development' });
+  // The page reloads itself after a rebuild: a few lines before the shell's entry or the remote's container.
+  const reloadUrl = liveReloadUrl(part.dir);
+  const entryFile = part.dir === 'shell' ? /^main\.[0-9a-f]+\.js$/ : /^remoteEntry\.js$/;
+  config.plugins = [...(config.plugins ?? []), new webpack.BannerPlugin({ banner: liveReloadScript(reloadUrl), raw: true, test: entryFile })];
+  const compiler = webpack(config);
   let startedAt = Date.now();
   let first = true;
   compiler.hooks.invalid.tap('dev', (file) => {
@@ -58,7 +66,7 @@ function watchFrontend(part: DevPart, stack: StackControlInfo): void {
     if (stats.hasWarnings()) console.warn(stats.toString({ preset: 'errors-warnings', colors: process.stdout.isTTY }));
     if (first) say(`${part.dir}: watching ${describeWatched(watchedFolders(stats.compilation.fileDependencies, root, part.dir))}`);
     first = false;
-    say(`${part.dir}: built in ${took}; reload the page to see it`);
+    say(`${part.dir}: built in ${took}; open pages reload within a second (they poll ${reloadUrl})`);
   });
   stopOnSignal(() => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())));
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DEV_PARTS, describeWatched, parseDevArgs, RESTARTABLE_PROCESSES, stackProcessOf, watchedFolders } from './dev-plan';
+import vm from 'node:vm';
+import { DEV_PARTS, describeWatched, liveReloadScript, liveReloadUrl, parseDevArgs, RESTARTABLE_PROCESSES, stackProcessOf, watchedFolders } from './dev-plan';
 
 describe('the parts', () => {
   it('are the five frontends and the three services and the gateway, each service with its process in the stack', () => {
@@ -68,5 +69,43 @@ describe('watchedFolders', () => {
   it('says it in one line', () => {
     expect(describeWatched([{ folder: 'svc-scoring/src', files: 40 }, { folder: 'packages/personality/src', files: 1 }])).toBe('svc-scoring/src (40 files), packages/personality/src (1 file)');
     expect(describeWatched([])).toBe('nothing');
+  });
+});
+
+describe('live reload', () => {
+  it("polls the remote's manifest, or the shell's page", () => {
+    expect(liveReloadUrl('mf-nardi')).toBe('/mf/nardi/mf-manifest.json');
+    expect(liveReloadUrl('shell')).toBe('/');
+    expect(() => liveReloadUrl('gateway')).toThrow('not a frontend');
+  });
+
+  it('reloads the page once what it polls has changed, once per page however many copies run', async () => {
+    const answers = ['{"v":1}', '{"v":1}', '{"v":2}'];
+    const fetched: string[] = [];
+    let reloads = 0;
+    let polls = 0;
+    const window: Record<string, unknown> = { location: { reload: () => (reloads += 1) } };
+    const context = vm.createContext({
+      window,
+      fetch: async (url: string) => {
+        fetched.push(url);
+        const text = answers.shift() ?? '{"v":2}';
+        return { ok: true, text: async () => text };
+      },
+      // Five more polls at most, so the test ends.
+      setTimeout: (fn: () => void) => {
+        polls += 1;
+        if (polls <= 5) setImmediate(fn);
+      },
+    });
+    const script = liveReloadScript('/mf/nardi/mf-manifest.json', 5);
+    vm.runInContext(script, context);
+    vm.runInContext(script, context);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reloads).toBe(1);
+    expect(fetched.slice(0, 3)).toEqual(['/mf/nardi/mf-manifest.json', '/mf/nardi/mf-manifest.json', '/mf/nardi/mf-manifest.json']);
+    expect(window.__studyDevReload).toBe(true);
+    // Nothing is polled once the page reloads.
+    expect(fetched).toHaveLength(3);
   });
 });

@@ -2,7 +2,7 @@
 // five frontends, the three services and the gateway), the running stack's process each service
 // part is, its command line, and a summary of the files a build watches.
 import path from 'node:path';
-import { GATEWAY, SERVICES } from '@study/topology';
+import { GATEWAY, REMOTES, SERVICES, SHELL } from '@study/topology';
 import { DEPLOYABLES } from './deployables.cjs';
 
 /** A part `npm run dev` rebuilds: a frontend (webpack in watch mode into its dist) or a service (esbuild's watch, then its process restarted). */
@@ -70,4 +70,47 @@ export function watchedFolders(files: Iterable<string>, root: string, partDir: s
 /** One line naming what a build watches, e.g. `mf-nardi/src (31 files), packages/ui/src (12 files)`. */
 export function describeWatched(folders: readonly WatchedFolder[]): string {
   return folders.map(({ folder, files }) => `${folder} (${files} file${files === 1 ? '' : 's'})`).join(', ') || 'nothing';
+}
+
+/**
+ * What a frontend's development build polls to reload the page after a rebuild: the remote's
+ * manifest (it names every chunk by its content hash) or, for the shell, its page (it names the
+ * entry's). Both are same-origin and `no-cache` at the gateway, so the page's CSP allows the call.
+ */
+export function liveReloadUrl(partDir: string): string {
+  if (partDir === SHELL.folder) return '/';
+  const remote = REMOTES.find((r) => r.folder === partDir);
+  if (!remote) throw new Error(`${partDir} is not a frontend`);
+  return `${remote.mountPath}mf-manifest.json`;
+}
+
+/**
+ * A script put before the development build's entry (never in a production build): once per
+ * page, it fetches `url` every `intervalMs` and reloads the page (once) when the answer changes.
+ */
+export function liveReloadScript(url: string, intervalMs = 1000): string {
+  return [
+    ';(function () {',
+    "  var w = typeof window === 'undefined' ? null : window;",
+    '  if (!w || w.__studyDevReload) return;',
+    '  w.__studyDevReload = true;',
+    '  var last = null;',
+    '  var reloading = false;',
+    '  function check() {',
+    `    fetch(${JSON.stringify(url)}, { cache: 'no-store' })`,
+    '      .then(function (r) { return r.ok ? r.text() : null; })',
+    '      .then(function (text) {',
+    '        if (text === null) return;',
+    '        if (last !== null && text !== last) {',
+    '          reloading = true;',
+    '          return w.location.reload();',
+    '        }',
+    '        last = text;',
+    '      })',
+    '      .catch(function () {})',
+    `      .then(function () { if (!reloading) setTimeout(check, ${intervalMs}); });`,
+    '  }',
+    '  check();',
+    '})();',
+  ].join('\n');
 }
