@@ -9,12 +9,14 @@ import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
 import { ConfigError, type GatewayConfig } from './config';
 import { apiDocsRoute } from './docs/api-docs-route';
+import { errorReportsRoute } from './error-reports/error-reports-route';
 import { healthzRoute } from './health/healthz-route';
 import { livezRoute } from './health/livez-route';
 import { getJson, type Agents } from './health/http-get';
 import { sendError } from './http-errors';
 import { accessLog } from './observability/access-log';
 import { createGatewayLoggers } from './observability/logger';
+import { createGatewayMetrics, startMetricsListener, type GatewayMetrics } from './observability/metrics';
 import { apiRouter } from './routing/api-router';
 import { CircuitBreaker } from './routing/circuit-breaker';
 import { createServiceProxy, type ServiceProxy } from './routing/service-proxy';
@@ -34,6 +36,10 @@ export interface Gateway {
   stop(): Promise<void>;
   /** Whether the rate limits are counted in Redis, shared by every instance (false while it connects or is away: counted in memory). */
   limitsShared(): boolean;
+  /** The gateway's Prometheus metrics, served on METRICS_PORT when set. */
+  metrics: GatewayMetrics;
+  /** Where GET /metrics listens once started (METRICS_PORT set), else undefined. */
+  metricsAddress(): AddressInfo | undefined;
 }
 
 export interface GatewayOptions {
@@ -109,6 +115,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
             : logger.info({ upstream: name }, 'service reachable again'),
       }),
   );
+  const metrics = createGatewayMetrics(breakers);
   const proxies: Record<ServiceName, ServiceProxy> = perService((name) =>
     createServiceProxy({
       name,
@@ -150,7 +157,9 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
   app.get('/remotes.json', remotesRoute(config.remotes, () => liveReleases.current()));
   app.get('/config.js', studyConfigRoute(config.publicConfig));
+  app.use(errorReportsRoute({ rateLimits }));
   app.use(apiDocsRoute());
+  app.use(metrics.upstreamRequests);
   app.use(
     apiRouter({
       proxies,
@@ -181,6 +190,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.use(errorHandler());
 
   let server: http.Server | undefined;
+  let metricsServer: http.Server | undefined;
 
   const start = async (): Promise<AddressInfo> => {
     if (server) throw new Error('the gateway is already started');
@@ -189,6 +199,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     server = http.createServer(app);
     server.listen(config.port, config.host);
     await once(server, 'listening');
+    if (config.metricsPort !== undefined) metricsServer = await startMetricsListener(metrics, config.metricsPort, config.metricsHost);
     const address = server.address() as AddressInfo;
     logger.info(
       { url: `http://${address.address}:${address.port}`, services: config.services, frontends: frontendSources(config) },
@@ -199,6 +210,12 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const stop = async (): Promise<void> => {
     for (const breaker of Object.values(breakers)) breaker.stop();
+    const metricsListener = metricsServer;
+    metricsServer = undefined;
+    if (metricsListener?.listening) {
+      metricsListener.close();
+      metricsListener.closeAllConnections();
+    }
     frontendServing.stop();
     const running = server;
     server = undefined;
@@ -220,5 +237,5 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     if (redis.isOpen) await redis.close().catch(() => undefined);
   };
 
-  return { app, logger, start, stop, limitsShared: () => redis.isReady };
+  return { app, logger, start, stop, limitsShared: () => redis.isReady, metrics, metricsAddress: () => metricsServer?.address() as AddressInfo | undefined };
 }

@@ -80,6 +80,9 @@ function envSchema(frontendRootDefault: string) {
     HEALTH_TIMEOUT_MS: millisecondsSetting(1000, 'how long /healthz waits for each service'),
     BREAKER_PROBE_INTERVAL_MS: millisecondsSetting(1000, 'how often a service marked down is probed'),
     SHUTDOWN_TIMEOUT_MS: millisecondsSetting(10_000, 'how long in-flight requests may finish after SIGTERM'),
+    // Prometheus' GET /metrics on a port of its own, never on the public origin; unset: not served.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional().describe('a TCP port number (0-65535) for GET /metrics; unset: metrics are not served'),
+    METRICS_HOST: hostSetting(),
     CSP_FRAME_SRC: cspSourcesSetting("'self'"),
     // The how-it-works video: an embeddable player page; its origin is added to the CSP frame-src.
     HOW_IT_WORKS_VIDEO_URL: publicHttpsUrlSetting('an https URL of an embeddable video page, e.g. https://www.youtube-nocookie.com/embed/VIDEO_ID'),
@@ -154,6 +157,9 @@ export interface GatewayConfig {
   healthTimeoutMs: number;
   breakerProbeIntervalMs: number;
   shutdownTimeoutMs: number;
+  /** Where GET /metrics is served, apart from the public origin; unset: nowhere. */
+  metricsPort?: number;
+  metricsHost: string;
   cspFrameSrc: readonly string[];
   /** Published in /config.js; optional fields only when set. */
   publicConfig: PublicStudyConfig;
@@ -190,6 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,
     breakerProbeIntervalMs: vars.BREAKER_PROBE_INTERVAL_MS,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    ...(vars.METRICS_PORT !== undefined ? { metricsPort: vars.METRICS_PORT } : {}),
+    metricsHost: vars.METRICS_HOST,
     cspFrameSrc: vars.CSP_FRAME_SRC,
     publicConfig: {
       studyName: vars.STUDY_NAME,

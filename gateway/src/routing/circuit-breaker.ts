@@ -1,5 +1,8 @@
 export type BreakerState = 'closed' | 'open';
 
+/** The state as metrics show it: half-open while open and a probe is asking the service. */
+export type BreakerPhase = 'closed' | 'half-open' | 'open';
+
 /**
  * What a failed connection says about the other side. `refused`: proof that nobody is there
  * (nothing listens on the port, no route to the host, no such host). `no-connection`: no
@@ -59,6 +62,11 @@ export class CircuitBreaker {
 
   get state(): BreakerState {
     return this.current;
+  }
+
+  get phase(): BreakerPhase {
+    if (this.current === 'closed') return 'closed';
+    return this.probing ? 'half-open' : 'open';
   }
 
   /** Whether a request may be sent to the service now. */
