@@ -230,7 +230,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountOpenHumansWebhookRoutes(app, deps, { webhookSecret: config.OH_WEBHOOK_SECRET, seenNotices: new SpentTokens(ctx.redis, `oh-notices:${config.MONGO_DB}:`) });
       mountWithdrawRoutes(app, deps);
       mountSurveyRoutes(app, deps);
-      mountResultsStreamRoutes(app, deps, resultsChannel(ctx), streams);
+      mountResultsStreamRoutes(app, deps, resultsChannel(ctx), streams, ctx.metrics);
       mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminGuard: adminGuards(ctx)('typefinder-import', { kind: 'header' }) });
     },
   });

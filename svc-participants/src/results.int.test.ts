@@ -20,11 +20,12 @@ import {
 } from '@study/contracts';
 import { createEvent, type CloudEvent } from '@study/event-bus';
 import { SAMPLE_ANSWERS } from '@study/personality/testing';
-import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
+import { memoryLogger, metricValue, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { createTypeFinderStandin, loadConfig as loadTypeFinderConfig, SIGNATURE_HEADER, signBody, type TypeFinderStandin } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import { OPEN_STREAMS_METRIC } from './entry-points/http/results-stream-routes';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { freePort } from '@study/test-infra';
 import { removeSiblingLeftovers, startSiblingService, type SiblingService } from './test-support/sibling-services';
@@ -241,6 +242,9 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
     };
   }
 
+  /** The result streams svc-participants has open, as GET /metrics says. */
+  const openStreams = async () => metricValue((await request(svc.url).get('/metrics').expect(200)).text, OPEN_STREAMS_METRIC, { service: 'svc-participants' });
+
   /** POST /api/user/survey/final as the screens ask it: once the dashboard's data shows the score. */
   async function finalScoreOnceShown(pgId: string): Promise<request.Response> {
     await viewWhen(pgId, (u) => u.finalScore !== null, 'the final score on the dashboard');
@@ -271,10 +275,12 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
 
     it('TypeFinder (webhook + Submit Results) and Nardi over the API: the stream says when part one is scored and shows the result; the Nardi report is ready, the final score still waits for the self-assessment', async () => {
       await typeFinderTest(pgId);
+      expect(await openStreams()).toBe(0);
       const stream = await resultStream(pgId);
       try {
         expect(stream.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
         await stream.until((r) => !r.nardi.scored, 'the stream on connect');
+        expect(await openStreams()).toBe(1);
         await save(pgId, nardi('part-one'));
         await stream.until((r) => r.nardi.scored, 'part one scored');
         // Asked once the stream says so, the owner answers at once.
@@ -289,6 +295,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       } finally {
         stream.close();
       }
+      await waitFor(async () => (await openStreams()) === 0, 'the closed stream no longer counted');
       // The reports hear of the result from the same event as svc-participants.
       await waitFor(async () => (await nardiReport(pgId)).status === 200, 'the Nardi report', 20_000);
       const res = await nardiReport(pgId).expect(200);

@@ -1,7 +1,7 @@
 import type { Express, Request, Response } from 'express';
 import { ErrorCodes, pgIdSchema, RESULTS_EVENT, type ParticipantResults, routes } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
-import { AppError, mount } from '@study/service-kit';
+import { AppError, gaugeReadOnScrape, mount, type ServiceMetrics } from '@study/service-kit';
 import type { ResultsChannel } from '../../data-access/results-channel';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { getParticipantResults } from '../../domain/get-participant-results';
@@ -14,13 +14,17 @@ export const RECONNECT_MS = 2_000;
 /** The result streams open on this instance, ended when the service stops. */
 export type OpenStreams = Set<Response>;
 
+/** `study_result_streams_open`: how many there are, read when /metrics is scraped. */
+export const OPEN_STREAMS_METRIC = 'study_result_streams_open';
+
 /**
  * GET /api/user/events/{pgId}: the participant's results as Server-Sent Events. The stored
  * results are sent at once, then again whenever they change (a result stored from the owners'
  * events, a save, a reset), so the screens show a result the moment it is here and never ask in
  * a loop. Only changes are sent; a comment line every HEARTBEAT_MS keeps the connection alive.
  */
-export function mountResultsStreamRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, channel: ResultsChannel, streams: OpenStreams): void {
+export function mountResultsStreamRoutes(app: Express, deps: (req: Request) => ParticipantsDeps, channel: ResultsChannel, streams: OpenStreams, metrics: ServiceMetrics): void {
+  gaugeReadOnScrape(metrics, { name: OPEN_STREAMS_METRIC, help: 'Result streams (Server-Sent Events) open on this instance' }, () => streams.size);
   mount(app, routes.resultsStream, async (req, res) => {
     const parsed = pgIdSchema.safeParse(req.params.pgId);
     if (!parsed.success) throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'Invalid request: the study ID must be a version-4 UUID (8-4-4-4-12 hex digits).');
