@@ -10,12 +10,14 @@ import type { ServiceName } from '@study/contracts';
 import { ConfigError, type GatewayConfig } from './config';
 import { apiDocsRoute } from './docs/api-docs-route';
 import { errorReportsRoute } from './error-reports/error-reports-route';
+import { errorReportsRoute } from './error-reports/error-reports-route';
 import { healthzRoute } from './health/healthz-route';
 import { livezRoute } from './health/livez-route';
 import { getJson, type Agents } from './health/http-get';
 import { sendError } from './http-errors';
 import { accessLog } from './observability/access-log';
 import { createGatewayLoggers } from './observability/logger';
+import { createGatewayMetrics, startMetricsListener, type GatewayMetrics } from './observability/metrics';
 import { apiRouter } from './routing/api-router';
 import { CircuitBreaker } from './routing/circuit-breaker';
 import { createServiceProxy, type ServiceProxy } from './routing/service-proxy';
@@ -35,6 +37,10 @@ export interface Gateway {
   stop(): Promise<void>;
   /** Whether the rate limits are counted in Redis, shared by every instance (false while it connects or is away: counted in memory). */
   limitsShared(): boolean;
+  /** The gateway's Prometheus metrics, served on METRICS_PORT when set. */
+  metrics: GatewayMetrics;
+  /** Where GET /metrics listens once started (METRICS_PORT set), else undefined. */
+  metricsAddress(): AddressInfo | undefined;
 }
 
 export interface GatewayOptions {
@@ -110,6 +116,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
             : logger.info({ upstream: name }, 'service reachable again'),
       }),
   );
+  const metrics = createGatewayMetrics(breakers);
   const proxies: Record<ServiceName, ServiceProxy> = perService((name) =>
     createServiceProxy({
       name,
@@ -152,7 +159,9 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.get('/remotes.json', remotesRoute(config.remotes, () => liveReleases.current()));
   app.get('/config.js', studyConfigRoute(config.publicConfig));
   app.use(errorReportsRoute({ rateLimits }));
+  app.use(errorReportsRoute({ rateLimits }));
   app.use(apiDocsRoute());
+  app.use(metrics.upstreamRequests);
   app.use(
     apiRouter({
       proxies,
@@ -183,6 +192,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.use(errorHandler());
 
   let server: http.Server | undefined;
+  let metricsServer: http.Server | undefined;
 
   const start = async (): Promise<AddressInfo> => {
     if (server) throw new Error('the gateway is already started');
@@ -191,6 +201,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     server = http.createServer(app);
     server.listen(config.port, config.host);
     await once(server, 'listening');
+    if (config.metricsPort !== undefined) metricsServer = await startMetricsListener(metrics, config.metricsPort, config.metricsHost);
     const address = server.address() as AddressInfo;
     logger.info(
       { url: `http://${address.address}:${address.port}`, services: config.services, frontends: frontendSources(config) },
@@ -201,6 +212,12 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const stop = async (): Promise<void> => {
     for (const breaker of Object.values(breakers)) breaker.stop();
+    const metricsListener = metricsServer;
+    metricsServer = undefined;
+    if (metricsListener?.listening) {
+      metricsListener.close();
+      metricsListener.closeAllConnections();
+    }
     frontendServing.stop();
     const running = server;
     server = undefined;
@@ -222,5 +239,5 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     if (redis.isOpen) await redis.close().catch(() => undefined);
   };
 
-  return { app, logger, start, stop, limitsShared: () => redis.isReady };
+  return { app, logger, start, stop, limitsShared: () => redis.isReady, metrics, metricsAddress: () => metricsServer?.address() as AddressInfo | undefined };
 }
