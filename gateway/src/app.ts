@@ -10,7 +10,6 @@ import type { ServiceName } from '@study/contracts';
 import { ConfigError, type GatewayConfig } from './config';
 import { apiDocsRoute } from './docs/api-docs-route';
 import { errorReportsRoute } from './error-reports/error-reports-route';
-import { errorReportsRoute } from './error-reports/error-reports-route';
 import { healthzRoute } from './health/healthz-route';
 import { livezRoute } from './health/livez-route';
 import { getJson, type Agents } from './health/http-get';
@@ -158,7 +157,6 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
   app.get('/remotes.json', remotesRoute(config.remotes, () => liveReleases.current()));
   app.get('/config.js', studyConfigRoute(config.publicConfig));
-  app.use(errorReportsRoute({ rateLimits }));
   app.use(errorReportsRoute({ rateLimits }));
   app.use(apiDocsRoute());
   app.use(metrics.upstreamRequests);
