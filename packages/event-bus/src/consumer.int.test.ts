@@ -196,6 +196,48 @@ describe('startConsumer (real RabbitMQ and FerretDB)', () => {
     expect(await admin.messageCount(queue)).toBe(0);
   });
 
+  it('tells its observer each outcome with its time, each retry and each dead letter', async () => {
+    const seen: string[] = [];
+    const times: number[] = [];
+    const { dlq } = await consume({
+      maxAttempts: 2,
+      retryDelaysMs: [30],
+      async handle(e) {
+        if ((e.data as { n: number }).n === 0) throw new Error('always fails');
+        await sleep(20);
+      },
+      observer: {
+        handled: (type, outcome, seconds) => {
+          seen.push(`${outcome} ${type}`);
+          times.push(seconds);
+        },
+        retried: (type) => seen.push(`retried ${type}`),
+        deadLettered: (type) => seen.push(`dead-lettered ${type}`),
+      },
+    });
+    const good = event(1);
+    await broker.publish(good);
+    await waitFor('the event handled', () => seen.length === 1);
+    await broker.publish(good);
+    await waitFor('the copy seen in the inbox', () => seen.length === 2);
+    await broker.publish(event(0, 'participants.survey.reset.v1'));
+    await waitFor('the failing event parked', async () => (await admin.messageCount(dlq)) === 1);
+    admin.publishRaw(exchange, 'participants.survey.completed.v1', Buffer.from('not json at all'));
+    await waitFor('the invalid message parked', async () => (await admin.messageCount(dlq)) === 2);
+    expect(seen).toEqual([
+      'handled participants.survey.completed.v1',
+      'duplicate participants.survey.completed.v1',
+      'failed participants.survey.reset.v1',
+      'retried participants.survey.reset.v1',
+      'failed participants.survey.reset.v1',
+      'dead-lettered participants.survey.reset.v1',
+      'dead-lettered invalid',
+    ]);
+    // The handling's own time: the handler's 20 ms and the inbox's reads and write.
+    expect(times[0]).toBeGreaterThanOrEqual(0.02);
+    expect(times[0]).toBeLessThan(10);
+  });
+
   it('lets in-flight handling finish and be acknowledged when stopped', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
