@@ -59,17 +59,22 @@ describe('the gateway with METRICS_PORT', () => {
     await closeUpstreams({ participants: upstreams?.participants, reports: upstreams?.reports });
   });
 
-  it('counts each API call by the service that owns it and the status answered', async () => {
-    const count = async (upstream: string, status: string) => metricValue(await scrape(), 'study_gateway_upstream_request_duration_seconds_count', { upstream, status });
+  it('counts each API call by the service that owns it and the status answered, and times it', async () => {
+    const count = async (upstream: string, status: string) => metricValue(await scrape(), 'study_gateway_upstream_requests_total', { upstream, status });
     const before = await count('participants', '200');
     await request(running.url).post('/api/user').set('cookie', participantCookie(PG_ID)).send({ pgId: PG_ID }).expect(200);
     expect(await count('participants', '200')).toBe(before + 1);
+    expect(metricValue(await scrape(), 'study_gateway_upstream_request_duration_seconds_count', { upstream: 'participants', status: '200' })).toBe(before + 1);
+    // A result stream is counted, but its duration (how long a page stayed open) is not timed.
+    await request(running.url).get(`/api/user/events/${PG_ID}`).set('cookie', participantCookie(PG_ID)).expect(200);
+    expect(await count('participants', '200')).toBe(before + 2);
+    expect(metricValue(await scrape(), 'study_gateway_upstream_request_duration_seconds_count', { upstream: 'participants', status: '200' })).toBe(before + 1);
     // Refused by the gateway itself: still a call for that service, with its status.
     await request(running.url).post('/api/user').send({ pgId: PG_ID }).expect(401);
     expect(await count('participants', '401')).toBe(1);
     // Not an API call of the table: no upstream, no series.
     await request(running.url).get('/api/no-such-call').expect(404);
-    expect(metricValue(await scrape(), 'study_gateway_upstream_request_duration_seconds_count', { status: '404' })).toBe(0);
+    expect(metricValue(await scrape(), 'study_gateway_upstream_requests_total', { status: '404' })).toBe(0);
   });
 
   it("shows a service's breaker open once a call found nobody there", async () => {
@@ -78,7 +83,7 @@ describe('the gateway with METRICS_PORT', () => {
     const text = await scrape();
     expect(metricValue(text, 'study_gateway_breaker_state', { upstream: 'scoring' })).toBeGreaterThanOrEqual(1);
     expect(metricValue(text, 'study_gateway_breaker_state', { upstream: 'participants' })).toBe(0);
-    expect(metricValue(text, 'study_gateway_upstream_request_duration_seconds_count', { upstream: 'scoring', status: '503' })).toBe(1);
+    expect(metricValue(text, 'study_gateway_upstream_requests_total', { upstream: 'scoring', status: '503' })).toBe(1);
     expect(text).toMatch(/^process_cpu_seconds_total\{service="gateway"\} /m);
   });
 

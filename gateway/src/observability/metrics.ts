@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import express, { type RequestHandler } from 'express';
-import { Gauge, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import type { ServiceName } from '@study/contracts';
 import { createServiceMetrics, metricsRoute, type ServiceMetrics } from '@study/service-kit';
 import type { BreakerPhase, CircuitBreaker } from '../routing/circuit-breaker';
@@ -21,7 +21,8 @@ export interface GatewayMetrics extends ServiceMetrics {
 /**
  * The gateway's Prometheus metrics, in a registry of its own: the process's, each service's
  * breaker (`study_gateway_breaker_state{upstream}`: 0 closed, 1 half-open, 2 open, read when
- * scraped) and the calls sent through it (`study_gateway_upstream_request_duration_seconds{upstream, status}`).
+ * scraped) and the calls sent through it (`study_gateway_upstream_requests_total{upstream, status}`,
+ * their durations in `study_gateway_upstream_request_duration_seconds`, result streams left out).
  */
 export function createGatewayMetrics(breakers: Record<ServiceName, CircuitBreaker>): GatewayMetrics {
   const metrics = createServiceMetrics('gateway');
@@ -35,10 +36,17 @@ export function createGatewayMetrics(breakers: Record<ServiceName, CircuitBreake
       for (const [upstream, breaker] of Object.entries(breakers)) this.set({ upstream }, BREAKER_PHASE_VALUE[breaker.phase]);
     },
   });
+  const labelNames = ['upstream', 'status'] as const;
+  const requests = new Counter({
+    name: 'study_gateway_upstream_requests_total',
+    help: "API calls through the gateway by the service that owns them and the status answered, the gateway's own refusals and result streams among them",
+    labelNames,
+    registers,
+  });
   const duration = new Histogram({
     name: 'study_gateway_upstream_request_duration_seconds',
-    help: 'API calls through the gateway by the service that owns them and the status answered (the gateway\'s own refusals among them), with their durations in seconds',
-    labelNames: ['upstream', 'status'] as const,
+    help: 'The durations in seconds of the API calls through the gateway, by owning service and status; result streams, open for minutes, are left out',
+    labelNames,
     buckets: DURATION_BUCKETS,
     registers,
   });
@@ -49,8 +57,10 @@ export function createGatewayMetrics(breakers: Record<ServiceName, CircuitBreake
       // Set by the API router once the call matched the route table: anything else has no upstream.
       const route = req.apiRoute;
       if (!route) return;
-      const status = res.headersSent ? res.statusCode : 499;
-      duration.observe({ upstream: route.service, status: String(status) }, (performance.now() - started) / 1000);
+      const labels = { upstream: route.service, status: String(res.headersSent ? res.statusCode : 499) };
+      requests.inc(labels);
+      // A stream's duration is how long the page stayed open, not how fast it was served.
+      if (!route.stream) duration.observe(labels, (performance.now() - started) / 1000);
     });
     next();
   };
