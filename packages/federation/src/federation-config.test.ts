@@ -55,7 +55,7 @@ function frontendSources(): string[] {
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes(`${path.sep}test-support${path.sep}`)) files.push(full);
     }
   };
-  for (const dir of [HOST, ...REMOTES, 'packages/client-state', 'packages/ui', 'packages/question-flow', 'packages/navigation', 'packages/api-client', 'packages/query-provider']) walk(path.join(root, dir, 'src'));
+  for (const dir of [HOST, ...REMOTES, 'packages/client-state', 'packages/ui', 'packages/question-flow', 'packages/navigation', 'packages/api-client', 'packages/query-provider', 'packages/error-reporting']) walk(path.join(root, dir, 'src'));
   return files;
 }
 
@@ -100,6 +100,18 @@ describe.each([HOST, ...REMOTES])('the %s build', (app) => {
     }
   });
 
+  test('shares the error reporting as a singleton, so the shell sets up the one client every remote reports through', () => {
+    expect(options.shared['@study/error-reporting']).toMatchObject({ singleton: true, strictVersion: true });
+    // Not Sentry itself: a shared package is bundled whole, and the reporting uses a small part of it.
+    expect(Object.keys(options.shared).filter((key) => key.startsWith('@sentry/'))).toEqual([]);
+  });
+
+  test('names its release, <package name>@<version>, for the error reports', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, app, 'package.json'), 'utf8')) as { name: string; version: string };
+    const define = config.plugins.find((p): p is { definitions: Record<string, string> } => (p as { constructor?: { name?: string } })?.constructor?.name === 'DefinePlugin');
+    expect(define?.definitions['process.env.STUDY_RELEASE']).toBe(JSON.stringify(`${pkg.name}@${pkg.version}`));
+  });
+
   test('reuses what is already on the page and starts asynchronously', () => {
     expect(options.shareStrategy).toBe('loaded-first');
     expect(options.experiments?.asyncStartup).toBe(true);
@@ -122,7 +134,7 @@ test('the shell provides the one federation runtime and bundles what the landing
   expect(options.runtimePlugins).toContain(federation.PROVIDE_RUNTIME_PLUGIN);
   expect(fs.existsSync(federation.PROVIDE_RUNTIME_PLUGIN)).toBe(true);
   expect(federation.PROVIDE_RUNTIME_PLUGIN).toMatch(/\.js$/); // the ES module build, not index.cjs
-  for (const key of ['react', 'react-dom/', 'react-router-dom', '@study/client-state']) expect({ key, eager: options.shared[key]?.eager }).toEqual({ key, eager: true });
+  for (const key of ['react', 'react-dom/', 'react-router-dom', '@study/client-state', '@study/error-reporting']) expect({ key, eager: options.shared[key]?.eager }).toEqual({ key, eager: true });
 });
 
 test.each(REMOTES)('%s shares TanStack Query as a singleton, strictly, in the range its package.json declares', (app) => {

@@ -7,6 +7,7 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const webpack = require('webpack');
 
 /** The version of an installed package, as every frontend builds against the same node_modules. */
 function installedVersion(name) {
@@ -66,16 +67,19 @@ if (!fs.existsSync(ROUTER_PRODUCTION_BUILD)) throw new Error(`react-router's pro
  * @study/contracts (the federation config test checks this), so sharing the contracts, with the
  * part of zod they use inside, loads zod once per page too.
  */
-const WORKSPACE_SINGLETONS = ['@study/client-state'];
+const WORKSPACE_SINGLETONS = ['@study/client-state', '@study/error-reporting'];
 const WORKSPACE_BY_VERSION = ['@study/contracts', '@study/ui', '@study/question-flow'];
-/** Shared by every frontend whether or not its package.json lists them, so none bundles a second copy by accident. */
-const ALWAYS_SHARED = ['@study/client-state', '@study/contracts'];
+/**
+ * Shared by every frontend whether or not its package.json lists them, so none bundles a second copy by accident.
+ * The error reporting is one client per page, set up by the shell: a remote that imports it gets that one.
+ */
+const ALWAYS_SHARED = ['@study/client-state', '@study/contracts', '@study/error-reporting'];
 
 /**
  * What the shell's landing page needs before it can paint: the shell bundles these into its
  * entry (eager) instead of fetching each from the share scope after its entry has run.
  */
-const EAGER_IN_HOST = new Set(['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@study/client-state', '@study/contracts', '@study/ui']);
+const EAGER_IN_HOST = new Set(['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@study/client-state', '@study/contracts', '@study/ui', '@study/error-reporting']);
 
 /**
  * strictVersion: a remote whose declared range the page's copy does not satisfy is refused when it
@@ -249,6 +253,8 @@ function createFrontendConfig(options) {
           manifest: true,
           dts: false,
         }),
+        // The build's release, as `npm run release` tags it (<package name>@<version>): error reports name it.
+        new webpack.DefinePlugin({ 'process.env.STUDY_RELEASE': JSON.stringify(`${pkg.name}@${pkg.version}`) }),
         ...(isHost
           ? [new HtmlWebpackPlugin({ template: options.htmlTemplate, scriptLoading: 'defer' })]
           : []),

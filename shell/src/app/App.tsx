@@ -27,6 +27,9 @@ function LazyPage({ page: Page }: { page: ComponentType }) {
   );
 }
 
+/** The shell's own pages, as router paths (the rest belong to the remotes). */
+export const SHELL_PAGES = ['/', '/about', '/terms', '/privacy'] as const;
+
 export interface AppProps {
   remotesSource: RemotesSource;
 }

@@ -1,7 +1,9 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin, type RetryPluginParams } from '@module-federation/retry-plugin';
 import type { ComponentType } from 'react';
+import { noteRemoteBuild } from '@study/error-reporting';
 import { fallbackPlugin, RemoteUnavailable } from './fallback-plugin';
+import { releasePlugin } from './release-plugin';
 import type { RemoteDescriptor } from './remotes-config';
 
 /** Every remote exposes its route table as the default export of './routes'. */
@@ -41,7 +43,7 @@ function startRuntime(): void {
   init({
     name: 'shell',
     remotes: [],
-    plugins: [RetryPlugin(REMOTE_RETRIES), fallbackPlugin()],
+    plugins: [RetryPlugin(REMOTE_RETRIES), fallbackPlugin(), releasePlugin(noteRemoteBuild)],
   });
   runtimeStarted = true;
 }

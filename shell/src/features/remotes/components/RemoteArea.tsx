@@ -1,3 +1,4 @@
+import { reportRemoteLoadFailure } from '@study/error-reporting';
 import { Spinner } from '@study/ui';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -13,16 +14,20 @@ export interface RemoteAreaProps {
   load: () => Promise<ComponentType>;
   /** A component loaded earlier, shown at once instead of the spinner. */
   loaded?: ComponentType;
+  /** The remote's federation name (mf_nardi), for its error reports. */
+  remote?: string;
 }
 
 /** The part of the page a remote fills: a spinner while loading, its routes, or the fallback. */
-export function RemoteArea({ load, loaded }: RemoteAreaProps) {
+export function RemoteArea({ load, loaded, remote }: RemoteAreaProps) {
   const [state, setState] = useState<AreaState>(loaded ? { status: 'ready', Routes: loaded } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
+  const remoteRef = useRef(remote);
   useEffect(() => {
     loadRef.current = load;
-  }, [load]);
+    remoteRef.current = remote;
+  }, [load, remote]);
 
   const skipFirstLoad = useRef(Boolean(loaded));
   useEffect(() => {
@@ -35,7 +40,8 @@ export function RemoteArea({ load, loaded }: RemoteAreaProps) {
       (Routes) => {
         if (!cancelled) setState({ status: 'ready', Routes });
       },
-      () => {
+      (error: unknown) => {
+        if (remoteRef.current) reportRemoteLoadFailure(remoteRef.current, error);
         if (!cancelled) setState({ status: 'failed' });
       },
     );
@@ -60,6 +66,7 @@ export function RemoteArea({ load, loaded }: RemoteAreaProps) {
   const { Routes } = state;
   return (
     <RemoteErrorBoundary
+      remote={remote}
       fallback={(reset) => (
         <RemoteFallback
           onRetry={() => {

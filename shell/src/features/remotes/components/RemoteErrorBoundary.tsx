@@ -1,8 +1,11 @@
-import { Component, type ReactNode } from 'react';
+import { reportBoundaryError } from '@study/error-reporting';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
   /** Rendered instead of the children after they threw; `reset` renders them again. */
   fallback: (reset: () => void) => ReactNode;
+  /** The remote rendered inside (mf_nardi): its error reports name it and its release. */
+  remote?: string;
   children: ReactNode;
 }
 
@@ -18,8 +21,9 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     return { failed: true };
   }
 
-  override componentDidCatch(error: unknown): void {
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('A remote failed while rendering:', error);
+    reportBoundaryError(error, { remote: this.props.remote, componentStack: info.componentStack });
   }
 
   private readonly reset = () => this.setState({ failed: false });

@@ -33,6 +33,7 @@ export function RemoteSwitch({ remotes }: RemoteSwitchProps) {
   return (
     <RemoteArea
       key={owner.name}
+      remote={owner.name}
       load={() => remotes.loadRoutes(owner.name)}
       loaded={remotes.loadedRoutes(owner.name)}
     />
