@@ -4,6 +4,7 @@
 // the finished ones as the study team does (the admin API, with the master key), so every admin
 // page has something to show. It refuses a stack that talks to the real Open Humans or TypeFinder:
 // made-up people must meet only the local stand-ins. Each run makes new participants.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { callApi } from '@study/api-client';
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
     throw new Refusal(`the stack at ${baseUrl} uses a TypeFinder widget that is not the local stand-in (${widget ?? 'none named'}): seeding makes made-up people, so it runs only against the stand-ins (unset TYPEFINDER_WIDGET_URL for npm start)`);
   }
   const client = new ParticipantClient({ baseUrl, typeFinderWidgetUrl: widget, retry: { kind: 'busy' } });
-  const { authorizeUrl } = await client.startAuthorization('the seed check', `seed-check-${Date.now()}`);
+  const { authorizeUrl } = await client.startAuthorization('the seed check', randomBytes(16).toString('hex'));
   if (!(await isStandin(new URL(authorizeUrl).origin, STANDIN_HEALTH.openHumans))) {
     throw new Refusal(`the stack at ${baseUrl} sends participants to ${new URL(authorizeUrl).origin}, which is not the local Open Humans stand-in: seeding makes made-up people, so it runs only against the stand-ins (unset OH_CLIENT_ID for npm start)`);
   }
