@@ -36,38 +36,40 @@ describe('parseDevArgs', () => {
 
 describe('watchedFolders', () => {
   const root = '/repo';
-  it("counts a build's files by folder, the part's own first, leaving out installed packages and anything outside", () => {
+  it("counts a build's files by part and package, the part first, leaving out installed packages, folders and anything outside", () => {
     const files = [
+      '/repo/packages/ui/src/index.ts',
       '/repo/mf-nardi/src/routes.tsx',
       '/repo/mf-nardi/src/features/part-one/PartOne.tsx',
-      '/repo/packages/ui/src/index.ts',
       '/repo/packages/contracts/src/routes.ts',
-      '/repo/packages/contracts/src/surveys.ts',
+      '/repo/packages/contracts/package.json',
       '/repo/node_modules/react/index.js',
       '/repo/packages/ui/node_modules/x/index.js',
       '/elsewhere/file.ts',
       '/repo/mf-nardi/package.json',
       '/repo/tsconfig.base.json',
+      '/repo/packages',
+      '/repo',
+      '/',
     ];
     expect(watchedFolders(files, root, 'mf-nardi')).toEqual([
-      { folder: 'mf-nardi', files: 1 },
-      { folder: 'mf-nardi/src', files: 2 },
-      { folder: 'packages/contracts/src', files: 2 },
-      { folder: 'packages/ui/src', files: 1 },
+      { folder: 'mf-nardi', files: 3 },
+      { folder: 'packages/contracts', files: 2 },
+      { folder: 'packages/ui', files: 1 },
       { folder: 'tsconfig.base.json', files: 1 },
     ]);
   });
 
   it('reads paths relative to the root too (an esbuild metafile)', () => {
-    expect(watchedFolders(['svc-scoring/src/main.ts', 'packages/service-kit/src/index.ts', 'node_modules/zod/index.js'], root, 'svc-scoring')).toEqual([
-      { folder: 'svc-scoring/src', files: 1 },
-      { folder: 'packages/service-kit/src', files: 1 },
+    expect(watchedFolders(['svc-scoring/src/main.ts', 'packages/service-kit/src/index.ts', 'node_modules/zod/index.js', '../outside.ts'], root, 'svc-scoring')).toEqual([
+      { folder: 'svc-scoring', files: 1 },
+      { folder: 'packages/service-kit', files: 1 },
     ]);
-    expect(watchedFolders([path.join(root, 'gateway', 'src', 'main.ts')], root, 'gateway')).toEqual([{ folder: 'gateway/src', files: 1 }]);
+    expect(watchedFolders([path.join(root, 'gateway', 'src', 'main.ts')], root, 'gateway')).toEqual([{ folder: 'gateway', files: 1 }]);
   });
 
   it('says it in one line', () => {
-    expect(describeWatched([{ folder: 'svc-scoring/src', files: 40 }, { folder: 'packages/personality/src', files: 1 }])).toBe('svc-scoring/src (40 files), packages/personality/src (1 file)');
+    expect(describeWatched([{ folder: 'svc-scoring', files: 40 }, { folder: 'packages/personality', files: 1 }])).toBe('svc-scoring (40 files), packages/personality (1 file)');
     expect(describeWatched([])).toBe('nothing');
   });
 });

@@ -46,28 +46,29 @@ export interface WatchedFolder {
 }
 
 /**
- * The folders of the files a build read (its watch list), relative to `root`: each deployable's
- * and package's own files by their top folder (svc-scoring/src, packages/contracts/src), the
- * installed packages (node_modules) and anything outside the repository left out. The part's own
- * folders first, then the rest in name order.
+ * The parts and packages whose files a build read (its watch list), relative to `root`: each
+ * deployable's and package's files counted under its folder (mf-nardi, packages/contracts), a file
+ * at the root by its name; the installed packages (node_modules), folders (webpack also watches
+ * the folders it resolved in) and anything outside the repository left out. The part first, then
+ * the rest in name order.
  */
 export function watchedFolders(files: Iterable<string>, root: string, partDir: string): WatchedFolder[] {
   const counts = new Map<string, number>();
   for (const file of files) {
     const relative = path.relative(root, path.resolve(root, file)).split(path.sep).join('/');
-    if (relative.startsWith('../') || path.isAbsolute(relative) || relative.split('/').includes('node_modules')) continue;
     const segments = relative.split('/');
-    const depth = segments[0] === 'packages' || segments[0] === 'standins' ? 3 : 2;
-    const folder = segments.length > depth ? segments.slice(0, depth).join('/') : segments.slice(0, -1).join('/') || relative;
+    const name = segments[segments.length - 1] ?? '';
+    if (relative === '' || segments[0] === '..' || path.isAbsolute(relative) || segments.includes('node_modules') || !name.includes('.')) continue;
+    const depth = segments[0] === 'packages' || segments[0] === 'standins' ? 2 : 1;
+    const folder = segments.length > depth ? segments.slice(0, depth).join('/') : relative;
     counts.set(folder, (counts.get(folder) ?? 0) + 1);
   }
-  const own = (folder: string) => folder === partDir || folder.startsWith(`${partDir}/`);
   return [...counts]
     .map(([folder, n]) => ({ folder, files: n }))
-    .sort((a, b) => Number(own(b.folder)) - Number(own(a.folder)) || a.folder.localeCompare(b.folder));
+    .sort((a, b) => Number(b.folder === partDir) - Number(a.folder === partDir) || a.folder.localeCompare(b.folder));
 }
 
-/** One line naming what a build watches, e.g. `mf-nardi/src (31 files), packages/ui/src (12 files)`. */
+/** One line naming what a build watches, e.g. `mf-nardi (31 files), packages/ui (12 files)`. */
 export function describeWatched(folders: readonly WatchedFolder[]): string {
   return folders.map(({ folder, files }) => `${folder} (${files} file${files === 1 ? '' : 's'})`).join(', ') || 'nothing';
 }
