@@ -225,7 +225,7 @@ async function checkCompression(baseUrl: string, { pgId, sessionCookie }: SmokeP
   const index = await (await fetch(`${baseUrl}/`)).text();
   for (const [, src] of index.matchAll(/<script[^>]* src="\/?([^"]+\.js)"/g)) files.push(`/${src}`);
   const paths = [...new Set(['/', ...files, OPENAPI_DOCUMENT_PATH])];
-  const answers = [];
+  const answers: Awaited<ReturnType<typeof getAsSent>>[] = [];
   for (const file of paths) answers.push(await getAsSent(`${baseUrl}${file}`));
   const bad = uncompressed(answers);
   if (bad.length > 0) throw new Error(`sent uncompressed to a browser that accepts br and gzip:\n  ${bad.join('\n  ')}`);

@@ -11,8 +11,8 @@ import { root } from '../lib/repo-root';
 import { fillSecrets, generateSecrets } from './secrets';
 
 function main(argv: readonly string[]): void {
-  const at = argv.indexOf('--file');
-  const file = path.resolve(at >= 0 && argv[at + 1] ? argv[at + 1] : path.join(root, '.env'));
+  const given = argv[argv.indexOf('--file') + 1];
+  const file = path.resolve(argv.includes('--file') && given ? given : path.join(root, '.env'));
   const existed = fs.existsSync(file);
   const text = existed ? fs.readFileSync(file, 'utf8') : fs.readFileSync(path.join(root, '.env.example'), 'utf8');
   const { text: filledText, filled } = fillSecrets(text, generateSecrets((bytes) => randomBytes(bytes).toString('hex')));

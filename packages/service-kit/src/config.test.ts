@@ -30,7 +30,13 @@ describe('loadConfig with the base service settings', () => {
       EVENTS_EXCHANGE: 'study.events',
       EVENTS_QUEUE: 'svc-participants',
       LOG_LEVEL: 'info',
+      SHUTDOWN_NOTICE_MS: 0,
     });
+  });
+
+  it('takes a shutdown notice of at most 5 s, which stays inside the exit limit with the drain', () => {
+    expect(loadConfig(schema, { ...required, SHUTDOWN_NOTICE_MS: '3000' }).SHUTDOWN_NOTICE_MS).toBe(3000);
+    expect(configError({ ...required, SHUTDOWN_NOTICE_MS: '6000' }).problems.map((p) => p.split(':')[0])).toEqual(['SHUTDOWN_NOTICE_MS']);
   });
 
   it('reads overrides and coerces the port', () => {
