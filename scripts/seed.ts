@@ -91,7 +91,12 @@ async function seedOne(client: ParticipantClient, p: SeedParticipant): Promise<s
 }
 
 async function main(): Promise<void> {
-  const options = parseSeedArgs(process.argv.slice(2), process.env);
+  let options: ReturnType<typeof parseSeedArgs>;
+  try {
+    options = parseSeedArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    throw new Refusal(errorMessage(err));
+  }
   const baseUrl = options.url;
   const key = masterKey();
   const admin = { baseUrl, headers: { [ADMIN_KEY_HEADER]: key } };
