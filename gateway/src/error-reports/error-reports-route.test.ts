@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { routes } from '@study/contracts';
 import { unusedPort } from '../test-support/fake-upstream';
@@ -103,8 +104,9 @@ describe('POST /api/error-reports, rate-limited', () => {
   let running: RunningGateway;
   beforeAll(async () => {
     const down = async () => `http://127.0.0.1:${await unusedPort()}`;
-    // As every route anyone may call: RATE_LIMIT_PUBLIC_PER_MINUTE calls a minute from one address.
-    running = await startGateway({ PARTICIPANTS_URL: await down(), SCORING_URL: await down(), REPORTS_URL: await down(), RATE_LIMIT_PUBLIC_PER_MINUTE: '2' });
+    // As every route anyone may call: RATE_LIMIT_PUBLIC_PER_MINUTE calls a minute from one address,
+    // counted under keys of this test's own (Redis keeps counts for a minute, across test runs).
+    running = await startGateway({ PARTICIPANTS_URL: await down(), SCORING_URL: await down(), REPORTS_URL: await down(), RATE_LIMIT_PUBLIC_PER_MINUTE: '2', RATE_LIMIT_KEY_PREFIX: `rate:error-reports-test-${randomUUID()}` });
     // Counted in Redis once it answers, in memory until then: start counting on one side of the switch.
     for (let waited = 0; !running.gateway.limitsShared() && waited < 3_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   });
