@@ -1,5 +1,4 @@
 import {
-  browserTracingIntegration,
   BrowserClient,
   dedupeIntegration,
   defaultStackParser,
@@ -118,18 +117,9 @@ export function clientOptions(settings: ErrorReportingSettings): ClientOptions {
     maxBreadcrumbs: 0,
     transport: settings.transport ?? makeFetchTransport,
     stackParser: defaultStackParser,
-    // Only what the reports need: no replay, feedback, breadcrumbs or session integrations.
-    integrations: [
-      globalHandlersIntegration(),
-      linkedErrorsIntegration(),
-      dedupeIntegration(),
-      browserTracingIntegration({
-        beforeStartSpan: (options) => ({ ...options, name: routeTemplate(settings.currentPath(), settings.routePatterns) }),
-        enableLongTask: false,
-        enableLongAnimationFrame: false,
-        enableInp: false,
-      }),
-    ],
+    // Only what the reports need: no replay, feedback, breadcrumbs or session integrations. The
+    // tracing integration comes in its own file once the client runs (tracing.ts).
+    integrations: [globalHandlersIntegration(), linkedErrorsIntegration(), dedupeIntegration()],
     beforeSend: (event: ErrorEvent, _hint: EventHint) => describeEvent(event, settings),
     beforeSendTransaction: (event) => describeEvent(event, settings),
   };

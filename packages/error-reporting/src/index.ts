@@ -17,9 +17,14 @@ let client: BrowserClient | undefined;
  */
 export function initErrorReporting(settings: ErrorReportingSettings): void {
   if (client) return;
-  client = new BrowserClient(clientOptions(settings));
-  getCurrentScope().setClient(client);
-  client.init();
+  const started = new BrowserClient(clientOptions(settings));
+  client = started;
+  getCurrentScope().setClient(started);
+  started.init();
+  // Traces after the errors: the tracing code is loaded apart, the page does not wait for it.
+  void import('./tracing').then(({ tracingIntegration }) => {
+    if (client === started) started.addIntegration(tracingIntegration(settings));
+  });
 }
 
 /** Stops reporting and sends what is queued (tests, and a page that is going away). */

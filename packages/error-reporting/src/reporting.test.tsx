@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { createTransport, flush } from '@sentry/react';
+import { createTransport, flush, getClient } from '@sentry/react';
 import { errorReports, parseEnvelope, type ErrorReportSummary } from './envelope';
 import { clientOptions, closeErrorReporting, describeRemotes, ERROR_SAMPLE_RATE, initErrorReporting, noteRemoteBuild, reportBoundaryError, reportRemoteLoadFailure, TRACES_SAMPLE_RATE, type ErrorReportingSettings } from './index';
 import { forgetRemotes } from './remotes';
@@ -55,7 +55,14 @@ describe('the client options', () => {
     expect(TRACES_SAMPLE_RATE).toBe(0.05);
     expect(options).toMatchObject({ sampleRate: 1, tracesSampleRate: 0.05, tunnel: '/api/error-reports', tracePropagationTargets: [], maxBreadcrumbs: 0 });
     expect(options.dsn).toBe(`http://study@${window.location.host}/1`);
-    expect(options.integrations.map((integration) => integration.name).sort()).toEqual(['BrowserTracing', 'Dedupe', 'GlobalHandlers', 'LinkedErrors']);
+    expect(options.integrations.map((integration) => integration.name).sort()).toEqual(['Dedupe', 'GlobalHandlers', 'LinkedErrors']);
+  });
+
+  it('add the browser tracing, from its own file, once the client runs', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await import('./tracing');
+    for (let tries = 0; !getClient()?.getIntegrationByName('BrowserTracing') && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(getClient()?.getIntegrationByName('BrowserTracing')).toBeDefined();
   });
 });
 
