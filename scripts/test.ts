@@ -1,11 +1,10 @@
 // `npm test`: installs what is missing, then lint, type-check, build, and every jest
 // project: unit, UI, integration (real FerretDB, RabbitMQ, Redis), browser tests
-// (Chromium through the gateway) and fault runs (e2e/faults), with the coverage of the unit and ui
-// projects (coverage/). Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
+// (Chromium through the gateway) and fault runs (e2e/faults). Extra arguments go to jest, e.g.
+// `npm test -- --selectProjects unit`; `npm run coverage` counts the unit and ui projects' coverage.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { checkApiCompatibility, type RunStep } from './lib/api-compatibility';
-import { withCoverage } from './lib/coverage';
 import { checkNodeRuntime } from './lib/node-runtime';
 import { root } from './lib/repo-root';
 import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps';
@@ -42,8 +41,9 @@ async function main(): Promise<void> {
   await buildAll({ log: say });
 
   say('Jest: unit, ui, integration, e2e, fault');
-  // With coverage (unit and ui): its summary closes jest's output, the reports go to coverage/.
-  runJest(root, withCoverage(jestArgs));
+  // No coverage here: jest runs in band on 2 cores, and V8's counters slow every project in the
+  // process (the browser and fault runs too), about 3-4x. `npm run coverage` counts unit and ui.
+  runJest(root, jestArgs);
 }
 
 main().catch((err: unknown) => {
