@@ -86,7 +86,17 @@ describe('live reload', () => {
     const fetched: string[] = [];
     let reloads = 0;
     let polls = 0;
-    const window: Record<string, unknown> = { location: { reload: () => (reloads += 1) } };
+    // Settled by the page's reload, or once the polls run out: no wait by the clock.
+    let settle: () => void = () => undefined;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const window: Record<string, unknown> = {
+      location: {
+        reload: () => {
+          reloads += 1;
+          setImmediate(settle);
+        },
+      },
+    };
     const context = vm.createContext({
       window,
       fetch: async (url: string) => {
@@ -98,12 +108,13 @@ describe('live reload', () => {
       setTimeout: (fn: () => void) => {
         polls += 1;
         if (polls <= 5) setImmediate(fn);
+        else settle();
       },
     });
     const script = liveReloadScript('/mf/nardi/mf-manifest.json', 5);
     vm.runInContext(script, context);
     vm.runInContext(script, context);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settled;
     expect(reloads).toBe(1);
     expect(fetched.slice(0, 3)).toEqual(['/mf/nardi/mf-manifest.json', '/mf/nardi/mf-manifest.json', '/mf/nardi/mf-manifest.json']);
     expect(window.__studyDevReload).toBe(true);
