@@ -1,14 +1,12 @@
-import { Buffer } from 'node:buffer';
-import { createTransport, flush, getClient } from '@sentry/react';
-import { errorReports, parseEnvelope, type ErrorReportSummary } from './envelope';
+import { getClient } from '@sentry/react';
 import { clientOptions, closeErrorReporting, describeRemotes, ERROR_SAMPLE_RATE, initErrorReporting, noteRemoteBuild, reportBoundaryError, reportRemoteLoadFailure, TRACES_SAMPLE_RATE, type ErrorReportingSettings } from './index';
 import { forgetRemotes } from './remotes';
+import { reportRecorder } from './testing';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
 const PATTERNS = ['/', '/survey/:pgId', '/nardi', '/nardi/part-one'];
 
-/** What the SDK sent, as the gateway reads it. */
-const sent: string[] = [];
+const recorder = reportRecorder();
 
 function settings(): ErrorReportingSettings {
   return {
@@ -16,19 +14,11 @@ function settings(): ErrorReportingSettings {
     routePatterns: PATTERNS,
     pageUrl: window.location.href,
     currentPath: () => window.location.pathname,
-    // The SDK's own transport, with the network replaced by a recorder.
-    transport: (options) =>
-      createTransport(options, async (request) => {
-        sent.push(typeof request.body === 'string' ? request.body : Buffer.from(request.body).toString('utf8'));
-        return { statusCode: 200 };
-      }),
+    transport: recorder.transport,
   };
 }
 
-async function reportsSent(): Promise<ErrorReportSummary[]> {
-  await flush(2_000);
-  return sent.flatMap((body) => errorReports(parseEnvelope(Buffer.from(body))));
-}
+const reportsSent = () => recorder.reportsSent();
 
 beforeAll(() => {
   // jsdom has no performance timeline; the tracing integration reads it as browsers have it.
@@ -36,7 +26,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  sent.length = 0;
+  recorder.clear();
   forgetRemotes();
   describeRemotes([{ name: 'mf_nardi', entry: '/mf/nardi/mf-manifest.json', paths: ['/nardi'] }], window.location.href);
   noteRemoteBuild('mf_nardi', { buildName: '@study/mf-nardi', buildVersion: '0.2.0' });
@@ -73,7 +63,7 @@ describe('reports', () => {
     const reports = await reportsSent();
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatchObject({ route: '/nardi/part-one', remote: 'mf_nardi', release: '@study/mf-nardi@0.2.0', kind: 'boundary', message: 'Error: part one failed for :id' });
-    expect(sent.join('\n')).not.toContain(PG_ID);
+    expect(recorder.bodies().join('\n')).not.toContain(PG_ID);
   });
 
   it("the shell's own errors with the shell's release, the page by its template", async () => {
@@ -81,7 +71,7 @@ describe('reports', () => {
     reportBoundaryError(new Error('layout failed'));
     const [report] = await reportsSent();
     expect(report).toMatchObject({ route: '/survey/:pgId', remote: 'shell', release: '@study/shell@0.2.0', kind: 'boundary' });
-    expect(sent.join('\n')).not.toContain(PG_ID);
+    expect(recorder.bodies().join('\n')).not.toContain(PG_ID);
   });
 
   it('an unhandled rejection with no stack belongs to the remote whose page is open', async () => {

@@ -1,17 +1,10 @@
-import { Buffer } from 'node:buffer';
 import { render, screen } from '@testing-library/react';
-import { createTransport, flush } from '@sentry/react';
 import { closeErrorReporting, describeRemotes, initErrorReporting, noteRemoteBuild } from '@study/error-reporting';
-import { errorReports, parseEnvelope, type ErrorReportSummary } from '@study/error-reporting/envelope';
+import { reportRecorder } from '@study/error-reporting/testing';
 import { RemoteArea } from './RemoteArea';
 
-/** Every envelope the page sent, as the gateway reads it. */
-const sent: string[] = [];
-
-async function reportsSent(): Promise<ErrorReportSummary[]> {
-  await flush(2_000);
-  return sent.flatMap((body) => errorReports(parseEnvelope(Buffer.from(body))));
-}
+const recorder = reportRecorder();
+const reportsSent = () => recorder.reportsSent();
 
 beforeAll(() => {
   // jsdom has no performance timeline; the tracing integration reads it as browsers have it.
@@ -19,17 +12,13 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  sent.length = 0;
+  recorder.clear();
   initErrorReporting({
     release: '@study/shell@0.2.0',
     routePatterns: ['/', '/nardi', '/nardi/part-one'],
     pageUrl: window.location.href,
     currentPath: () => window.location.pathname,
-    transport: (options) =>
-      createTransport(options, async (request) => {
-        sent.push(typeof request.body === 'string' ? request.body : Buffer.from(request.body).toString('utf8'));
-        return { statusCode: 200 };
-      }),
+    transport: recorder.transport,
   });
   describeRemotes([{ name: 'mf_nardi', entry: '/mf/nardi/mf-manifest.json', paths: ['/nardi'] }], window.location.href);
   noteRemoteBuild('mf_nardi', { buildName: '@study/mf-nardi', buildVersion: '0.2.0' });
