@@ -6,11 +6,24 @@ import { parse } from 'yaml';
 // with an empty default (`${VAR:-}`) unexpanded: the service would get the text itself, which a
 // secret's check may even accept. compose.local.yml must give each such setting again.
 interface ComposeService {
+  image?: string;
   environment?: Record<string, unknown>;
   build?: { target?: string; args?: { SLICE?: string } };
   stop_grace_period?: string;
+  command?: string[];
+  ports?: string[];
+  volumes?: string[];
+  healthcheck?: { test?: unknown };
 }
-const read = (file: string) => parse(fs.readFileSync(path.join(__dirname, '..', file), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const read = (file: string) => parse(fs.readFileSync(path.join(__dirname, '..', file), 'utf8'), { merge: true }) as { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+
+interface ScrapeConfig {
+  job_name: string;
+  metrics_path?: string;
+  scrape_interval?: string;
+  static_configs?: { targets: string[] }[];
+}
+const readPrometheus = () => read('deploy/prometheus/prometheus.yml') as unknown as { global: { scrape_interval: string }; scrape_configs: ScrapeConfig[] };
 
 /** '30s', '1m30s' as seconds. */
 function durationSeconds(text: string): number {
@@ -44,5 +57,52 @@ describe('the compose files', () => {
     const notice = Number(main.services['svc-participants']?.environment?.SHUTDOWN_NOTICE_MS);
     expect(notice).toBeGreaterThan(0);
     expect(notice).toBeLessThanOrEqual(5000);
+  });
+
+  it('replace, in compose.local.yml, every image docker-compose.yml pulls from a registry with a local base image', () => {
+    const main = read('docker-compose.yml');
+    const local = read('deploy/compose.local.yml');
+    const pulled = Object.entries(main.services).filter(([, service]) => service.image && !service.build);
+    expect(pulled.map(([name]) => name)).toContain('prometheus');
+    // A local base image is localhost/study-base/<recipe>:<version>, built from deploy/base-images/<recipe> (scripts/deploy/base-images.ts).
+    const isLocalBase = (image = ''): boolean => {
+      const recipe = /^localhost\/study-base\/([\w-]+):[\w.-]+$/.exec(image)?.[1];
+      return recipe !== undefined && fs.existsSync(path.join(__dirname, 'base-images', recipe, 'Containerfile'));
+    };
+    const notLocal = pulled.filter(([name]) => !isLocalBase(local.services[name]?.image)).map(([name, service]) => `${name}: ${service.image}`);
+    expect(notLocal).toEqual([]);
+  });
+
+  it("have Prometheus scrape every Node part's /metrics every 15 s: each service on its port, the gateway on METRICS_PORT", () => {
+    const main = read('docker-compose.yml');
+    const prometheus = readPrometheus();
+    const targets = new Set<string>();
+    for (const config of prometheus.scrape_configs) {
+      // Every part serves GET /metrics, Prometheus' default path, and is scraped at the global interval.
+      expect([config.job_name, config.metrics_path ?? '/metrics', config.scrape_interval ?? prometheus.global.scrape_interval]).toEqual([config.job_name, '/metrics', '15s']);
+      for (const { targets: list } of config.static_configs ?? []) for (const target of list) targets.add(target);
+    }
+    const node = Object.entries(main.services).filter(([, service]) => service.build?.target === 'service');
+    expect(node.length).toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const [name, { environment = {} }] of node) {
+      // The gateway serves its metrics only on a listener of its own, reachable from the network only on 0.0.0.0.
+      const port = name === 'gateway' ? environment.METRICS_PORT : environment.PORT;
+      if (name === 'gateway') expect(environment.METRICS_HOST).toBe('0.0.0.0');
+      if (typeof port !== 'string' || !targets.has(`${name}:${port}`)) missing.push(`${name}:${String(port)}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('run Prometheus on the compose network only, with that configuration, its data in a volume kept 15 days, and a health check', () => {
+    const main = read('docker-compose.yml');
+    const service = main.services.prometheus;
+    expect(service).toBeDefined();
+    // No port on the host: Prometheus has no sign-in (README, "Metrics", says how to reach it).
+    expect(service?.ports).toBeUndefined();
+    expect(service?.volumes).toEqual(expect.arrayContaining(['./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro', 'prometheus-data:/prometheus']));
+    expect(main.volumes).toHaveProperty('prometheus-data');
+    expect(service?.command).toEqual(expect.arrayContaining(['--config.file=/etc/prometheus/prometheus.yml', '--storage.tsdb.path=/prometheus', '--storage.tsdb.retention.time=15d']));
+    expect(String(service?.healthcheck?.test)).toContain('127.0.0.1:9090/-/ready');
   });
 });

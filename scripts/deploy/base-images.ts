@@ -1,7 +1,7 @@
 // The base images for machines that reach no container registry, built here once: a Debian
-// bookworm base from debootstrap, and on it Node 24 and Debian's nginx, RabbitMQ, Redis, Caddy
-// and FerretDB. Each image carries the hash of its recipe (its Containerfile and inputs, and its
-// parent's hash) as a label; an image whose label matches is not rebuilt.
+// bookworm base from debootstrap, and on it Node 24, Debian's nginx, RabbitMQ, Redis, Caddy and
+// Prometheus, and FerretDB. Each image carries the hash of its recipe (its Containerfile and
+// inputs, and its parent's hash) as a label; an image whose label matches is not rebuilt.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +28,7 @@ export const BASE = {
   rabbitmq: 'localhost/study-base/rabbitmq:3.10',
   redis: 'localhost/study-base/redis:7.0',
   caddy: 'localhost/study-base/caddy:2.6',
+  prometheus: 'localhost/study-base/prometheus:2.42',
   ferretdb: 'localhost/study-base/ferretdb:1.24',
 } as const;
 
@@ -70,6 +71,7 @@ const RECIPES: readonly Recipe[] = [
   { key: 'rabbitmq' },
   { key: 'redis' },
   { key: 'caddy' },
+  { key: 'prometheus' },
   {
     key: 'ferretdb',
     inputs: () => ({ binary: hashFile(ferretBinary()) }),

@@ -1,4 +1,4 @@
-import { containerOf, isTextFile, manifestFiles, parseSmokeParticipant, serviceOf, stopVerdict, stringAt, uncompressed } from './check-facts';
+import { containerOf, isTextFile, manifestFiles, parseSmokeParticipant, scrapeVerdict, serviceOf, stopVerdict, stringAt, uncompressed } from './check-facts';
 
 describe('compose names', () => {
   it("names a service's container in the project, and reads the service back", () => {
@@ -75,5 +75,33 @@ describe('stopVerdict', () => {
       refused: 1,
       failed: ['4100 ms after the signal: 503', '4200 ms after the signal: error (socket hang up)', '4400 ms after the signal: 502'],
     });
+  });
+});
+
+describe('scrapeVerdict', () => {
+  const target = (job: string, instance: string, health: string, lastError = '') => ({ labels: { job, instance }, scrapeUrl: `http://${instance}/metrics`, health, lastError });
+  const targets = (...active: unknown[]) => ({ status: 'success', data: { activeTargets: active, droppedTargets: [] } });
+  const byJob = (...jobs: string[]) => ({ status: 'success', data: { resultType: 'vector', result: jobs.map((job) => ({ metric: { job }, value: [1764260000, '12'] })) } });
+  const jobs = ['gateway', 'svc-scoring'];
+  const requests = 'count by (job) (study_http_request_duration_seconds_count)';
+
+  it('passes when every job has a target, every target is up and each query has a series per job', () => {
+    const answer = targets(target('gateway', 'gateway:9464', 'up'), target('svc-scoring', 'svc-scoring:4102', 'up'));
+    expect(scrapeVerdict(answer, jobs, [{ query: requests, jobs: ['svc-scoring'], answer: byJob('svc-scoring') }])).toEqual([]);
+  });
+
+  it('names a job without a target, a target not up with its error, and a job missing from a query', () => {
+    const answer = targets(target('svc-scoring', 'svc-scoring:4102', 'down', 'connection refused'), target('svc-reports', 'svc-reports:4103', 'up'));
+    const expectations = [{ query: requests, jobs: ['svc-scoring', 'svc-reports'], answer: byJob('svc-reports') }];
+    expect(scrapeVerdict(answer, jobs, expectations)).toEqual(['gateway: no scrape target', 'svc-scoring (svc-scoring:4102): down (connection refused)', `svc-scoring: no series for ${requests}`]);
+    // Scraped but not yet: Prometheus says 'unknown' until the first scrape.
+    expect(scrapeVerdict(targets(target('gateway', 'gateway:9464', 'unknown'), target('svc-scoring', 'svc-scoring:4102', 'up')), jobs, [])).toEqual(['gateway (gateway:9464): unknown']);
+  });
+
+  it('names an answer that is not the API\'s', () => {
+    const problems = scrapeVerdict({ status: 'error', error: 'bad' }, jobs, [{ query: requests, jobs: ['svc-scoring'], answer: 'Not Found' }]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('Prometheus answered no target list');
+    expect(problems[1]).toBe(`${requests}: not a query answer: "Not Found"`);
   });
 });

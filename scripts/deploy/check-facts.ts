@@ -80,3 +80,42 @@ export function stopVerdict(outcomes: readonly StopOutcome[], signalAt: number):
       .map((o) => `${o.startedAt - signalAt} ms after the signal: ${o.status}${o.error ? ` (${o.error})` : ''}`),
   };
 }
+
+/** One query's answer from Prometheus' HTTP API, and the jobs (compose services) that must have a series in it. */
+export interface SeriesExpectation {
+  query: string;
+  jobs: readonly string[];
+  answer: unknown;
+}
+
+/**
+ * What Prometheus says of its scraping, from its target list (api/v1/targets) and from queries counted `by (job)`:
+ * every job must have an active target, every target must be `up`, and each query must have a
+ * series for each of its jobs. Answers what is wrong, one line each; nothing when all is well.
+ */
+export function scrapeVerdict(targetsAnswer: unknown, jobs: readonly string[], expectations: readonly SeriesExpectation[]): string[] {
+  const problems: string[] = [];
+  const data = isRecord(targetsAnswer) && targetsAnswer.status === 'success' && isRecord(targetsAnswer.data) ? targetsAnswer.data : undefined;
+  const active = data && Array.isArray(data.activeTargets) ? data.activeTargets.filter(isRecord) : undefined;
+  if (!active) problems.push(`Prometheus answered no target list: ${JSON.stringify(targetsAnswer).slice(0, 200)}`);
+  for (const job of jobs) {
+    const targets = (active ?? []).filter((t) => isRecord(t.labels) && t.labels.job === job);
+    if (active && targets.length === 0) problems.push(`${job}: no scrape target`);
+    for (const target of targets) {
+      if (target.health === 'up') continue;
+      const instance = isRecord(target.labels) ? String(target.labels.instance) : '?';
+      const error = typeof target.lastError === 'string' && target.lastError !== '' ? ` (${target.lastError})` : '';
+      problems.push(`${job} (${instance}): ${String(target.health)}${error}`);
+    }
+  }
+  for (const { query, jobs: wanted, answer } of expectations) {
+    const result = isRecord(answer) && answer.status === 'success' && isRecord(answer.data) && Array.isArray(answer.data.result) ? answer.data.result : undefined;
+    if (!result) {
+      problems.push(`${query}: not a query answer: ${JSON.stringify(answer).slice(0, 200)}`);
+      continue;
+    }
+    const seen = new Set(result.map((series: unknown) => (isRecord(series) && isRecord(series.metric) ? series.metric.job : undefined)));
+    for (const job of wanted) if (!seen.has(job)) problems.push(`${job}: no series for ${query}`);
+  }
+  return problems;
+}

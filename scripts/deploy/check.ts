@@ -1,8 +1,9 @@
 // `npm run deploy:check`: the compose deployment proven by running it with podman. Builds every
 // image (scripts/deploy/images.ts: sizes, lockfile check), brings docker-compose.yml up with the
 // local override on free ports, waits until every container is healthy, walks a participant
-// through the containers in Chromium, replaces mf-nardi and then svc-scoring with a new release
-// while a participant's client keeps using the other slices, shows that every text file comes
+// through the containers in Chromium, shows that Prometheus scrapes every service and the
+// gateway, replaces mf-nardi and then svc-scoring with a new release while a participant's
+// client keeps using the other slices, shows that every text file comes
 // through Caddy compressed (the results stream as it is), that a service stopped under load
 // finishes what is in flight, and that a bad .env stops the container it concerns (naming the
 // variable) and nothing else, then removes all it started. Prints the time of each step.
@@ -23,10 +24,12 @@ import {
   isTextFile,
   manifestFiles,
   parseSmokeParticipant,
+  scrapeVerdict,
   serviceOf,
   stopVerdict,
   stringAt,
   uncompressed,
+  type SeriesExpectation,
   type SmokeParticipant,
   type StopOutcome,
 } from './check-facts';
@@ -317,6 +320,46 @@ async function checkCredentialsRequired(): Promise<void> {
   if (Object.keys(seen).length !== 3 || accepted.length > 0) throw new Error(`a client without credentials was let in: ${accepted.join(', ') || output}`);
 }
 
+// What deploy/prometheus/prometheus.yml scrapes: each service on its port and the gateway on METRICS_PORT.
+const SCRAPED_SERVICES = ['svc-participants', 'svc-scoring', 'svc-reports'] as const;
+const SCRAPED_JOBS = [...SCRAPED_SERVICES, 'gateway'];
+
+/** Prometheus' HTTP API (`method` under /api/v1/) asked from inside its own container (no port of it is published), as JSON. */
+async function askPrometheus(method: string): Promise<unknown> {
+  const output = await podmanOutput(['exec', containerOf('prometheus'), 'wget', '-qO-', `http://127.0.0.1:9090/api/v1/${method}`]);
+  try {
+    return JSON.parse(output) as unknown;
+  } catch {
+    return output.slice(0, 500);
+  }
+}
+
+/**
+ * Prometheus scrapes every service and the gateway: each target is up, and the requests the
+ * smoke test made are there as series, the services' own (study_http_request_duration_seconds)
+ * and the gateway's (study_gateway_upstream_requests_total). Asked again until the scrapes after
+ * the traffic have come in (every 15 s), for at most a minute.
+ */
+async function checkPrometheusScrapes(): Promise<void> {
+  const queries = [
+    { query: 'count by (job) (study_http_request_duration_seconds_count)', jobs: SCRAPED_SERVICES },
+    { query: 'count by (job) (study_gateway_upstream_requests_total)', jobs: ['gateway'] },
+  ];
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const targets = await askPrometheus('targets?state=active');
+    const expectations: SeriesExpectation[] = [];
+    for (const { query, jobs } of queries) expectations.push({ query, jobs, answer: await askPrometheus(`query?query=${encodeURIComponent(query)}`) });
+    const problems = scrapeVerdict(targets, SCRAPED_JOBS, expectations);
+    if (problems.length === 0) {
+      say(`  ${SCRAPED_JOBS.join(', ')}: up; request series from each`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`Prometheus does not scrape the deployment as it should:\n  ${problems.join('\n  ')}`);
+    await sleep(3000);
+  }
+}
+
 async function checkBadEnv(env: DeploymentEnv, baseUrl: string, { pgId, sessionCookie }: SmokeParticipant): Promise<void> {
   const name = containerOf('svc-participants');
   await podman(['rm', '-f', '-t', '10', name]);
@@ -390,6 +433,8 @@ async function main(): Promise<void> {
     say(`  healthy after ${seconds(ms)}: ${names.map((n) => serviceOf(PROJECT, n)).join(', ')}`);
 
     const participant = await step('Browser smoke test through the containers', () => runSmokeTest(baseUrl));
+
+    await step('Prometheus scrapes every service and the gateway, with their request series', () => checkPrometheusScrapes());
 
     const participantClient = startClient({ baseUrl, pgId: participant.pgId, sessionCookie: participant.sessionCookie });
     client = participantClient;
