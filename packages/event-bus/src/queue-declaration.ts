@@ -11,6 +11,8 @@ export interface QueueDeclaration {
   name: string;
   /** A quorum queue, so a broker cluster keeps it (and its messages) when a node fails. */
   options: Options.AssertQueue;
+  /** The quorum queue earlier versions declared (before `x-delivery-limit`); a queue still declared so is migrated too. */
+  earlierQuorumOptions: Options.AssertQueue;
   /** The classic queue earlier versions declared; a queue still declared so is migrated (see queue-migration.ts). */
   classicOptions: Options.AssertQueue;
   bindings: QueueBinding[];

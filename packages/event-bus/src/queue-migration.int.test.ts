@@ -4,7 +4,7 @@ import { testEnv, uniqueName } from '@study/test-infra';
 import { EventBroker } from './broker';
 import { createEvent, type CloudEvent } from './cloud-event';
 import { ATTEMPT_HEADER, startConsumer, type InboxEntry, type RunningConsumer } from './consumer';
-import { migrateQueues, migratingQueueName, migrationLockName } from './queue-migration';
+import { HELD_EXPIRATION_HEADER, migrateQueues, migratingQueueName, migrationLockName } from './queue-migration';
 import { consumerTopology, queueDeclarations, type ConsumerTopology } from './topology';
 import { AmqpAdmin, memoryLogger, sleep, waitFor, type LogEntry } from './test-support/support';
 
@@ -241,5 +241,129 @@ describe('migrating classic queues to quorum queues (real RabbitMQ and FerretDB)
     await startInstance(t, 'a', handled);
     await waitFor('the event handled', () => handled.some((h) => h.id === e.id));
     await expectAllQuorum(t);
+  });
+
+  /** The queues exactly as the previous version declared them: quorum queues without x-delivery-limit. */
+  async function declareEarlierQuorum(t: ConsumerTopology): Promise<void> {
+    await admin.onFreshChannel(async (channel) => {
+      await channel.assertExchange(t.exchange, 'topic', { durable: true });
+      await channel.assertExchange(t.deadLetterExchange, 'direct', { durable: true });
+      for (const declaration of queueDeclarations(t, BINDINGS)) {
+        await channel.assertQueue(declaration.name, declaration.earlierQuorumOptions);
+        for (const { exchange: x, routingKey } of declaration.bindings) await channel.bindQueue(declaration.name, x, routingKey);
+      }
+    });
+  }
+
+  async function expectAllWithDeliveryLimit(t: ConsumerTopology): Promise<void> {
+    for (const declaration of queueDeclarations(t, BINDINGS)) {
+      // Redeclared with exactly the current arguments (x-delivery-limit included), no longer with the earlier ones.
+      expect(await admin.declaresAs(declaration.name, declaration.options)).toBe(true);
+      expect(await admin.declaresAs(declaration.name, declaration.earlierQuorumOptions)).toBe(false);
+      expect(await admin.queueExists(migratingQueueName(declaration.name))).toBe(false);
+    }
+    expect(await admin.queueExists(migrationLockName(t.queue))).toBe(false);
+  }
+
+  describe('quorum queues declared without a delivery limit', () => {
+    it('are replaced by ones with it, keeping every message: waiting, retrying (expiring during the move), parked and published meanwhile', async () => {
+      const t = newTopology();
+      await declareEarlierQuorum(t);
+      const waiting = Array.from({ length: 100 }, (_, i) => event(i));
+      await admin.publishConfirmed(exchange, 'participants.survey.completed.v1', waiting.map(body));
+      // Retries whose delays run out before, during and after the migration: each dead-letters by name into the queue being replaced.
+      const retrying = Array.from({ length: 40 }, (_, i) => event(1_000 + i));
+      for (const [i, e] of retrying.entries()) {
+        await admin.publishConfirmed('', t.retryQueues[i % 2]!.name, [body(e)], { expiration: String(20 * i), headers: { [ATTEMPT_HEADER]: 2 } });
+      }
+      const parked = event(2_000);
+      await admin.publishConfirmed(t.deadLetterExchange, t.queue, [body(parked)], { headers: { [ATTEMPT_HEADER]: 5, 'x-last-error': 'boom' } });
+
+      const handled: { id: string; attempt: number; by: string }[] = [];
+      const during: CloudEvent[] = [];
+      let publishing = true;
+      const publisher = (async () => {
+        for (let i = 0; publishing; i += 1) {
+          const e = event(10_000 + i);
+          await admin.publishConfirmed(exchange, e.type, [body(e)]);
+          during.push(e);
+          await sleep(2);
+        }
+      })();
+      const { logger } = await startInstance(t, 'a', handled);
+      publishing = false;
+      await publisher;
+      expect(during.length).toBeGreaterThan(0);
+
+      const expected = [...waiting, ...retrying, ...during];
+      await waitFor('every event handled', () => expected.every((e) => handled.some((h) => h.id === e.id)), 60_000);
+      await sleep(500);
+      const lost = expected.filter((e) => !handled.some((h) => h.id === e.id));
+      const duplicated = handled.length - new Set(handled.map((h) => h.id)).size;
+      expect({ lost: lost.length, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+      expect(handled).toHaveLength(expected.length);
+      expect(handled.filter((h) => retrying.some((e) => e.id === h.id)).every((h) => h.attempt === 2)).toBe(true);
+      await expectAllWithDeliveryLimit(t);
+      const dead = await admin.drain(t.deadLetterQueue);
+      expect(dead.map((m) => JSON.parse(m.content.toString()).id)).toEqual([parked.id]);
+      expect(dead[0]!.properties.headers).toMatchObject({ [ATTEMPT_HEADER]: 5, 'x-last-error': 'boom' });
+      expect(logger.entries.filter((e) => e.level === 'error')).toEqual([]);
+      const logged = migrationLogs(logger.entries).map((e) => e.obj as { queue: string });
+      expect(logged.map((o) => o.queue).sort()).toEqual(queueDeclarations(t, BINDINGS).map((d) => d.name).sort());
+    });
+
+    it('finish a replacement that was interrupted after the queues were emptied into their stand-ins', async () => {
+      const t = newTopology();
+      await declareEarlierQuorum(t);
+      const declarations = queueDeclarations(t, BINDINGS);
+      const queue = declarations[declarations.length - 1]!;
+      const retry = declarations[1]!;
+      // As a crash in step 2 leaves it: the stand-in bound in the queue's place, a retry held on its stand-in without its TTL.
+      await admin.onFreshChannel(async (channel) => {
+        await channel.assertQueue(migratingQueueName(t.queue), queue.classicOptions);
+        for (const pattern of BINDINGS) await channel.bindQueue(migratingQueueName(t.queue), exchange, pattern);
+        for (const pattern of BINDINGS) await channel.unbindQueue(t.queue, exchange, pattern);
+        await channel.assertQueue(migratingQueueName(retry.name), retry.classicOptions);
+      });
+      const moved = Array.from({ length: 5 }, (_, i) => event(i));
+      const notYet = Array.from({ length: 5 }, (_, i) => event(100 + i));
+      const held = event(1_000);
+      await admin.publishConfirmed('', migratingQueueName(t.queue), moved.map(body));
+      await admin.publishConfirmed('', t.queue, notYet.map(body));
+      await admin.publishConfirmed('', migratingQueueName(retry.name), [body(held)], { headers: { [ATTEMPT_HEADER]: 3, [HELD_EXPIRATION_HEADER]: '300' } });
+      const handled: { id: string; attempt: number; by: string }[] = [];
+      await startInstance(t, 'a', handled);
+      const all = [...moved, ...notYet, held];
+      await waitFor('every event handled', () => all.every((e) => handled.some((h) => h.id === e.id)));
+      await sleep(300);
+      expect(handled).toHaveLength(all.length);
+      expect(handled.find((h) => h.id === held.id)?.attempt).toBe(3);
+      await expectAllWithDeliveryLimit(t);
+    });
+
+    it('are not deleted while an instance of the earlier version consumes the queue; replaced once it stopped', async () => {
+      const t = newTopology();
+      await declareEarlierQuorum(t);
+      const e = event(1);
+      await admin.publishConfirmed(exchange, e.type, [body(e)]);
+      const earlier = await connect(amqpUrl);
+      const earlierChannel = await earlier.createChannel();
+      await earlierChannel.consume(t.queue, () => undefined, { noAck: false });
+      const connection = await connect(amqpUrl);
+      try {
+        const migration = migrateQueues(connection, queueDeclarations(t, BINDINGS), { logger: memoryLogger(), queue: t.queue, mustMigrate: true, waitMs: 1_000 });
+        await expect(migration).rejects.toThrow(/still has 1 consumer/);
+        expect(await admin.declaresAs(t.queue, queueDeclarations(t, BINDINGS)[3]!.earlierQuorumOptions)).toBe(true);
+      } finally {
+        await connection.close();
+        await earlier.close();
+      }
+      const handled: { id: string; attempt: number; by: string }[] = [];
+      await startInstance(t, 'a', handled);
+      await waitFor('the event handled', () => handled.some((h) => h.id === e.id));
+      await sleep(300);
+      expect(handled).toHaveLength(1);
+      await expectAllWithDeliveryLimit(t);
+    });
   });
 });

@@ -34,15 +34,37 @@ export function retryQueueName(queue: string, delayMs: number): string {
 }
 
 /**
+ * How often the broker may hand out a message of the consumer's queue (and of a retry queue)
+ * before it dead-letters it itself. A backstop only: the consumer counts attempts (x-attempt,
+ * maxAttempts 5) and moves a failing message to a retry queue or the dead-letter queue, so the
+ * broker's count grows only when a message goes back to the queue unsettled (a dropped
+ * connection, a stop with messages in flight, a requeue because a retry could not be
+ * scheduled). Well above 5, so restarts alone never park a message that never failed; finite,
+ * so a message that makes the process crash every time it is handled stops the crash loop. It is
+ * also set because RabbitMQ 4 gives a quorum queue without one a limit of 20, and a negative
+ * value ("no limit" on 4) means 0 on 3.x. Past it, a message of the consumer's queue goes (at
+ * least once) to `<queue>.dlq` like any other dead message (reason `delivery_limit` in x-death,
+ * without the consumer's x-last-error); one of a retry queue goes back to the consumer's queue.
+ */
+export const DELIVERY_LIMIT = 50;
+
+/**
+ * The dead-letter queue's limit, in effect none: nothing consumes it, but an operator who reads
+ * parked messages and puts them back counts up too, and a message past the limit would be
+ * dropped (the dead-letter queue dead-letters nowhere). RabbitMQ 4's default of 20 would do so.
+ */
+export const DEAD_LETTER_QUEUE_DELIVERY_LIMIT = 1_000_000;
+
+/**
  * Quorum queue arguments. A queue that dead-letters does so at least once: the broker keeps a
  * dead-lettered message in the source queue until the target queue confirmed it (RabbitMQ 3.10+;
  * it requires `x-overflow: reject-publish`, and with no length limit nothing is ever rejected).
- * No `x-delivery-limit`: the consumer counts attempts itself (x-attempt, maxAttempts), and the
- * broker's count also grows when a connection drops with messages in flight, which would park
- * messages that never failed, without the headers (x-last-error, x-original-*) a parked message has.
+ * `x-delivery-limit` is one of the arguments a redeclaration must repeat exactly; queues declared
+ * without it by earlier versions are migrated (queue-migration.ts).
  */
-function quorumOptions(deadLetter?: QueueBinding): Options.AssertQueue {
+function quorumOptions(deliveryLimit: number | null, deadLetter?: QueueBinding): Options.AssertQueue {
   const args: Record<string, unknown> = { 'x-queue-type': 'quorum' };
+  if (deliveryLimit !== null) args['x-delivery-limit'] = deliveryLimit;
   if (deadLetter) {
     Object.assign(args, {
       'x-dead-letter-exchange': deadLetter.exchange,
@@ -72,11 +94,25 @@ export function queueDeclarations(topology: ConsumerTopology, bindings: readonly
   const backToQueue = { exchange: '', routingKey: queue };
   const toDeadLetterQueue = { exchange: deadLetterExchange, routingKey: queue };
   return [
-    ...retryQueues.map((retry) => ({ name: retry.name, options: quorumOptions(backToQueue), classicOptions: classicOptions(backToQueue), bindings: [] })),
-    { name: deadLetterQueue, options: quorumOptions(), classicOptions: classicOptions(), bindings: [toDeadLetterQueue] },
+    ...retryQueues.map((retry) => ({
+      name: retry.name,
+      options: quorumOptions(DELIVERY_LIMIT, backToQueue),
+      // Declared so before the delivery limit was set.
+      earlierQuorumOptions: quorumOptions(null, backToQueue),
+      classicOptions: classicOptions(backToQueue),
+      bindings: [],
+    })),
+    {
+      name: deadLetterQueue,
+      options: quorumOptions(DEAD_LETTER_QUEUE_DELIVERY_LIMIT),
+      earlierQuorumOptions: quorumOptions(null),
+      classicOptions: classicOptions(),
+      bindings: [toDeadLetterQueue],
+    },
     {
       name: queue,
-      options: quorumOptions(toDeadLetterQueue),
+      options: quorumOptions(DELIVERY_LIMIT, toDeadLetterQueue),
+      earlierQuorumOptions: quorumOptions(null, toDeadLetterQueue),
       classicOptions: classicOptions(toDeadLetterQueue),
       bindings: bindings.map((routingKey) => ({ exchange, routingKey })),
     },
@@ -90,9 +126,9 @@ export function queueDeclarations(topology: ConsumerTopology, bindings: readonly
  *   exchange (topic) --bindings--> queue --nack / dead message--> <exchange>.dlx --queue--> <queue>.dlq
  *   queue --failed, attempt n--> <queue>.retry.<delay>ms --TTL expires--> (default exchange) --> queue
  *
- * A queue left as a classic queue by an earlier version (or a migration that was interrupted)
- * is migrated with its messages first. Opens its own channels: a failed declaration closes the
- * channel it was made on.
+ * A queue left by an earlier version as a classic queue, or as a quorum queue without the
+ * delivery limit (or a migration that was interrupted), is migrated with its messages first.
+ * Opens its own channels: a failed declaration closes the channel it was made on.
  */
 export async function assertConsumerTopology(
   connection: ChannelModel,

@@ -100,6 +100,15 @@ export class AmqpAdmin {
     });
   }
 
+  /** True when the queue exists and declaring it with these options succeeds (every argument is equal). */
+  async declaresAs(queue: string, options: Options.AssertQueue): Promise<boolean> {
+    if (!(await this.queueExists(queue))) return false;
+    return this.onFreshChannel((channel) => channel.assertQueue(queue, options)).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Takes every message currently on the queue. */
   async drain(queue: string): Promise<GetMessage[]> {
     const messages: GetMessage[] = [];
