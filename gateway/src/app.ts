@@ -3,12 +3,14 @@ import https from 'node:https';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type Express } from 'express';
 import { createClient } from 'redis';
 import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
 import { ConfigError, type GatewayConfig } from './config';
 import { apiDocsRoute } from './docs/api-docs-route';
+import { errorHandler } from './error-handler';
+import { envelopeForwarder } from './error-reports/envelope-forwarder';
 import { errorReportsRoute } from './error-reports/error-reports-route';
 import { healthzRoute } from './health/healthz-route';
 import { livezRoute } from './health/livez-route';
@@ -51,23 +53,6 @@ const SERVICE_NAMES: readonly ServiceName[] = ['participants', 'scoring', 'repor
 
 function perService<T>(make: (name: ServiceName) => T): Record<ServiceName, T> {
   return Object.fromEntries(SERVICE_NAMES.map((name) => [name, make(name)])) as Record<ServiceName, T>;
-}
-
-/** A failure caused by the request itself is a 4xx, never a 500; only a gateway bug is a 500. */
-function errorHandler(): ErrorRequestHandler {
-  return (err: unknown, req, res, next) => {
-    if (res.headersSent) {
-      next(err);
-      return;
-    }
-    const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      sendError(req, res, status, 'BAD_REQUEST', 'The request could not be read.');
-      return;
-    }
-    req.log.error({ err }, 'unhandled error');
-    sendError(req, res, 500, 'INTERNAL', 'Something went wrong on our side. Please try again later.');
-  };
 }
 
 /** Where each frontend comes from: its own web server, or its dist folder. */
@@ -157,7 +142,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.get('/healthz', healthzRoute({ services: config.services, breakers, agents, timeoutMs: config.healthTimeoutMs }));
   app.get('/remotes.json', remotesRoute(config.remotes, () => liveReleases.current()));
   app.get('/config.js', studyConfigRoute(config.publicConfig));
-  app.use(errorReportsRoute({ rateLimits }));
+  app.use(errorReportsRoute({ rateLimits, ...(config.errorReportingDsn ? { forward: envelopeForwarder(config.errorReportingDsn) } : {}) }));
   app.use(apiDocsRoute());
   app.use(metrics.upstreamRequests);
   app.use(

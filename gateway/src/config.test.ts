@@ -158,6 +158,24 @@ describe('loadConfig', () => {
     expect(config.remotes[3]?.upstream).toBeUndefined();
   });
 
+  it('passes browser error reports on to the project ERROR_REPORTING_DSN names; unset or empty, to none', () => {
+    expect(loadConfig({ ...REQUIRED, ERROR_REPORTING_DSN: 'https://0123abcd@glitchtip.example.org/3' }).errorReportingDsn).toEqual({
+      text: 'https://0123abcd@glitchtip.example.org/3',
+      envelopeUrl: 'https://glitchtip.example.org/api/3/envelope/?sentry_key=0123abcd&sentry_version=7',
+    });
+    expect(loadConfig(REQUIRED).errorReportingDsn).toBeUndefined();
+    // docker-compose.yml passes it as ${ERROR_REPORTING_DSN:-}.
+    expect(loadConfig({ ...REQUIRED, ERROR_REPORTING_DSN: '' }).errorReportingDsn).toBeUndefined();
+  });
+
+  it('refuses to start with a malformed ERROR_REPORTING_DSN, saying what a DSN looks like', () => {
+    for (const dsn of ['errors.example.net/5', 'https://errors.example.net/5', 'https://4567ef@errors.example.net/', 'ftp://4567ef@errors.example.net/5']) {
+      const message = problemsOf({ ERROR_REPORTING_DSN: dsn });
+      expect(message).toContain('ERROR_REPORTING_DSN: not valid; expected a Sentry or GlitchTip project DSN, https://<public key>@<host>/<project id>');
+      expect(message).not.toContain(dsn);
+    }
+  });
+
   it('never echoes a value: a URL may carry a password', () => {
     expect(problemsOf({ SCORING_URL: 'http://user:hunter2@scoring:4102/api' })).not.toContain('hunter2');
   });

@@ -22,6 +22,7 @@ import {
 import { routes, type HttpMethod, type ServiceName } from '@study/contracts';
 import { isSessionSecret } from '@study/participant-session';
 import { GATEWAY, REMOTES, SERVICES, embeddedServiceOrigin, servedManifestPath, type RemoteTopology } from '@study/topology';
+import { parseDsn, type SentryDsn } from './error-reports/envelope-forwarder';
 import { findRepoRoot } from './repo-root';
 import type { RateLimitSettings } from './security/rate-limits';
 
@@ -54,6 +55,15 @@ function remoteSettings() {
     shape[remote.upstreamVariable] = frontendOrigin();
   }
   return shape;
+}
+
+function isDsn(text: string): boolean {
+  try {
+    parseDsn(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A whole number of at least 1, with its default. */
@@ -103,6 +113,12 @@ function envSchema(frontendRootDefault: string) {
       .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
       .default('study:rate')
       .describe('where in Redis the counts are kept (letters, digits, _ . : -): the same for every gateway of one deployment'),
+    // Browser error reports are passed on to this project when set; unset: they are only logged.
+    ERROR_REPORTING_DSN: z
+      .string()
+      .refine(isDsn)
+      .optional()
+      .describe('a Sentry or GlitchTip project DSN, https://<public key>@<host>/<project id> (e.g. https://0123abcd@glitchtip.example.org/3); unset: browser error reports are only logged'),
     PARTICIPANT_SESSION_SECRET: z
       .string()
       .refine(isSessionSecret)
@@ -165,6 +181,8 @@ export interface GatewayConfig {
   publicConfig: PublicStudyConfig;
   /** Checks the participant sessions svc-participants signs. */
   participantSessionSecret: string;
+  /** The Sentry or GlitchTip project browser error reports are passed on to; unset: only logged. */
+  errorReportingDsn?: SentryDsn;
   redisUrl: string;
   rateLimitKeyPrefix: string;
   rateLimits: RateLimitSettings;
@@ -205,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(vars.HOW_IT_WORKS_VIDEO_URL ? { howItWorksVideoUrl: vars.HOW_IT_WORKS_VIDEO_URL } : {}),
     },
     participantSessionSecret: vars.PARTICIPANT_SESSION_SECRET,
+    ...(vars.ERROR_REPORTING_DSN ? { errorReportingDsn: parseDsn(vars.ERROR_REPORTING_DSN) } : {}),
     redisUrl: vars.REDIS_URL,
     rateLimitKeyPrefix: vars.RATE_LIMIT_KEY_PREFIX,
     rateLimits: {

@@ -77,6 +77,7 @@ async function deploymentEnv(release: string): Promise<DeploymentEnv & { PUBLIC_
     REVIEW_BOARD_CONTACT: 'review-board@study.localhost',
     STUDY_NAME: 'Personality Genetics Study',
     HOW_IT_WORKS_VIDEO_URL: '',
+    ERROR_REPORTING_DSN: '',
     RESET_SURVEYS: '0',
   };
 }

@@ -12,7 +12,7 @@ const MAX_LOGGED_PATH = 200;
  * path never shows), any other /api path through the service kit's rules, a file or page by
  * its path.
  */
-function labelOf(req: Request): string {
+export function requestRouteLabel(req: Request): string {
   if (req.apiRoute) return req.apiRoute.path;
   const path = req.path;
   if (isApiPath(path)) return routeLabel(req);
@@ -47,7 +47,7 @@ export function accessLog(options: { logger: Logger; accessLogger: Logger; reque
     // 'close' follows 'finish' for every answer, and comes alone when the client went away first.
     res.once('close', () => {
       const status = res.headersSent ? res.statusCode : 499;
-      const line = { requestId, method: req.method, route: labelOf(req), status, durationMs: Math.round((performance.now() - started) * 10) / 10 };
+      const line = { requestId, method: req.method, route: requestRouteLabel(req), status, durationMs: Math.round((performance.now() - started) * 10) / 10 };
       if (status >= 500) accessLogger.error(line, 'request failed');
       else if (QUIET_PATHS.has(req.path)) accessLogger.debug(line, 'request completed');
       else if (status >= 400) accessLogger.warn(line, 'request rejected');

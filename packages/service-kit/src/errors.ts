@@ -12,8 +12,10 @@ import { ZodError, type z } from 'zod';
 import { PROBLEM_CONTENT_TYPE, problemDetails, publicPathOf, type ErrorBody } from '@study/contracts';
 import { BrokerUnavailableError, PublishNotConfirmedError } from '@study/event-bus';
 import { LockTimeoutError } from '@study/keyed-lock';
+import { packageRelease, serverErrorFields } from './error-report';
 // Type-only: brings in the Request fields the kit adds (module augmentation), no code.
 import type {} from './express-types';
+import { routeLabel } from './request-logging';
 
 /** An error whose status, code and message are fit to show the caller. */
 export class AppError extends Error {
@@ -172,8 +174,16 @@ function sendProblem(res: Response, body: ErrorBody): void {
   res.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
-/** The one error handler: every failure becomes the shared JSON error body. */
-export function errorHandler(): ErrorRequestHandler {
+export interface ErrorHandlerOptions {
+  /** The deployable (svc-scoring): a 500's log line names its release from its package.json. */
+  part?: string;
+}
+
+/**
+ * The one error handler: every failure becomes the shared JSON error body. A 500 is logged like
+ * a browser's error report at the gateway: route template, release, and a stack of 20 frames at most.
+ */
+export function errorHandler({ part }: ErrorHandlerOptions = {}): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       // Too late for a JSON answer; let express end the connection.
@@ -182,7 +192,7 @@ export function errorHandler(): ErrorRequestHandler {
     }
     const mapped = mapError(err);
     if (mapped.status === 503) req.log?.warn({ err }, 'dependency busy or unavailable; answered 503');
-    else if (mapped.status >= 500) req.log?.error({ err }, 'unhandled error');
+    else if (mapped.status >= 500) req.log?.error(serverErrorFields(err, { route: routeLabel(req), release: part ? packageRelease(part) : 'unknown' }), 'unhandled error');
     else req.log?.debug({ code: mapped.code, reason: mapped.message }, 'request refused');
     if (mapped.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(mapped.retryAfterSeconds))));
     sendProblem(res, errorBody(mapped, req.requestId, publicPathOf(req.originalUrl)));

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { z } from 'zod';
 import { errorBodySchema } from '@study/contracts';
@@ -70,6 +72,36 @@ describe('error mapping', () => {
     const logged = lines().find((l) => l.msg === 'unhandled error') as { err: { stack: string }; requestId: string } | undefined;
     expect(logged?.err.stack).toContain('hunter2');
     expect(logged?.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it("logs a 500 like a browser's error report: its route template, the service's release, at most 20 stack frames", async () => {
+    const { logger, lines } = memoryLogger();
+    const app = createHttpApp({
+      service: 'svc-scoring',
+      logger,
+      readinessChecks: {},
+      routes: (a) =>
+        a.get('/api/deep/:pgId', () => {
+          const dive = (n: number): never => {
+            if (n === 0) throw new Error('failed deep down');
+            return dive(n - 1);
+          };
+          const limit = Error.stackTraceLimit;
+          Error.stackTraceLimit = Infinity;
+          try {
+            dive(40);
+          } finally {
+            Error.stackTraceLimit = limit;
+          }
+        }),
+    });
+    await request(app).get(`/api/deep/${PG_ID}`).expect(500);
+    const logged = lines().find((l) => l.msg === 'unhandled error') as { errorReport: { route: string; release: string; stack: string[] }; err: { stack: string } };
+    const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'svc-scoring', 'package.json'), 'utf8')) as { version: string };
+    expect(logged.errorReport).toMatchObject({ source: 'server', route: '/api/deep/:pgId', release: `@study/svc-scoring@${version}`, kind: 'unhandled', message: 'failed deep down' });
+    expect(logged.errorReport.stack).toHaveLength(20);
+    expect(logged.err.stack.split('\n').filter((line) => /^\s+at /.test(line))).toHaveLength(20);
+    expect(JSON.stringify(logged)).not.toContain(PG_ID);
   });
 
   it('answers a lock timeout with 503 BUSY and Retry-After', async () => {

@@ -49,7 +49,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   options.routes?.(app);
   if (options.owns) checkMountedRoutes(app, options.owns);
   app.use(notFoundHandler());
-  app.use(errorHandler());
+  app.use(errorHandler({ part: options.service }));
   return app;
 }
 
