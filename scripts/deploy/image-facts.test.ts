@@ -1,4 +1,4 @@
-import { compareWithLockfile, imageName, isOverBudget, parseLockfile, parseNpmLsTree, releaseOf, sliceImages, withRelease, type Lockfile } from './image-facts';
+import { bundleRequires, compareWithLockfile, imageName, isOverBudget, parseLockfile, parseNpmLsTree, releaseOf, sliceImages, withRelease, type Lockfile } from './image-facts';
 
 describe('image names and tags', () => {
   it('names a stand-in by its folder without the standins/ part, and every other slice by its folder', () => {
@@ -81,5 +81,18 @@ describe('compareWithLockfile', () => {
   it('refuses output that is no tree and a lockfile without packages', () => {
     expect(() => parseNpmLsTree('npm ERR!')).toThrow('no tree');
     expect(() => parseLockfile({ lockfileVersion: 1, dependencies: {} })).toThrow('no packages');
+  });
+});
+
+describe('bundleRequires', () => {
+  it("lists the packages a bundle requires or resolves, subpaths as written, without Node's own modules", () => {
+    const bundle = [
+      'var import_express = __toESM(require("express"));',
+      'var import_sync = require("csv-parse/sync");',
+      'var import_api = require("@opentelemetry/api"); var again = require("express");',
+      'var crypto = require("node:crypto"); var fs = require("fs"); var local = require("./chunk.js");',
+      'const ui = path.dirname(require.resolve("swagger-ui-dist/package.json"));',
+    ].join('\n');
+    expect(bundleRequires(bundle)).toEqual(['@opentelemetry/api', 'csv-parse/sync', 'express', 'swagger-ui-dist/package.json']);
   });
 });

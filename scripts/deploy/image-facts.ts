@@ -1,5 +1,6 @@
 // The slice images' names, tags and size budgets, and the comparison of what a Node image holds
 // with package-lock.json: what scripts/deploy/images.ts decides, without podman.
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 
 /** The label naming the folder an image was built from. */
@@ -121,4 +122,21 @@ export function compareWithLockfile(tree: NpmLsTree, lock: Lockfile, appDir = '/
   };
   walk(tree);
   return { problems, checked };
+}
+
+const builtins = new Set<string>(builtinModules);
+
+/**
+ * What a service's esbuild bundle (dist/main.js, CommonJS) loads from node_modules: each
+ * `require("x")` and `require.resolve("x")` of a package (a subpath as written), Node's own modules
+ * left out; sorted, each once. esbuild writes every external import so, with double quotes.
+ */
+export function bundleRequires(source: string): string[] {
+  const found = new Set<string>();
+  for (const [, spec = ''] of source.matchAll(/\brequire(?:\.resolve)?\("([^"]+)"\)/g)) {
+    if (spec.startsWith('node:') || spec.startsWith('.') || spec.startsWith('/')) continue;
+    const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec);
+    if (!builtins.has(name)) found.add(spec);
+  }
+  return [...found].sort();
 }

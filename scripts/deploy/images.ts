@@ -1,13 +1,14 @@
 // `npm run deploy:images`: the base images (unless --official-bases), then every deployable's
 // image from the root Containerfile, tagged as docker-compose.yml names them
 // (study/<slice>:${RELEASE:-local}), then a check that each Node image holds exactly the package
-// versions of package-lock.json. Prints each image's size and the time each step took.
+// versions of package-lock.json and that its bundle's requires all load. Prints each image's size
+// and the time each step took.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEPLOYABLES } from '../lib/deployables.cjs';
 import { BASE, ensureBaseImages } from './base-images';
-import { compareWithLockfile, isOverBudget, parseLockfile, parseNpmLsTree, releaseOf, SIZE_BUDGET_MB, SLICE_LABEL, sliceImages, type SliceImage } from './image-facts';
+import { bundleRequires, compareWithLockfile, isOverBudget, parseLockfile, parseNpmLsTree, releaseOf, SIZE_BUDGET_MB, SLICE_LABEL, sliceImages, type SliceImage } from './image-facts';
 import { CommandFailed, ensurePodmanTools, imageLabel, imageSize, mb, messageOf, podman, root, seconds, type Log } from './podman';
 
 export const SLICES: readonly SliceImage[] = sliceImages(DEPLOYABLES, process.env.RELEASE || 'local');
@@ -72,6 +73,30 @@ export async function checkLockfileVersions(image: string): Promise<{ checked: n
   return { checked };
 }
 
+/**
+ * Loads, inside a Node image, every package its bundle requires (dist/main.js, from the folder the
+ * image starts in), as the bundle would resolve it: a package the pruned node_modules lacks fails
+ * here rather than when the service starts. Throws naming each one that does not load.
+ */
+export async function checkBundleRequires(image: string): Promise<{ loaded: string[] }> {
+  const { stdout: bundle } = await podman(['run', '--rm', '--pull=never', '--network=none', '--entrypoint', 'cat', image, 'dist/main.js']);
+  const specs = bundleRequires(bundle);
+  // require.resolve for a file such as swagger-ui-dist/package.json, require for a package.
+  const script = [
+    "const load = require('node:module').createRequire(require('node:path').resolve('dist/main.js'));",
+    'const failed = [];',
+    'for (const spec of JSON.parse(process.argv[1])) { try { spec.endsWith(".json") ? load.resolve(spec) : load(spec); } catch (err) { failed.push(`${spec}: ${err.message.split("\\n")[0]}`); } }',
+    'if (failed.length > 0) { console.log(failed.join("\\n")); process.exit(1); }',
+  ].join('\n');
+  try {
+    await podman(['run', '--rm', '--pull=never', '--network=none', '--entrypoint', 'node', image, '-e', script, JSON.stringify(specs)]);
+  } catch (err) {
+    if (err instanceof CommandFailed && err.stdout) throw new Error(`${image}: dist/main.js requires packages that do not load:\n  ${err.stdout.trim().split('\n').join('\n  ')}`);
+    throw err;
+  }
+  return { loaded: specs };
+}
+
 export interface BuildImagesOptions {
   /** Build FROM the official images the Containerfile names instead of the local base images. */
   officialBases?: boolean;
@@ -102,13 +127,14 @@ export async function buildImages({ officialBases = false, log = console.log, ec
     log(`  ${slice.image.padEnd(40)} ${mb(size).padStart(7)}  ${seconds(ms)}${over ? `  OVER the ${SIZE_BUDGET_MB[slice.target]} MB budget` : ''}`);
   }
   const oversized = built.filter((s) => isOverBudget(s.size, s.target));
-  log('Lockfile check (npm ls --omit=dev --all in each Node image against package-lock.json):');
+  log('Lockfile check (npm ls --omit=dev --all in each Node image against package-lock.json), and the bundle loading what it requires:');
   const failures: string[] = [];
   for (const slice of built.filter((s) => s.target === 'service')) {
     const t = Date.now();
     try {
       const { checked } = await checkLockfileVersions(slice.image);
-      log(`  ${slice.image.padEnd(40)} ${String(checked).padStart(4)} packages as locked  ${seconds(Date.now() - t)}`);
+      const { loaded } = await checkBundleRequires(slice.image);
+      log(`  ${slice.image.padEnd(40)} ${String(checked).padStart(4)} packages as locked, ${loaded.length} required ones load  ${seconds(Date.now() - t)}`);
     } catch (err) {
       failures.push(messageOf(err));
       log(`  ${slice.image.padEnd(40)} DIFFERS`);
