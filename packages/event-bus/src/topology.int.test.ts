@@ -1,6 +1,6 @@
 import { connect, type ChannelModel } from 'amqplib';
 import { testEnv, uniqueName } from '@study/test-infra';
-import { assertConsumerTopology, consumerTopology, queueDeclarations, type ConsumerTopology } from './topology';
+import { assertConsumerTopology, consumerTopology, DELIVERY_LIMIT, queueDeclarations, type ConsumerTopology } from './topology';
 import { AmqpAdmin, memoryLogger, waitFor } from './test-support/support';
 
 const { amqpUrl } = testEnv();
@@ -86,5 +86,27 @@ describe('assertConsumerTopology (real RabbitMQ)', () => {
     expect(parked!.content.toString()).toBe('rejected');
     expect(parked!.properties.headers?.['x-first-death-reason']).toBe('rejected');
     expect(parked!.properties.headers?.['x-first-death-exchange']).toBe(exchange);
+  });
+
+  it('dead-letters a message handed out more often than the delivery limit onto <queue>.dlq instead of dropping it', async () => {
+    const { topology } = await declared();
+    await admin.publishConfirmed(exchange, 'participants.survey.completed.v1', [Buffer.from('poison')]);
+    await waitFor('the message on the queue', async () => (await admin.messageCount(topology.queue)) === 1);
+    // Returned unsettled every time (reject with requeue: counted by every RabbitMQ version, like a dropped connection).
+    const handedOut = await admin.onFreshChannel(async (channel) => {
+      let n = 0;
+      for (;;) {
+        const msg = await channel.get(topology.queue, { noAck: false });
+        if (!msg) return n;
+        n += 1;
+        if (n > DELIVERY_LIMIT + 5) throw new Error(`still handed out after ${n} deliveries`);
+        channel.reject(msg, true);
+      }
+    });
+    expect(handedOut).toBe(DELIVERY_LIMIT + 1);
+    await waitFor('the message on the DLQ', async () => (await admin.messageCount(topology.deadLetterQueue)) === 1, 10_000);
+    const [parked] = await admin.drain(topology.deadLetterQueue);
+    expect(parked!.content.toString()).toBe('poison');
+    expect(parked!.properties.headers?.['x-first-death-reason']).toBe('delivery_limit');
   });
 });

@@ -38,10 +38,10 @@ export function retryQueueName(queue: string, delayMs: number): string {
  * before it dead-letters it itself. A backstop only: the consumer counts attempts (x-attempt,
  * maxAttempts 5) and moves a failing message to a retry queue or the dead-letter queue, so the
  * broker's count grows only when a message goes back to the queue unsettled (a dropped
- * connection, a stop with messages in flight, a requeue because a retry could not be
- * scheduled). Well above 5, so restarts alone never park a message that never failed; finite,
- * so a message that makes the process crash every time it is handled stops the crash loop. It is
- * also set because RabbitMQ 4 gives a quorum queue without one a limit of 20, and a negative
+ * connection, a stop with messages in flight; up to RabbitMQ 4.2 also the requeue when a retry
+ * could not be scheduled). Well above 5, so restarts alone never park a message that never
+ * failed; finite, so a message that makes the process crash every time it is handled stops the
+ * crash loop. It is also set because RabbitMQ 4 gives a quorum queue without one a limit of 20, and a negative
  * value ("no limit" on 4) means 0 on 3.x. Past it, a message of the consumer's queue goes (at
  * least once) to `<queue>.dlq` like any other dead message (reason `delivery_limit` in x-death,
  * without the consumer's x-last-error); one of a retry queue goes back to the consumer's queue.
