@@ -73,6 +73,14 @@ describe('the compose files', () => {
     expect(notLocal).toEqual([]);
   });
 
+  it('run RabbitMQ 4, in production and locally (the event bus sets the quorum queues\' delivery limit for it; 3.x is out of support)', () => {
+    expect(read('docker-compose.yml').services.rabbitmq?.image).toMatch(/^rabbitmq:4\.\d+-management-alpine$/);
+    expect(read('deploy/compose.local.yml').services.rabbitmq?.image).toMatch(/^localhost\/study-base\/rabbitmq:4\.\d+$/);
+    const recipe = fs.readFileSync(path.join(__dirname, 'base-images', 'rabbitmq', 'Containerfile'), 'utf8');
+    // Debian's RabbitMQ 4 is trixie's.
+    expect(recipe).toMatch(/\btrixie\b/);
+  });
+
   it("have Prometheus scrape every Node part's /metrics every 15 s: each service on its port, the gateway on METRICS_PORT", () => {
     const main = read('docker-compose.yml');
     const prometheus = readPrometheus();

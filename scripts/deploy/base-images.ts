@@ -1,7 +1,8 @@
 // The base images for machines that reach no container registry, built here once: a Debian
-// bookworm base from debootstrap, and on it Node 24, Debian's nginx, RabbitMQ, Redis, Caddy and
-// Prometheus, and FerretDB. Each image carries the hash of its recipe (its Containerfile and
-// inputs, and its parent's hash) as a label; an image whose label matches is not rebuilt.
+// bookworm base from debootstrap, and on it Node 24, Debian's nginx, RabbitMQ (4, from trixie),
+// Redis, Caddy and Prometheus, and FerretDB. Each image carries the hash of its recipe (its
+// Containerfile and inputs, and its parent's hash) as a label; an image whose label matches is not
+// rebuilt.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,7 +26,7 @@ export const BASE = {
   debian: 'localhost/study-base/debian:bookworm',
   node: 'localhost/study-base/node:24',
   nginx: 'localhost/study-base/nginx:1.22',
-  rabbitmq: 'localhost/study-base/rabbitmq:3.10',
+  rabbitmq: 'localhost/study-base/rabbitmq:4.0',
   redis: 'localhost/study-base/redis:7.0',
   caddy: 'localhost/study-base/caddy:2.6',
   prometheus: 'localhost/study-base/prometheus:2.42',
