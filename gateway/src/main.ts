@@ -1,3 +1,4 @@
+import './tracing';
 import { runMain } from '@study/service-kit';
 import { createGateway } from './app';
 import { loadConfig } from './config';

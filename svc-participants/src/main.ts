@@ -1,3 +1,4 @@
+import './tracing';
 import { runMain } from '@study/service-kit';
 import { start } from './app';
 import { loadParticipantsConfig, SERVICE_NAME } from './config';

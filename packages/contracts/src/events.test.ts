@@ -1,4 +1,4 @@
-import { cloudEventSchema } from './cloud-event-envelope';
+import { cloudEventSchema, TRACEPARENT_PATTERN } from './cloud-event-envelope';
 import { eventDataSchemas } from './catalogue/contract-catalogue';
 import {
   cloudEventEnvelopeSchema,
@@ -114,10 +114,16 @@ describe('the CloudEvents envelope', () => {
   });
 
   it("is narrowed for this study's events: their producers' types, the study ID as subject, nothing else", () => {
-    const other = { ...envelope, type: 'notes.note.changed.v1', subject: 'note-1', traceparent: '00-abc' };
+    const other = { ...envelope, type: 'notes.note.changed.v1', subject: 'note-1', partitionkey: 'p-1' };
     expect(cloudEventSchema.safeParse(other).success).toBe(true);
     expect(cloudEventEnvelopeSchema.safeParse({ ...envelope, type: other.type }).success).toBe(false);
     expect(cloudEventEnvelopeSchema.safeParse({ ...envelope, subject: other.subject }).success).toBe(false);
-    expect(cloudEventEnvelopeSchema.parse({ ...envelope, traceparent: '00-abc' })).not.toHaveProperty('traceparent');
+    expect(cloudEventEnvelopeSchema.parse({ ...envelope, partitionkey: 'p-1' })).not.toHaveProperty('partitionkey');
+  });
+
+  it('carries the distributed-tracing extension (W3C trace context) through', () => {
+    const traced = { ...envelope, traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'vendor=1' };
+    expect(cloudEventEnvelopeSchema.parse(traced)).toMatchObject({ traceparent: traced.traceparent, tracestate: 'vendor=1' });
+    expect(TRACEPARENT_PATTERN.test(traced.traceparent)).toBe(true);
   });
 });

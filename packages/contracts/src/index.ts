@@ -85,7 +85,7 @@ export {
   type EventTopic,
   type CloudEventEnvelope,
 } from './events';
-export { CLOUD_EVENT_TYPE_PATTERN, cloudEventAttributes, cloudEventSchema } from './cloud-event-envelope';
+export { CLOUD_EVENT_TYPE_PATTERN, TRACEPARENT_PATTERN, cloudEventAttributes, cloudEventSchema } from './cloud-event-envelope';
 export {
   API_PREFIX,
   routes,

@@ -2,6 +2,7 @@ import { connect, type ChannelModel, type ConfirmChannel, type RecoveringChannel
 import { parseCloudEvent, type CloudEvent } from './cloud-event';
 import type { EventLogger } from './logger';
 import { closeQuietly } from './close-quietly';
+import { inEventSpan, traceAttributesOf } from './trace-context';
 
 export const CLOUDEVENTS_CONTENT_TYPE = 'application/cloudevents+json';
 
@@ -123,6 +124,15 @@ export class EventBroker {
    */
   async publish(event: CloudEvent): Promise<void> {
     parseCloudEvent(event);
+    // The publish is a span of the trace the event was created in; the envelope then carries the
+    // publish's own context, so the consumer's span follows it (request → publish → process).
+    await inEventSpan(event, { operation: 'publish', type: event.type, destination: this.exchange }, async () => {
+      const traced = traceAttributesOf();
+      await this.publishConfirmed(traced.traceparent ? { ...event, ...traced } : event);
+    });
+  }
+
+  private async publishConfirmed(event: CloudEvent): Promise<void> {
     const deadline = Date.now() + this.publishTimeoutMs;
     const channel = await this.waitForChannel(deadline);
     const content = Buffer.from(JSON.stringify(event));

@@ -108,6 +108,12 @@ describe('parseCloudEvent', () => {
   });
 
   it('keeps other extension attributes', () => {
+    expect(parseCloudEvent({ ...valid, partitionkey: 'p-1' })).toMatchObject({ partitionkey: 'p-1' });
+  });
+
+  it('keeps the trace context, and takes an unreadable traceparent as W3C says: ignored, not an invalid event', () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    expect(parseCloudEvent({ ...valid, traceparent, tracestate: 'vendor=1' })).toMatchObject({ traceparent, tracestate: 'vendor=1' });
     expect(parseCloudEvent({ ...valid, traceparent: '00-abc' })).toMatchObject({ traceparent: '00-abc' });
   });
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CLOUD_EVENT_TYPE_PATTERN, cloudEventSchema, type EventDefinition } from '@study/contracts';
 import type { z } from 'zod';
+import { currentCorrelationId, traceAttributesOf } from './trace-context';
 
 /** `<service>.<entity>.<past tense>.v<major>`, e.g. `participants.survey.completed.v1`; also the routing key. */
 export const EVENT_TYPE_REGEX = CLOUD_EVENT_TYPE_PATTERN;
 
-/** CloudEvents 1.0 structured JSON envelope, with the `correlationid` extension. */
+/** CloudEvents 1.0 structured JSON envelope, with the `correlationid` and distributed-tracing extensions. */
 export interface CloudEvent<T = unknown> {
   specversion: '1.0';
   id: string;
@@ -14,6 +15,8 @@ export interface CloudEvent<T = unknown> {
   time: string;
   subject: string;
   correlationid?: string;
+  traceparent?: string;
+  tracestate?: string;
   datacontenttype: 'application/json';
   data: T;
 }
@@ -37,15 +40,19 @@ export interface CreateEventInput<T> {
   /** The entity the event is about; in this system the pgId. */
   subject: string;
   data: T;
-  /** The request id that caused the event, carried on as `correlationid`. */
+  /** The request id that caused the event, carried on as `correlationid`; by default the one of the work running (withCorrelationId). */
   correlationId?: string;
   /** Defaults to a random UUID; pass one to make re-publishing the same fact idempotent. */
   id?: string;
   time?: Date;
 }
 
-/** Builds a valid envelope of any type (services use eventOf); throws InvalidCloudEventError for a bad type, source or subject. */
+/**
+ * Builds a valid envelope of any type (services use eventOf), in the trace and with the
+ * correlation id of the work creating it; throws InvalidCloudEventError for a bad type, source or subject.
+ */
 export function createEvent<T>(input: CreateEventInput<T>): CloudEvent<T> {
+  const correlationId = input.correlationId ?? currentCorrelationId();
   const event: CloudEvent<T> = {
     specversion: '1.0',
     id: input.id ?? randomUUID(),
@@ -53,7 +60,8 @@ export function createEvent<T>(input: CreateEventInput<T>): CloudEvent<T> {
     source: input.source,
     time: (input.time ?? new Date()).toISOString(),
     subject: input.subject,
-    ...(input.correlationId !== undefined ? { correlationid: input.correlationId } : {}),
+    ...(correlationId !== undefined ? { correlationid: correlationId } : {}),
+    ...traceAttributesOf(),
     datacontenttype: 'application/json',
     data: input.data,
   };

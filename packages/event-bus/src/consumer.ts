@@ -6,6 +6,8 @@ import { parseCloudEvent, type CloudEvent } from './cloud-event';
 import type { EventLogger } from './logger';
 import { assertConsumerTopology, consumerTopology, DEFAULT_RETRY_DELAYS_MS, retryQueueName, type ConsumerTopology } from './topology';
 import { closeQuietly } from './close-quietly';
+import { failSpan, inEventSpan, withCorrelationId } from './trace-context';
+import type { Span } from '@opentelemetry/api';
 
 /** An event id this consumer has handled; `_id` is the event id. */
 export interface InboxEntry {
@@ -274,7 +276,16 @@ class QueueConsumer implements RunningConsumer {
     }
   }
 
-  private async handleOnce(channel: ConfirmChannel, msg: ConsumeMessage, event: CloudEvent, attempt: number): Promise<void> {
+  /**
+   * Handles the event in a span of its trace, with its correlation id as the one of every event
+   * the handler creates: a handler never passes either along itself.
+   */
+  private handleOnce(channel: ConfirmChannel, msg: ConsumeMessage, event: CloudEvent, attempt: number): Promise<void> {
+    const span = { operation: 'process' as const, type: event.type, destination: this.opts.queue, attempt };
+    return inEventSpan(event, span, (active) => withCorrelationId(event.correlationid, () => this.handleTraced(channel, msg, event, attempt, active)));
+  }
+
+  private async handleTraced(channel: ConfirmChannel, msg: ConsumeMessage, event: CloudEvent, attempt: number, span: Span): Promise<void> {
     const logCtx = { queue: this.opts.queue, eventId: event.id, type: event.type, attempt, correlationId: event.correlationid };
     const started = process.hrtime.bigint();
     const observe = (outcome: HandlingOutcome) => this.opts.observer?.handled?.(event.type, outcome, Number(process.hrtime.bigint() - started) / 1e9);
@@ -290,6 +301,7 @@ class QueueConsumer implements RunningConsumer {
       await this.recordHandled(event);
     } catch (err) {
       observe('failed');
+      failSpan(span, err);
       await this.handleFailure(channel, msg, event, attempt, err, logCtx);
       return;
     }

@@ -56,3 +56,4 @@ export {
 } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { readOutboxBacklog, OUTBOX_BACKLOG_COMMENT, OUTBOX_BACKLOG_READ_LIMIT, type OutboxBacklog } from './outbox-backlog';
+export { withCorrelationId, currentCorrelationId, traceAttributesOf, contextOfEvent, inEventSpan, failSpan, type TraceAttributes } from './trace-context';

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
@@ -67,7 +68,13 @@ export interface LoggerOptions {
   fingerprintKey?: string;
 }
 
-/** One JSON line per event, with the service name on every line and credentials censored. */
+/** The trace and span a line was written in, when one is traced: a line leads to its trace and back. */
+export function traceFields(): { traceId?: string; spanId?: string } {
+  const context = trace.getActiveSpan()?.spanContext();
+  return context && isSpanContextValid(context) ? { traceId: context.traceId, spanId: context.spanId } : {};
+}
+
+/** One JSON line per event, with the service name on every line, the trace it was written in, and credentials censored. */
 export function createLogger({ service, level = 'info', destination, fingerprintKey }: LoggerOptions): Logger {
   const fingerprint = fingerprintKey ? (pgId: string) => participantFingerprint(fingerprintKey, pgId) : undefined;
   const redact = (value: unknown) => redactSecrets(value, 0, fingerprint);
@@ -75,6 +82,7 @@ export function createLogger({ service, level = 'info', destination, fingerprint
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: traceFields,
     formatters: {
       level: (label) => ({ level: label }),
       bindings: (bindings) => redact(bindings) as Record<string, unknown>,

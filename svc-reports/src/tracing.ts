@@ -1,0 +1,5 @@
+// Imported first by main.ts: the instrumentations patch express, mongodb, redis and http as they
+// are first required, so they must be registered before anything else loads them.
+import { traceProcess } from '@study/tracing';
+
+traceProcess({ service: 'svc-reports', release: process.env.RELEASE });
