@@ -78,6 +78,7 @@ async function deploymentEnv(release: string): Promise<DeploymentEnv & { PUBLIC_
     STUDY_NAME: 'Personality Genetics Study',
     HOW_IT_WORKS_VIDEO_URL: '',
     ERROR_REPORTING_DSN: '',
+    OTEL_EXPORTER_OTLP_ENDPOINT: '',
     RESET_SURVEYS: '0',
   };
 }
