@@ -9,22 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { callApi } from '@study/api-client';
 import { ADMIN_KEY_HEADER, routes, type Enrollment, type MbtiUploadRequest } from '@study/contracts';
-import {
-  ParticipantCallError,
-  ParticipantClient,
-  answerNardi,
-  answerNardiPartOne,
-  answerNardiPartTwo,
-  completeJourney,
-  declineSurvey,
-  firstOffers,
-  join,
-  nardiType,
-  takeTypeFinder,
-  withdraw,
-} from '@study/participant-client';
+import { ParticipantCallError, ParticipantClient } from '@study/participant-client';
 import { inParallel } from './bench/in-parallel';
 import { root } from './lib/repo-root';
+import { seedParticipant } from './lib/seed-participant';
 import { isStandinHealth, mbtiScoresFor, mbtiUploadCount, parseSeedArgs, SEED_STEPS, seedParticipants, startDelay, STANDIN_HEALTH, type SeedParticipant, type SeedStep } from './lib/seed-plan';
 
 const say = (msg: string): void => console.log(`[seed] ${msg}`);
@@ -56,38 +44,6 @@ async function isStandin(address: string, service: (typeof STANDIN_HEALTH)[keyof
   } catch {
     return false;
   }
-}
-
-/** One participant up to their step, with the journey's own steps. Answers their study ID. */
-async function seedOne(client: ParticipantClient, p: SeedParticipant): Promise<string> {
-  if (p.step === 'finished') return (await completeJourney(client, { typeFinderType: p.typeFinderType, nardiVariant: p.nardiVariant })).pgId;
-  const { pgId } = await join(client, p.step === 'consented' ? { sources: [] } : {});
-  if (p.step === 'consented' || p.step === 'linked') return pgId;
-  await takeTypeFinder(client, pgId, p.typeFinderType);
-  switch (p.step) {
-    case 'typeFinder':
-      break;
-    case 'withdrawn':
-      await withdraw(client, pgId, { erase: false });
-      break;
-    case 'nardiDeclined':
-      await declineSurvey(client, pgId, 'nardi');
-      break;
-    case 'nardiPartOne':
-      await answerNardiPartOne(client, pgId, p.nardiVariant);
-      break;
-    case 'nardiPartTwo':
-      await answerNardiPartTwo(client, pgId, firstOffers(await answerNardiPartOne(client, pgId, p.nardiVariant)).selectedTemperament);
-      break;
-    case 'nardiPartThree':
-      await answerNardi(client, pgId, { variant: p.nardiVariant, through: 'part-three' });
-      break;
-    case 'nardiCompleted':
-      await answerNardi(client, pgId, { variant: p.nardiVariant });
-      await nardiType(client, pgId);
-      break;
-  }
-  return pgId;
 }
 
 async function main(): Promise<void> {
@@ -139,7 +95,7 @@ async function main(): Promise<void> {
       if (wait > 0) await sleep(wait);
       starts.push(Date.now());
       try {
-        const pgId = await seedOne(client, participant);
+        const pgId = await seedParticipant(client, participant);
         made.set(participant.step, [...(made.get(participant.step) ?? []), { pgId, participant }]);
         done += 1;
         say(`${String(done).padStart(String(participants.length).length)}/${participants.length} ${participant.step.padEnd(14)} ${pgId} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
