@@ -206,8 +206,8 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountAdmin(app, ctx);
       mountReminders(app, ctx, {
         // A member the platform refuses a reminder for has left: as its notice would, withdraw them (data kept).
-        memberLeft: async ({ pgId, memberId }, correlationId) => {
-          await leaveStudy(participantsDeps(ctx), { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId);
+        memberLeft: async ({ pgId, memberId }) => {
+          await leaveStudy(participantsDeps(ctx), { pgId, memberId, erase: false, initiatedBy: 'open-humans' });
         },
         messageWithOwnGrant: ({ pgId }, message) => messageWithOwnGrant(participantsDeps(ctx), pgId, message),
       });

@@ -166,6 +166,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
   // ---- the whole flow ------------------------------------------------------------------------
 
   describe('one participant, start to finish', () => {
+    const PART_ONE_REQUEST_ID = 'test-part-one-save-0001';
     let pgId: string;
 
     beforeAll(async () => {
@@ -196,8 +197,9 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
     it('Nardi part one: saved with its 25 answers, which reach scoring by event', async () => {
       const res = await save(pgId, nardi('pending', { index: 3, answers: ANSWERS.slice(0, 3) })).expect(200);
       expect(userViewSchema.parse(res.body).nardi).toEqual({ id: 'nardi', status: 'pending', index: 3, answers: ANSWERS.slice(0, 3) });
-      await save(pgId, nardi('part-one')).expect(200);
-      expect(await nextEvent(EventTypes.nardiAnswered, pgId)).toMatchObject({ data: { answers: ANSWERS } });
+      await save(pgId, nardi('part-one')).set('x-request-id', PART_ONE_REQUEST_ID).expect(200);
+      // The save's request id reaches its event, which the use case never passed along.
+      expect(await nextEvent(EventTypes.nardiAnswered, pgId)).toMatchObject({ data: { answers: ANSWERS }, correlationid: PART_ONE_REQUEST_ID });
       expect((await view(pgId)).nardi).toEqual({ id: 'nardi', status: 'part-one', index: 24, answers: ANSWERS });
     });
 
@@ -205,7 +207,8 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
       // Right after the save: scoring waits for the event if it has not arrived yet.
       const res = await request(scoring.url).post('/api/user/nardi').send({ pgId }).expect(200);
       expect(nardiScoresSchema.parse(res.body)).toEqual(SAMPLE_SCORES);
-      expect(await nextEvent(EventTypes.nardiScored, pgId)).toMatchObject({ source: 'svc-scoring', data: SAMPLE_SCORES });
+      // Scoring's event carries on the save's request id, from the event it handled.
+      expect(await nextEvent(EventTypes.nardiScored, pgId)).toMatchObject({ source: 'svc-scoring', data: SAMPLE_SCORES, correlationid: PART_ONE_REQUEST_ID });
     });
 
     it('Nardi parts two to four: a choice among the offers each time (whole saves and a patch), then completed', async () => {

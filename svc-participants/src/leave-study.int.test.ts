@@ -436,7 +436,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       await leaveWithoutNotice(leaving.memberId);
       expect((await view(leaving.pgId)).access.consent).toBe(true);
 
-      const report = await reconcileMembers(withLiveMaster(), 'reconciliation-test');
+      const report = await reconcileMembers(withLiveMaster());
       expect(report).toMatchObject({ checkedBy: 'member-list', failed: 0 });
       expect(report.withdrawn).toBeGreaterThanOrEqual(1);
       expect(report.linked).toBeGreaterThanOrEqual(2);
@@ -447,7 +447,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       await waitFor(async () => ((await auditEntries(leaving.pgId, 'consent.withdrawn')) > 0 ? true : undefined), 'the withdrawal in the audit trail', 20_000);
 
       // A second run finds nothing more to do.
-      expect(await reconcileMembers(withLiveMaster(), 'reconciliation-test-2')).toMatchObject({ checkedBy: 'member-list', asked: 0, withdrawn: 0 });
+      expect(await reconcileMembers(withLiveMaster())).toMatchObject({ checkedBy: 'member-list', asked: 0, withdrawn: 0 });
       expect(await auditEntries(leaving.pgId, 'consent.withdrawn')).toBe(1);
     });
 
@@ -458,7 +458,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       await control('master-token/expire');
       let report: Awaited<ReturnType<typeof reconcileMembers>>;
       try {
-        report = await reconcileMembers(withLiveMaster(), 'reconciliation-test-3');
+        report = await reconcileMembers(withLiveMaster());
       } finally {
         master = (await control('master-token/regenerate')).master_access_token as string;
       }
@@ -485,7 +485,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       const { accessToken } = (await participantsDeps(svc.ctx).participants.readTokens(refused.pgId))!.tokens;
       await control(`tokens/${accessToken}/revoke`, { refresh_token: true });
 
-      const report = await reconcileMembers(withLiveMaster(), 'reconciliation-test-4');
+      const report = await reconcileMembers(withLiveMaster());
       expect(report.genotypeRechecked).toBeGreaterThanOrEqual(2);
       expect(report.genotypeFound).toBeGreaterThanOrEqual(1);
       expect((await view(adds.pgId)).access).toMatchObject({ consent: true, snpFileUploaded: true });

@@ -32,7 +32,7 @@ export interface AuthorizationAnswer {
  * stored in one write, with the consent on record: the version agreed to (checked before the
  * code is spent), the 18+ certification, the time and the member.
  */
-export async function giveConsent(deps: ParticipantsDeps, authorization: AuthorizationAnswer, correlationId: string, agreement: ConsentAgreement): Promise<ConsentResponse> {
+export async function giveConsent(deps: ParticipantsDeps, authorization: AuthorizationAnswer, agreement: ConsentAgreement): Promise<ConsentResponse> {
   const log = deps.logger;
   const version = await deps.consentVersions.find(agreement.versionId);
   if (!version) {
@@ -65,7 +65,7 @@ export async function giveConsent(deps: ParticipantsDeps, authorization: Authori
         adultCertified: true,
         renewal: false,
       };
-      const consented = [eventOf(events.participantConsented, { source: deps.service, subject: pgId, data, correlationId })];
+      const consented = [eventOf(events.participantConsented, { source: deps.service, subject: pgId, data })];
       const linked = { consent: true, snpFileUploaded: member.snpFileUploaded, genotypeSources: member.genotypeSources, openHumans: { memberId: member.projectMemberId, authorized: true }, consentedAt: now };
       // The writer answers an erased participant itself: here they are missing or active.
       if (record.state !== 'active') {

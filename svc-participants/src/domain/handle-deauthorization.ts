@@ -8,7 +8,7 @@ import { leaveStudy } from './leave-study';
  * the member asked for erasure. A second notice for the same member (a leave seen already, by
  * the dashboard's withdrawal say) changes nothing.
  */
-export async function handleDeauthorization(deps: ParticipantsDeps, notice: DeauthorizeNotice, correlationId: string): Promise<DeauthorizeOutcome> {
+export async function handleDeauthorization(deps: ParticipantsDeps, notice: DeauthorizeNotice): Promise<DeauthorizeOutcome> {
   const memberId = notice.project_member_id;
   const pgId = await deps.memberLinks.findPgId(memberId);
   if (!pgId) {
@@ -16,7 +16,7 @@ export async function handleDeauthorization(deps: ParticipantsDeps, notice: Deau
     deps.logger.warn({ projectMemberId: memberId, erasureRequested: notice.erasure_requested }, 'deauthorization for a member the study does not know');
     return 'unknown-member';
   }
-  const outcome = await leaveStudy(deps, { pgId, memberId, erase: notice.erasure_requested, initiatedBy: 'open-humans' }, correlationId);
+  const outcome = await leaveStudy(deps, { pgId, memberId, erase: notice.erasure_requested, initiatedBy: 'open-humans' });
   deps.logger.info({ pgId, outcome, erasureRequested: notice.erasure_requested }, 'Open Humans deauthorization handled');
   return outcome;
 }

@@ -26,7 +26,7 @@ export interface Leaving {
  * tokens goes; with erasure the participant's data is deleted here and the erased event tells
  * the other services to delete theirs. Repeating it changes nothing.
  */
-export async function leaveStudy(deps: ParticipantsDeps, leaving: Leaving, correlationId: string): Promise<LeaveOutcome> {
+export async function leaveStudy(deps: ParticipantsDeps, leaving: Leaving): Promise<LeaveOutcome> {
   const { pgId, memberId, erase, initiatedBy } = leaving;
   const written = await participantDocuments(deps).change<'unknown-member' | 'already-erased' | 'already-withdrawn'>(pgId, (record) => {
     const now = deps.now();
@@ -35,14 +35,14 @@ export async function leaveStudy(deps: ParticipantsDeps, leaving: Leaving, corre
     if (record.state !== 'active') return 'already-erased';
     if (erase) {
       const data: ParticipantErasedData = { erasedAt: now.toISOString(), initiatedBy };
-      const event = eventOf(events.participantErased, { source: deps.service, subject: pgId, data, correlationId });
+      const event = eventOf(events.participantErased, { source: deps.service, subject: pgId, data });
       return { events: [event], write: (document) => deps.participants.replaceWithTombstone(document, now) };
     }
     const { participant } = record;
     if (!participant.consent && !participant.openHumans?.authorized) return 'already-withdrawn';
     // Only this service's audit trail acts on a withdrawal (an erasure reaches every service).
     const data: ConsentWithdrawnData = { withdrawnAt: now.toISOString(), initiatedBy };
-    const event = eventOf(events.consentWithdrawn, { source: deps.service, subject: pgId, data, correlationId });
+    const event = eventOf(events.consentWithdrawn, { source: deps.service, subject: pgId, data });
     // No reminders once withdrawn.
     const awaiting = awaitingStepChange(record.stored, { ...participant, consent: false, openHumans: participant.openHumans && { ...participant.openHumans, authorized: false } });
     return { events: [event], write: (document) => deps.participants.withdraw(document, now, awaiting) };

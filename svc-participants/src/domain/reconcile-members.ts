@@ -33,7 +33,7 @@ export interface ReconciliationReport {
  * that way instead. Members still in whose genotype file was missing are read again (a member
  * may add their genotype data after consenting); a grant refused there means they left too.
  */
-export async function reconcileMembers(deps: ParticipantsDeps, correlationId: string): Promise<ReconciliationReport> {
+export async function reconcileMembers(deps: ParticipantsDeps): Promise<ReconciliationReport> {
   const linked = await deps.participants.linkedMembers();
   let candidates = linked;
   let checkedBy: ReconciliationReport['checkedBy'] = 'member-list';
@@ -49,7 +49,7 @@ export async function reconcileMembers(deps: ParticipantsDeps, correlationId: st
   let withdrawn = 0;
   let failed = 0;
   const leave = async (pgId: string, memberId: string) => {
-    if ((await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId)) === 'withdrawn') withdrawn += 1;
+    if ((await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' })) === 'withdrawn') withdrawn += 1;
   };
   for (const { pgId, memberId } of candidates) {
     let status: Awaited<ReturnType<typeof memberStatus>>;

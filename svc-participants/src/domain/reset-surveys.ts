@@ -13,13 +13,13 @@ const NOT_FOUND = 'No participant with this study ID.';
  * and no final score; only when the study turned resets on (RESET_SURVEYS=1). Answers the
  * participant's new state.
  */
-export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: boolean }, pgId: string, correlationId: string): Promise<UserView> {
+export async function resetSurveys(deps: ParticipantsDeps, options: { enabled: boolean }, pgId: string): Promise<UserView> {
   if (!options.enabled) throw new AppError(403, ErrorCodes.RESET_DISABLED, 'Resetting surveys is turned off for this study.');
   // The answer is the dashboard's view, which shows the official MBTI result.
   const outcome = await participantDocuments(deps, { withMbti: true }).change(pgId, (record) => {
     if (record.state !== 'active') throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
     const data: SurveysResetData = { surveys: [...surveyIds] };
-    const event = eventOf(events.surveysReset, { source: deps.service, subject: record.participant.pgId, data, correlationId });
+    const event = eventOf(events.surveysReset, { source: deps.service, subject: record.participant.pgId, data });
     const now = deps.now();
     const surveys = resetSurveyStates();
     // The reminders' step goes back to the TypeFinder test, from now.

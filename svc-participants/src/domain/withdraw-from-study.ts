@@ -22,7 +22,7 @@ const NOTHING_CHANGED = 'Nothing has changed: you are still in the study. Please
  * try again. A participant who already left the project (withdrawn before) is not removed again;
  * they can still ask for erasure.
  */
-export async function withdrawFromStudy(deps: ParticipantsDeps, request: WithdrawRequest, correlationId: string): Promise<WithdrawResponse> {
+export async function withdrawFromStudy(deps: ParticipantsDeps, request: WithdrawRequest): Promise<WithdrawResponse> {
   const pgId = normalizePgId(request.pgId);
   const participant = await deps.participants.findById(pgId, { withMbti: false });
   if (!participant) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
@@ -35,7 +35,7 @@ export async function withdrawFromStudy(deps: ParticipantsDeps, request: Withdra
     removedFromOpenHumans = true;
   }
 
-  const left = await leaveStudy(deps, { pgId, memberId, erase: request.erase, initiatedBy: 'participant' }, correlationId);
+  const left = await leaveStudy(deps, { pgId, memberId, erase: request.erase, initiatedBy: 'participant' });
   // The platform calls the study's webhook from inside the removal, so the notice of this very
   // removal may have withdrawn them a moment ago: that is this withdrawal, not an earlier one.
   const outcome = left === 'already-withdrawn' && removedFromOpenHumans ? 'withdrawn' : left;

@@ -5,11 +5,10 @@ import type { ScoreFields } from '../data-access/scores-repository';
 import type { ScoringDeps } from './deps';
 import { planFinalScore, type ClearReason, type FinalScorePlan } from './final-score/plan-final-score';
 
-/** The participants event being applied: whose, when, and the request that caused it. */
+/** The participants event being applied: whose and when. */
 export interface SourceEvent {
   pgId: string;
   time: Date;
-  correlationId?: string;
 }
 
 /** The score document as a change leaves it: `fields` replaced whole (a new document when there was none). */
@@ -23,8 +22,8 @@ export function withFields(doc: ScoreDocument | null, pgId: string, fields: Scor
  * for `clearReason` when the inputs no longer allow it, else as it was. A change stores it and its
  * event in its own write.
  */
-export function recomputeFinalScore(deps: Pick<ScoringDeps, 'service' | 'now'>, source: SourceEvent, next: ScoreDocument, clearReason: ClearReason = 'inputs-incomplete'): FinalScorePlan {
-  return planFinalScore(next, { now: deps.now(), clearReason, service: deps.service, correlationId: source.correlationId });
+export function recomputeFinalScore(deps: Pick<ScoringDeps, 'service' | 'now'>, next: ScoreDocument, clearReason: ClearReason = 'inputs-incomplete'): FinalScorePlan {
+  return planFinalScore(next, { now: deps.now(), clearReason, service: deps.service });
 }
 
 /** The event announcing the recomputed final score (finalized or cleared), none when it is as it was. */

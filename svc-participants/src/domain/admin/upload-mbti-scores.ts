@@ -22,7 +22,7 @@ export const MBTI_UPLOAD_LOCK_KEY = 'mbti-scores:upload';
  * never stored. The upload is recorded in the audit trail with its counts once decided and
  * before anything is written: when the trail cannot be written, nothing is (503).
  */
-export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<string, MbtiScores>>, correlationId: string): Promise<MbtiUploadResponse> {
+export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<string, MbtiScores>>): Promise<MbtiUploadResponse> {
   // Study IDs compare in lower case; the same ID twice in any case: the later row wins.
   const upload = new Map<string, MbtiScores>();
   for (const [pgId, scores] of Object.entries(rows)) upload.set(normalizePgId(pgId), scoresOf(scores));
@@ -35,7 +35,7 @@ export async function uploadMbtiScores(deps: AdminDeps, rows: Readonly<Record<st
       const result = (pgId: string, scores: MbtiScores): NewMbtiResult => ({
         pgId,
         scores,
-        event: eventOf(events.mbtiUploaded, { source: deps.service, subject: pgId, data: mbtiUploadedDataSchema.parse(scores), correlationId, time: now }),
+        event: eventOf(events.mbtiUploaded, { source: deps.service, subject: pgId, data: mbtiUploadedDataSchema.parse(scores), time: now }),
       });
 
       const unknownPgIds: string[] = [];

@@ -12,7 +12,7 @@ import { currentConsentVersion } from './consent-versions';
  * (no new Open Humans authorization). The consent is added to their record with the consented
  * event (a renewal) in one write. Agreeing again to the version already agreed to changes nothing.
  */
-export async function renewConsent(deps: ParticipantsDeps, request: { pgId: string; versionId: string }, correlationId: string): Promise<ConsentRenewResponse> {
+export async function renewConsent(deps: ParticipantsDeps, request: { pgId: string; versionId: string }): Promise<ConsentRenewResponse> {
   const current = await currentConsentVersion(deps);
   if (request.versionId !== current.versionId) {
     throw new AppError(
@@ -47,7 +47,7 @@ export async function renewConsent(deps: ParticipantsDeps, request: { pgId: stri
       adultCertified: true,
       renewal: true,
     };
-    const consented = [eventOf(events.participantConsented, { source: deps.service, subject: participant.pgId, data, correlationId })];
+    const consented = [eventOf(events.participantConsented, { source: deps.service, subject: participant.pgId, data })];
     answer = { versionId: current.versionId, givenAt: consent.givenAt.toISOString() };
     return { events: consented, write: (document) => deps.participants.recordConsent(document, consent) };
   });

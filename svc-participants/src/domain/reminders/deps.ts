@@ -21,7 +21,7 @@ export interface ReminderDeps extends AuditDeps {
    * The platform no longer counts this member in the project, though no notice reached the study:
    * they left, and leave the study as the notice would have made them (withdrawn, data kept).
    */
-  memberLeft(recipient: { pgId: string; memberId: string }, correlationId: string): Promise<void>;
+  memberLeft(recipient: { pgId: string; memberId: string }): Promise<void>;
   /**
    * Sends the message to one member with their own Open Humans grant (refreshed as needed):
    * the way when the project's master token is refused. 'left' when Open Humans refuses the grant.

@@ -1,4 +1,5 @@
 import { AuditActions, ErrorCodes, type ReminderPreview, type ReminderPreviewRequest, type ReminderRecipient, type ReminderSendRequest, type ReminderSendResponse, type ReminderStep } from '@study/contracts';
+import { currentCorrelationId } from '@study/event-bus';
 import { AppError } from '@study/service-kit';
 import { recordAudit } from '../audit/record-audit';
 import type { ReminderDeps } from './deps';
@@ -74,7 +75,7 @@ function tooSoon(intervalSeconds: number, opensInMs: number): AppError & { retry
  * recorded (reminder_sends) before and after. When Open Humans did not take the message the
  * claims are released (and the record says so), so a later send retries those members.
  */
-export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequest, correlationId: string): Promise<ReminderSendResponse> {
+export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequest): Promise<ReminderSendResponse> {
   const found = await eligible(deps, request.step, request.days);
   if (found.recipients.length === 0) {
     const already = found.alreadyReminded > 0 ? ` (${found.alreadyReminded} waiting as long were reminded for this step already)` : '';
@@ -101,7 +102,7 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
   const endSend = (outcome: Parameters<ReminderDeps['reminders']['recordEnd']>[1]) => deps.lock.run(reminderSendLockKey(sendId), () => deps.reminders.recordEnd(sendId, outcome));
   const claimed: ReminderRecipient[] = [];
   for (const recipient of found.recipients) if (await deps.reminders.claim(request.step, recipient.pgId, sendId, startedAt)) claimed.push(recipient);
-  const log = deps.logger.child({ sendId, step: request.step, correlationId });
+  const log = deps.logger.child({ sendId, step: request.step, correlationId: currentCorrelationId() });
   if (claimed.length === 0) {
     await endSend({ status: 'failed', pgIds: [], memberIds: [], finishedAt: deps.now(), error: 'Another send reminded every one of them first.' });
     throw new AppError(409, 'REMINDER_ALREADY_SENT', 'Another send reminded these participants a moment ago; nothing was sent twice. Preview again.');
@@ -119,7 +120,7 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
     if (left.length === 0) return false;
     const rest = sendTo.filter((r) => !refused.has(r.memberId));
     await deps.reminders.release(request.step, left.map((r) => r.pgId), sendId);
-    for (const recipient of left) await deps.memberLeft(recipient, correlationId);
+    for (const recipient of left) await deps.memberLeft(recipient);
     log.warn({ left: left.length, members: rest.length }, 'Open Humans no longer counts some members in the project: they are withdrawn, and the reminder goes to the rest');
     // Nobody else to send to: the refusal stands, and the send's record names whom it tried.
     if (rest.length === 0) return false;
@@ -167,7 +168,7 @@ export async function sendReminder(deps: ReminderDeps, request: ReminderSendRequ
   }
   if (masterRefused) {
     log.warn({ reason: masterRefused.message }, "reminder: the project's master token was refused; each member is sent it with their own grant");
-    return sendWithOwnGrants({ deps, request, correlationId, sendId, found, claimed: sendTo, endSend, audit: (status, members) => recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members, status, via: 'member-grants' } }), masterRefused });
+    return sendWithOwnGrants({ deps, request, sendId, found, claimed: sendTo, endSend, audit: (status, members) => recordAudit(deps, { id: `reminder:${sendId}`, action: AuditActions.reminderSent, actor: 'admin', details: { step: request.step, days: request.days, members, status, via: 'member-grants' } }), masterRefused });
   }
   const finishedAt = deps.now();
   await endSend({ status: 'delivered', pgIds: pgIdsOf(), memberIds: memberIdsOf(), finishedAt });
@@ -196,7 +197,6 @@ function notSent(err: OpenHumansError, message: string): AppError {
 interface OwnGrantsSend {
   deps: ReminderDeps;
   request: ReminderSendRequest;
-  correlationId: string;
   sendId: string;
   found: Eligible;
   claimed: ReminderRecipient[];
@@ -212,7 +212,7 @@ interface OwnGrantsSend {
  * keeps its claim (it may have reached them). The answer lists whom it reached.
  */
 async function sendWithOwnGrants(send: OwnGrantsSend): Promise<ReminderSendResponse> {
-  const { deps, request, correlationId, sendId, found, claimed } = send;
+  const { deps, request, sendId, found, claimed } = send;
   const reached: ReminderRecipient[] = [];
   const left: ReminderRecipient[] = [];
   const notReached: ReminderRecipient[] = [];
@@ -234,7 +234,7 @@ async function sendWithOwnGrants(send: OwnGrantsSend): Promise<ReminderSendRespo
   }));
   const release = [...left, ...notReached];
   if (release.length > 0) await deps.reminders.release(request.step, release.map((r) => r.pgId), sendId);
-  for (const recipient of left) await deps.memberLeft(recipient, correlationId);
+  for (const recipient of left) await deps.memberLeft(recipient);
   const kept = [...reached, ...unknown];
   const finishedAt = deps.now();
   const error = `The project's master token was refused (${send.masterRefused.details.description ?? 'no reason given'}): sent with each member's own grant.`;

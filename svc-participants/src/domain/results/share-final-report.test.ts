@@ -51,7 +51,7 @@ describe('the final report PDF a reports.report.generated.v2 event carries', () 
 
   it('that does not match: the share throws (the event is retried, then parked) before reading the participant or calling Open Humans', async () => {
     const { deps, used } = recordingDeps();
-    await expect(shareFinalReport(deps, PG_ID, data({ sha256: sha256(Buffer.from('another file')) }), 'event-1')).rejects.toThrow(FinalReportPdfMismatchError);
+    await expect(shareFinalReport(deps, PG_ID, data({ sha256: sha256(Buffer.from('another file')) }))).rejects.toThrow(FinalReportPdfMismatchError);
     expect(used).toEqual([]);
   });
 });

@@ -64,9 +64,9 @@ const ENDED_CODES: readonly string[] = [ErrorCodes.OH_AUTHORIZATION_REJECTED, Er
  * becomes of the upload (a retry of the event finds the record unchanged), then its PDF, carried
  * by the event, goes to the participant's Open Humans account (shareFinalReport).
  */
-export async function receiveFinalReport(deps: ParticipantsDeps, pgId: string, data: ReportGeneratedV2Data, correlationId?: string): Promise<ShareOutcome> {
+export async function receiveFinalReport(deps: ParticipantsDeps, pgId: string, data: ReportGeneratedV2Data): Promise<ShareOutcome> {
   await recordFinalReport(deps, pgId, data);
-  return shareFinalReport(deps, pgId, data, correlationId);
+  return shareFinalReport(deps, pgId, data);
 }
 
 /**
@@ -94,7 +94,7 @@ export async function receiveFinalReportWithoutPdf(deps: ParticipantsDeps, pgId:
  * queue after the last attempt. The participant never waits for it: the dashboard and the
  * download work from the recorded report.
  */
-export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, data: ReportGeneratedV2Data, correlationId?: string): Promise<ShareOutcome> {
+export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, data: ReportGeneratedV2Data): Promise<ShareOutcome> {
   const pdf = finalReportPdfOf(data);
   let memberId: string | undefined;
   const outcome = await deps.lock.run(finalReportShareLockKey(pgId), async (): Promise<ShareOutcome> => {
@@ -141,7 +141,7 @@ export async function shareFinalReport(deps: ParticipantsDeps, pgId: string, dat
   // Their notice never reached the study (the platform sends it once, and not at all for a leave
   // without erasure at its current source): they leave the study as the notice would have made them.
   if (outcome === 'member-left') {
-    const left = await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' }, correlationId ?? pgId);
+    const left = await leaveStudy(deps, { pgId, memberId, erase: false, initiatedBy: 'open-humans' });
     deps.logger.info({ pgId, left }, 'Open Humans refused the member\'s authorization: withdrawn, data kept');
   }
   deps.logger.info({ pgId, outcome, scoreVersion: data.scoreVersion }, 'final report for the Open Humans account');

@@ -34,14 +34,14 @@ const consented = (surveys: Participant['surveys']): Participant => ({
 describe('saving surveys: the outbox relay is nudged even when the answer was lost', () => {
   it('nudges after a write that failed (the database may have stored it before the connection dropped)', async () => {
     const { deps, nudges } = depsWith(consented({}), () => Promise.reject(new Error('connection closed')));
-    await expect(updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never, 'c2')).rejects.toThrow('connection closed');
+    await expect(updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never)).rejects.toThrow('connection closed');
     expect(nudges).toHaveLength(1);
   });
 
   it('nudges when the save changes nothing (the resend of a stored save)', async () => {
     const declined = consented({ nardi: { id: 'nardi', status: 'rejected', index: 0, answers: [] } } as Participant['surveys']);
     const { deps, nudges } = depsWith(declined, () => Promise.reject(new Error('nothing should be written')));
-    await updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never, 'c3');
+    await updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never);
     expect(nudges).toHaveLength(1);
   });
 });
@@ -54,7 +54,7 @@ describe("saving surveys: the reminders' step", () => {
       await (args[0] as ParticipantWrite).update({ $set: {} });
     };
     const { deps } = depsWith({ ...consented({}), consentedAt: new Date('2024-06-01T00:00:00Z') }, save);
-    await updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never, 'c4');
+    await updateSurveys(deps, PG_ID, { nardi: { status: 'rejected' } } as never);
     expect(saves).toHaveLength(1);
     expect(saves[0]![3]).toEqual({ nardiAnsweredAt: undefined, awaiting: { awaitingStep: 'selfAssessment', awaitingSince: new Date('2025-01-01T00:00:00Z') } });
   });

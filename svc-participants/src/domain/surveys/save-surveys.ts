@@ -19,7 +19,6 @@ const NOT_FOUND = 'No participant with this study ID.';
 async function changeSurveys(
   deps: ParticipantsDeps,
   pgId: string,
-  correlationId: string,
   plan: (surveys: StoredSurveys, now: Date) => SurveyChange[],
 ): Promise<UserView> {
   // The answer is the dashboard's view, which shows the official MBTI result.
@@ -42,7 +41,7 @@ async function changeSurveys(
       return 'unchanged';
     }
     const events = saved.flatMap(({ next, event }) =>
-      event ? [surveyEvent(event, next, { source: deps.service, pgId: current.pgId, correlationId, time: next.completedAt ?? now })] : [],
+      event ? [surveyEvent(event, next, { source: deps.service, pgId: current.pgId, time: next.completedAt ?? now })] : [],
     );
     // New part-one answers: the result stream reports them scored once scoring says so for this time.
     const nardiAnsweredAt = saved.some((change) => change.event === 'nardi-answered') ? now : undefined;
@@ -68,11 +67,11 @@ async function changeSurveys(
 }
 
 /** POST /api/user/survey: saves one survey's whole state, following its rules. */
-export function saveSurvey(deps: ParticipantsDeps, pgId: string, survey: SurveyInput, correlationId: string): Promise<UserView> {
-  return changeSurveys(deps, pgId, correlationId, (surveys, now) => [planSurveySave(surveys, survey, now)]);
+export function saveSurvey(deps: ParticipantsDeps, pgId: string, survey: SurveyInput): Promise<UserView> {
+  return changeSurveys(deps, pgId, (surveys, now) => [planSurveySave(surveys, survey, now)]);
 }
 
 /** POST /api/user/survey/upd: applies a set-style patch to one or more surveys, all or nothing. */
-export function updateSurveys(deps: ParticipantsDeps, pgId: string, patch: SurveyPatch, correlationId: string): Promise<UserView> {
-  return changeSurveys(deps, pgId, correlationId, (surveys, now) => planSurveyUpdate(surveys, patch, now));
+export function updateSurveys(deps: ParticipantsDeps, pgId: string, patch: SurveyPatch): Promise<UserView> {
+  return changeSurveys(deps, pgId, (surveys, now) => planSurveyUpdate(surveys, patch, now));
 }

@@ -15,7 +15,6 @@ import type { SurveyEventKind } from './survey-rules';
 export interface SurveyEventContext {
   source: string;
   pgId: string;
-  correlationId: string;
   /** The event time; for a completion or rejection it equals the survey's completedAt. */
   time: Date;
 }
@@ -50,7 +49,7 @@ export function completedData(survey: StoredSurvey): SurveyCompletedData {
  * against its contract, so a producer bug fails the save instead of reaching consumers.
  */
 export function surveyEvent(kind: SurveyEventKind, survey: StoredSurvey, ctx: SurveyEventContext): CloudEvent {
-  const base = { source: ctx.source, subject: ctx.pgId, correlationId: ctx.correlationId, time: ctx.time };
+  const base = { source: ctx.source, subject: ctx.pgId, time: ctx.time };
   switch (kind) {
     case 'nardi-answered': {
       const data: NardiAnsweredData = nardiAnsweredDataSchema.parse({ answers: survey.answers });

@@ -23,7 +23,7 @@ export function studyEmail(pgId: string, host: string): string {
  * completion in the same write. Without a result the participant is asked to check the email
  * they used and retake the test. A survey completed already answers its stored type again.
  */
-export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string, correlationId: string): Promise<TypeFinderClaimResponse> {
+export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string): Promise<TypeFinderClaimResponse> {
   let typeCode: string | undefined;
   const versions = await consentVersionList(deps);
   const outcome = await participantDocuments(deps).change(pgId, async (record) => {
@@ -46,7 +46,7 @@ export async function claimTypeFinderResult(deps: ParticipantsDeps, pgId: string
     }
     const now = deps.now();
     const completed: StoredSurvey = { id: 'typeFinder', status: 'completed', index: 0, answers: [], typeCode: row.typeCode, completedAt: now };
-    const event = surveyEvent('completed', completed, { source: deps.service, pgId: participant.pgId, correlationId, time: now });
+    const event = surveyEvent('completed', completed, { source: deps.service, pgId: participant.pgId, time: now });
     typeCode = row.typeCode;
     // The reminders' step moves on to Nardi.
     const awaiting = awaitingStepChange(record.stored, { ...participant, surveys: { ...participant.surveys, typeFinder: completed } });

@@ -1,4 +1,4 @@
-import { on, type CloudEvent, type Subscription } from '@study/event-bus';
+import { on, withCorrelationId, type CloudEvent, type Subscription } from '@study/event-bus';
 import { events, pgIdSchema } from '@study/contracts';
 import { normalizePgId } from '@study/personality';
 import { auditConsent, auditErasure, auditWithdrawal, type RecordedEvent } from '../../domain/audit/participant-events';
@@ -35,7 +35,8 @@ export function participantsSubscriptions(deps: ParticipantsDeps): Subscription[
     on(events.scoreFinalized, (data, event) => recordFinalScore(deps, subjectOf(event), data)),
     on(events.scoreCleared, (data, event) => clearFinalScore(deps, subjectOf(event), data)),
     on(events.reportGenerated, (data, event) => receiveFinalReportWithoutPdf(deps, subjectOf(event), data)),
-    on(events.reportGeneratedV2, (data, event) => receiveFinalReport(deps, subjectOf(event), data, event.id)),
+    // A withdrawal it causes (the member left) carries the report's correlation id, else the report event's own id.
+    on(events.reportGeneratedV2, (data, event) => withCorrelationId(event.correlationid ?? event.id, () => receiveFinalReport(deps, subjectOf(event), data))),
     on(events.participantConsented, (data, event) => auditConsent(deps, recorded(event), data)),
     on(events.consentWithdrawn, (data, event) => auditWithdrawal(deps, recorded(event), data)),
     on(events.participantErased, (data, event) => auditErasure(deps, recorded(event), data)),

@@ -68,7 +68,7 @@ export function mountAdminRoutes(app: Express, deps: (req: Request) => AdminDeps
   /** POST /api/user/mbti (X-Master-Key): {pgId: scores} -> the five counts and the unknown study IDs. */
   mount(app, routes.uploadMbti, guard('mbti-upload', { kind: 'header' }), ...jsonBody({ limit: options.mbtiUploadLimit }), async (req, res, body) => {
     const rows = body;
-    const answer: MbtiUploadResponse = await uploadMbtiScores(deps(req), rows, req.requestId);
+    const answer: MbtiUploadResponse = await uploadMbtiScores(deps(req), rows);
     res.json(answer);
   });
 

@@ -20,7 +20,7 @@ export function mountConsentRoutes(app: Express, deps: (req: Request) => Partici
   /** POST /api/consent/renew {pgId, versionId, adult: true}: agree to the current consent text. */
   mount(app, routes.renewConsent, async (req, res, body) => {
     const { pgId, versionId } = body;
-    res.set('Cache-Control', 'no-store').json(await renewConsent(deps(req), { pgId, versionId }, req.requestId));
+    res.set('Cache-Control', 'no-store').json(await renewConsent(deps(req), { pgId, versionId }));
   });
 
   /** GET /api/consent/pdf/{pgId}: the participant's copy of their latest consent, as a PDF. */

@@ -44,7 +44,7 @@ export function mountOpenHumansWebhookRoutes(app: Express, deps: (req: Request) 
     }
     try {
       // What was done is logged there; the answer is the same either way.
-      await handleDeauthorization(participantsDeps, notice, req.requestId);
+      await handleDeauthorization(participantsDeps, notice);
     } catch (err) {
       // Not acted on: a resend of the same notice may be handled.
       await options.seenNotices.unspend(noticeId).catch((forgetErr: unknown) => req.log.warn({ err: forgetErr }, 'could not forget a notice whose handling failed'));

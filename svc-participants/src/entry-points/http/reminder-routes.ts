@@ -21,7 +21,7 @@ export function mountReminderRoutes(app: Express, deps: (req: Request) => Remind
   /** POST /api/admin/reminders/send {step, days, subject, message}: one Open Humans project message to them. */
   mount(app, routes.sendReminders, guard('reminders-send', { kind: 'header' }), ...jsonBody({ limit: '32kb' }), async (req, res, body) => {
     const request = body;
-    const answer: ReminderSendResponse = await sendReminder(deps(req), request, req.requestId);
+    const answer: ReminderSendResponse = await sendReminder(deps(req), request);
     res.json(answer);
   });
 }

@@ -88,7 +88,7 @@ export function mountSessionRoutes(app: Express, deps: (req: Request) => Partici
    */
   mount(app, routes.consent, async (req, res, body) => {
     const { code, state, versionId, adult } = body;
-    const answer = await answerRequest(req, res, state, (spendRequest) => giveConsent(deps(req), { code, spendRequest }, req.requestId, { versionId, adult }));
+    const answer = await answerRequest(req, res, state, (spendRequest) => giveConsent(deps(req), { code, spendRequest }, { versionId, adult }));
     startSession(req, res, answer.pgId);
     res.set('Cache-Control', 'no-store').json(answer);
   });

@@ -8,12 +8,12 @@ export function mountSurveyRoutes(app: Express, deps: (req: Request) => Particip
   /** POST /api/user/survey {pgId, survey}: saves one survey's whole state by its rules; answers the participant's view. */
   mount(app, routes.saveSurvey, async (req, res, body) => {
     const { pgId, survey } = body;
-    res.json(await saveSurvey(deps(req), pgId, survey, req.requestId));
+    res.json(await saveSurvey(deps(req), pgId, survey));
   });
 
   /** POST /api/user/survey/upd {pgId, update: {<surveyId>: {status?, index?, ...}}}: a set-style patch; answers the participant's view. */
   mount(app, routes.updateSurveys, async (req, res, body) => {
     const { pgId, update } = body;
-    res.json(await updateSurveys(deps(req), pgId, update, req.requestId));
+    res.json(await updateSurveys(deps(req), pgId, update));
   });
 }

@@ -43,7 +43,7 @@ export function mountTypeFinderRoutes(app: Express, deps: (req: Request) => Part
   /** POST /api/user/tfresult {pgId}: matches the participant's study email in the inbox and completes the TypeFinder survey. */
   mount(app, routes.claimTypeFinderResult, async (req, res, body) => {
     const { pgId } = body;
-    const answer: TypeFinderClaimResponse = await claimTypeFinderResult(deps(req), pgId, req.requestId);
+    const answer: TypeFinderClaimResponse = await claimTypeFinderResult(deps(req), pgId);
     res.json(answer);
   });
 }

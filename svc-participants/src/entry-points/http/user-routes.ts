@@ -15,6 +15,6 @@ export function mountUserRoutes(app: Express, deps: (req: Request) => Participan
   /** POST /api/user/reset {pgId}: all four surveys back to the start (only with RESET_SURVEYS=1); answers the new state. */
   mount(app, routes.resetSurveys, async (req, res, body) => {
     const { pgId } = body;
-    res.json(await resetSurveys(deps(req), { enabled: options.resetSurveysEnabled }, pgId, req.requestId));
+    res.json(await resetSurveys(deps(req), { enabled: options.resetSurveysEnabled }, pgId));
   });
 }

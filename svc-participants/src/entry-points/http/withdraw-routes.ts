@@ -12,6 +12,6 @@ export function mountWithdrawRoutes(app: Express, deps: (req: Request) => Partic
    */
   mount(app, routes.withdraw, async (req, res, body) => {
     const request = body;
-    res.set('Cache-Control', 'no-store').json(await withdrawFromStudy(deps(req), request, req.requestId));
+    res.set('Cache-Control', 'no-store').json(await withdrawFromStudy(deps(req), request));
   });
 }

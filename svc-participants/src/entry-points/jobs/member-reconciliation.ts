@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withCorrelationId } from '@study/event-bus';
 import type { ServiceContext } from '@study/service-kit';
 import type { ParticipantsConfig } from '../../config';
 import { IntervalGate } from '../../data-access/interval-gate';
@@ -22,7 +23,8 @@ export function scheduleMemberReconciliation(ctx: ServiceContext<ParticipantsCon
   const tick = () => {
     running ??= (async () => {
       try {
-        if ((await gate.take()).taken) await reconcileMembers(deps, `member-reconciliation-${randomUUID()}`);
+        // No request or event runs it: the withdrawals of one run share a correlation id of their own.
+        if ((await gate.take()).taken) await withCorrelationId(`member-reconciliation-${randomUUID()}`, () => reconcileMembers(deps));
       } catch (err) {
         // The next interval tries again; the log says why this one stopped.
         ctx.logger.error({ err }, 'member reconciliation failed');

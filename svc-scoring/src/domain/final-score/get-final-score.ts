@@ -15,16 +15,16 @@ const NOT_FOUND = 'No participant with this study ID.';
  * shows the score, and a 409 names what the participant still has to do. A study ID scoring has
  * never heard of, or one erased, is 404.
  */
-export async function getFinalScore(deps: ScoringDeps, pgId: string, correlationId: string): Promise<FinalScoreResponse> {
+export async function getFinalScore(deps: ScoringDeps, pgId: string): Promise<FinalScoreResponse> {
   // Erasure deletes the document, so the read alone answers 404 for an erased participant.
   const doc = await deps.scores.find(pgId);
   if (!doc) throw new AppError(404, ErrorCodes.PARTICIPANT_NOT_FOUND, NOT_FOUND);
   const readiness = finalScoreReadiness(doc);
   let score = doc.finalScore;
   if (!score && readiness.ready) {
-    const source = { pgId, time: deps.now(), correlationId };
+    const source = { pgId, time: deps.now() };
     await deps.scores.change(pgId, (current) => {
-      const finalScore = recomputeFinalScore(deps, source, current ?? { _id: pgId });
+      const finalScore = recomputeFinalScore(deps, current ?? { _id: pgId });
       if (finalScore.kind === 'unchanged') return 'unchanged';
       return { events: finalScoreEvents(finalScore), write: (document) => saveScores(deps, source, document, {}, finalScore) };
     });

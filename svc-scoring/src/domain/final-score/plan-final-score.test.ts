@@ -1,4 +1,5 @@
 import { scoreClearedDataSchema, scoreFinalizedDataSchema } from '@study/contracts';
+import { withCorrelationId } from '@study/event-bus';
 import { scoreNardi } from '@study/personality';
 import { SAMPLE_ANSWERS, SAMPLE_DICHOT_PREF, SAMPLE_TEMPERAMENTS } from '@study/personality/testing';
 import type { FinalScoreInputsRecord, ScoreDocument } from '../../data-access/scores-collection';
@@ -7,7 +8,7 @@ import { finalScoreReadiness, planFinalScore, type PlanContext } from './plan-fi
 const PG_ID = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const AT = new Date('2025-03-01T10:00:00.000Z');
 const NOW = new Date('2025-03-01T10:05:00.000Z');
-const ctx: PlanContext = { now: NOW, clearReason: 'reset', service: 'svc-scoring', correlationId: 'req-12345678' };
+const ctx: PlanContext = { now: NOW, clearReason: 'reset', service: 'svc-scoring' };
 const SCORES = scoreNardi(SAMPLE_ANSWERS);
 
 function nardi(typeCode: 'INTJ' | 'ENTJ' = 'INTJ', consistency = 10): ScoreDocument['nardi'] {
@@ -61,7 +62,8 @@ describe('planFinalScore', () => {
     ['results differ, 85% sure: the self-assessed type', { ...TF, ...SA('ENFP', '85%') }, 'ENFP', 'selfAssessmentConfident'],
     ['declined, TF and NA agree', { ...TF, ...REJECTED }, 'INTJ', 'rejectedAllAgree'],
   ])('finalizes version 1 once all three are done: %s', (_case, inputs, typeCode, basis) => {
-    const plan = planFinalScore(doc(inputs), ctx);
+    // The event carries the correlation id of the work it is planned in (the event being handled).
+    const plan = withCorrelationId('req-12345678', () => planFinalScore(doc(inputs), ctx));
     expect(plan).toMatchObject({ kind: 'finalize', version: 1, typeCode, set: { finalScoreVersion: 1, finalScore: { typeCode, version: 1, computedAt: NOW, decidedBy: { basis } } } });
     expect(plan.event).toMatchObject({ type: 'scoring.score.finalized.v1', source: 'svc-scoring', subject: PG_ID, correlationid: 'req-12345678', time: NOW.toISOString() });
     const data = scoreFinalizedDataSchema.parse(plan.event?.data);

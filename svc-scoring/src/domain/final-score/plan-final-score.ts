@@ -79,7 +79,6 @@ export interface PlanContext {
   now: Date;
   clearReason: ClearReason;
   service: string;
-  correlationId?: string;
 }
 
 /** What the final score needs after a change: nothing, a (new) finalized score, or clearing. */
@@ -104,7 +103,7 @@ export function planFinalScore(doc: ScoreDocument, ctx: PlanContext): FinalScore
   const current = doc.finalScore;
   // The next version after the last one published (finalized or cleared), so each keeper of the score takes it as newer.
   const version = nextVersion(doc.finalScoreVersion ?? current?.version);
-  const base = { source: ctx.service, subject: doc._id, correlationId: ctx.correlationId, time: ctx.now };
+  const base = { source: ctx.service, subject: doc._id, time: ctx.now };
 
   if (!readiness.ready) {
     if (!current) return { kind: 'unchanged', set: {} };

@@ -41,7 +41,7 @@ function depsHolding(held: ScoreDocument | null) {
 }
 
 describe('the inputs of the final score', () => {
-  const source = { pgId: PG_ID, time: new Date('2025-03-01T10:00:04.000Z'), correlationId: 'req-0003' };
+  const source = { pgId: PG_ID, time: new Date('2025-03-01T10:00:04.000Z') };
 
   it('stores the last input with the final score it completes and the finalized event, in one write', async () => {
     const { deps, updates } = depsHolding(WAITING_FOR_SA);

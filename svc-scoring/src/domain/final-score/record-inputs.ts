@@ -23,7 +23,7 @@ function recordInput<N extends InputName | 'mbti'>(deps: ScoringDeps, source: So
     const inputs = doc?.inputs ?? {};
     if (isStale(inputs, name, source.time)) return 'stale';
     const fields = { inputs: { ...inputs, [name]: value } };
-    const finalScore = recomputeFinalScore(deps, source, withFields(doc, source.pgId, fields));
+    const finalScore = recomputeFinalScore(deps, withFields(doc, source.pgId, fields));
     return { events: finalScoreEvents(finalScore), write: (document) => saveScores(deps, source, document, fields, finalScore) };
   });
 }
@@ -85,7 +85,7 @@ export async function applySurveysReset(deps: ScoringDeps, source: SourceEvent, 
     inputs.resetAt = source.time;
     const resetNardi = surveys.includes('nardi') && !(doc?.nardi && doc.nardi.asOf.getTime() > source.time.getTime());
     const fields = { inputs, ...(resetNardi ? { nardi: { asOf: source.time } } : {}) };
-    const finalScore = recomputeFinalScore(deps, source, withFields(doc, source.pgId, fields), 'reset');
+    const finalScore = recomputeFinalScore(deps, withFields(doc, source.pgId, fields), 'reset');
     return { events: finalScoreEvents(finalScore), write: (document) => saveScores(deps, source, document, fields, finalScore) };
   });
   deps.logger.info({ pgId: source.pgId, outcome, surveys }, 'surveys reset');

@@ -6,7 +6,7 @@ import {
   type CloudEventEnvelope,
   type SurveyCompletedData,
 } from '@study/contracts';
-import { outboxEvents } from '@study/event-bus';
+import { outboxEvents, withCorrelationId } from '@study/event-bus';
 import { SAMPLE_ANSWERS, SAMPLE_SCORES } from '@study/personality/testing';
 import type { ScoreDocument } from '../../data-access/scores-collection';
 import { ScoresRepository } from '../../data-access/scores-repository';
@@ -57,7 +57,7 @@ function outboxOf(update: Record<string, Record<string, unknown>>): CloudEventEn
 }
 
 describe('completing the Nardi survey publishes the result as scoring.nardi.completed.v2 and v1', () => {
-  const source = { pgId: PG_ID, time: COMPLETED_AT, correlationId: 'req-0001' };
+  const source = { pgId: PG_ID, time: COMPLETED_AT };
 
   it('writes the result and both events in one update of the score document (outbox)', async () => {
     const { deps, writes } = depsHolding({ _id: PG_ID, nardi: { asOf: new Date(COMPLETED_AT.getTime() - 60_000), answers: ANSWERS, scores: SAMPLE_SCORES as never } });
@@ -73,7 +73,8 @@ describe('completing the Nardi survey publishes the result as scoring.nardi.comp
 
   it('gives both the same fact: the same completedAt and result, the v2 with its required scores; the v1 as v1 always was', async () => {
     const { deps, writes } = depsHolding(null);
-    await completeNardiSurvey(deps, source, COMPLETION);
+    // As the consumer runs it: inside the correlation id of the participants event.
+    await withCorrelationId('req-0001', () => completeNardiSurvey(deps, source, COMPLETION));
     const events = outboxOf(writes[0]!.update);
     const v2 = events.find((e) => e.type === EventTypes.nardiCompletedV2);
     const v1 = events.find((e) => e.type === EventTypes.nardiCompleted);

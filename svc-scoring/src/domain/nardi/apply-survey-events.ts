@@ -32,7 +32,7 @@ function applyToNardi(
     const result = change(current);
     if (result === 'unchanged') return 'unchanged';
     const fields = { nardi: result.nardi };
-    const finalScore = recomputeFinalScore(deps, source, withFields(doc, source.pgId, fields));
+    const finalScore = recomputeFinalScore(deps, withFields(doc, source.pgId, fields));
     return { events: [...result.events, ...finalScoreEvents(finalScore)], write: (document) => saveScores(deps, source, document, fields, finalScore) };
   });
 }
@@ -40,7 +40,7 @@ function applyToNardi(
 /** scoring.nardi.scored.v1; `answeredAt` when it scores the answers of a participants.nardi.answered.v1 event. */
 function scoredEvent(deps: NardiDeps, source: SourceEvent, scores: NardiScores, answeredAt?: Date): CloudEvent {
   const data: NardiScoredData = nardiScoredDataSchema.parse({ ...scores, ...(answeredAt ? { answeredAt: answeredAt.toISOString() } : {}) });
-  return eventOf(events.nardiScored, { source: deps.service, subject: source.pgId, data, correlationId: source.correlationId });
+  return eventOf(events.nardiScored, { source: deps.service, subject: source.pgId, data });
 }
 
 /**

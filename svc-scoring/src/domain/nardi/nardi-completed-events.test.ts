@@ -1,5 +1,6 @@
 import { EventTypes, nardiCompletedDataSchema, nardiCompletedV2DataSchema, type NardiCompletedV2Data } from '@study/contracts';
 import { SAMPLE_DICHOT_PREF, SAMPLE_FUNCTIONAL_PAIRS, SAMPLE_INTERACTION_STYLES, SAMPLE_TEMPERAMENTS, SAMPLE_TYPE_CODES } from '@study/personality/testing';
+import { withCorrelationId } from '@study/event-bus';
 import { nardiCompletedEvents } from './nardi-completed-events';
 
 const PG_ID = '3f2b8c1e-9d4a-4e6f-8a7b-1c2d3e4f5a6b';
@@ -14,10 +15,10 @@ const RESULT = nardiCompletedV2DataSchema.parse({
 });
 
 describe('nardiCompletedEvents', () => {
-  const source = { pgId: PG_ID, time: new Date(RESULT.completedAt), correlationId: 'req-0002' };
+  const source = { pgId: PG_ID, time: new Date(RESULT.completedAt) };
 
   it('builds scoring.nardi.completed.v2 and, beside it, v1: one result, the same completedAt, the scores in both', () => {
-    const [v2, v1] = nardiCompletedEvents('svc-scoring', source, RESULT, TIME);
+    const [v2, v1] = withCorrelationId('req-0002', () => nardiCompletedEvents('svc-scoring', source, RESULT, TIME));
     expect(v2).toMatchObject({ type: 'scoring.nardi.completed.v2', source: 'svc-scoring', subject: PG_ID, correlationid: 'req-0002', time: TIME.toISOString(), data: RESULT });
     expect(v1).toMatchObject({ type: EventTypes.nardiCompleted, source: 'svc-scoring', subject: PG_ID, correlationid: 'req-0002', time: TIME.toISOString(), data: RESULT });
     expect((v1?.data as NardiCompletedV2Data).completedAt).toBe((v2?.data as NardiCompletedV2Data).completedAt);

@@ -10,7 +10,7 @@ import type { SourceEvent } from '../score-document';
  * the write that stores the result (outbox).
  */
 export function nardiCompletedEvents(service: string, source: SourceEvent, result: NardiCompletedV2Data, time: Date): CloudEvent[] {
-  const envelope = { source: service, subject: source.pgId, time, correlationId: source.correlationId };
+  const envelope = { source: service, subject: source.pgId, time };
   return [
     eventOf(events.nardiCompletedV2, { ...envelope, data: nardiCompletedV2DataSchema.parse(result) }),
     eventOf(events.nardiCompleted, { ...envelope, data: nardiCompletedDataSchema.parse(result) }),

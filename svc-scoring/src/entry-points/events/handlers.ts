@@ -10,12 +10,13 @@ import { completeNardiSurvey, scorePartOne } from '../../domain/nardi/apply-surv
 import type { SourceEvent } from '../../domain/score-document';
 
 /**
- * Whose event, when and why. A subject that breaks the contract is a producer bug: the parse
- * throws, and the message is retried and then parked on the DLQ to be seen (as data that breaks
- * its schema is, by on()).
+ * Whose event and when; its correlation id reaches the events it causes through the consumer,
+ * which runs the handler inside it. A subject that breaks the contract is a producer bug: the
+ * parse throws, and the message is retried and then parked on the DLQ to be seen (as data that
+ * breaks its schema is, by on()).
  */
 function sourceOf(event: CloudEvent): SourceEvent {
-  return { pgId: normalizePgId(pgIdSchema.parse(event.subject)), time: new Date(event.time), correlationId: event.correlationid };
+  return { pgId: normalizePgId(pgIdSchema.parse(event.subject)), time: new Date(event.time) };
 }
 
 /** What this service listens to: participant events (consents, surveys completed or declined, resets, uploads, erasures). */

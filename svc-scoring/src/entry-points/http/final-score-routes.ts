@@ -9,6 +9,6 @@ export function mountFinalScoreRoutes(app: Express, deps: ScoringDeps): void {
   /** POST /api/user/survey/final {pgId}: {typeCode, computedAt} once the three required surveys are done; 409 naming what is still to do before (no waiting). */
   mount(app, routes.finalScore, async (req, res, body) => {
     const { pgId } = body;
-    res.set('Cache-Control', 'no-store').json(await getFinalScore({ ...deps, logger: req.log }, normalizePgId(pgId), req.requestId));
+    res.set('Cache-Control', 'no-store').json(await getFinalScore({ ...deps, logger: req.log }, normalizePgId(pgId)));
   });
 }
