@@ -7,10 +7,11 @@ import express, { type Express } from 'express';
 import { createClient } from 'redis';
 import type { DestinationStream, Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
+import { envelopeForwarder, serverErrorReporter } from '@study/error-reporting/server';
+import { packageRelease } from '@study/service-kit';
 import { ConfigError, type GatewayConfig } from './config';
 import { apiDocsRoute } from './docs/api-docs-route';
 import { errorHandler } from './error-handler';
-import { envelopeForwarder } from './error-reports/envelope-forwarder';
 import { errorReportsRoute } from './error-reports/error-reports-route';
 import { healthzRoute } from './health/healthz-route';
 import { livezRoute } from './health/livez-route';
@@ -172,7 +173,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   });
   app.use(frontendServing.router);
   app.use((req, res) => sendError(req, res, 404, 'NOT_FOUND', 'There is nothing at this address.'));
-  app.use(errorHandler());
+  app.use(errorHandler(config.errorReportingDsn ? { report: serverErrorReporter(config.errorReportingDsn, { service: 'gateway', release: packageRelease('gateway') }) } : {}));
 
   let server: http.Server | undefined;
   let metricsServer: http.Server | undefined;

@@ -22,7 +22,7 @@ import {
 import { routes, type HttpMethod, type ServiceName } from '@study/contracts';
 import { isSessionSecret } from '@study/participant-session';
 import { GATEWAY, REMOTES, SERVICES, embeddedServiceOrigin, servedManifestPath, type RemoteTopology } from '@study/topology';
-import { parseDsn, type SentryDsn } from './error-reports/envelope-forwarder';
+import { isDsn, parseDsn, type SentryDsn } from '@study/error-reporting/server';
 import { findRepoRoot } from './repo-root';
 import type { RateLimitSettings } from './security/rate-limits';
 
@@ -55,15 +55,6 @@ function remoteSettings() {
     shape[remote.upstreamVariable] = frontendOrigin();
   }
   return shape;
-}
-
-function isDsn(text: string): boolean {
-  try {
-    parseDsn(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A whole number of at least 1, with its default. */
@@ -113,12 +104,12 @@ function envSchema(frontendRootDefault: string) {
       .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
       .default('study:rate')
       .describe('where in Redis the counts are kept (letters, digits, _ . : -): the same for every gateway of one deployment'),
-    // Browser error reports are passed on to this project when set; unset: they are only logged.
+    // Browser error reports and the gateway's own 500s are sent to this project when set; unset: they are only logged.
     ERROR_REPORTING_DSN: z
       .string()
       .refine(isDsn)
       .optional()
-      .describe('a Sentry or GlitchTip project DSN, https://<public key>@<host>/<project id> (e.g. https://0123abcd@glitchtip.example.org/3); unset: browser error reports are only logged'),
+      .describe('a Sentry or GlitchTip project DSN, https://<public key>@<host>/<project id> (e.g. https://0123abcd@glitchtip.example.org/3); unset: browser error reports and server errors are only logged'),
     PARTICIPANT_SESSION_SECRET: z
       .string()
       .refine(isSessionSecret)

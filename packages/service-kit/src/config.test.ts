@@ -85,6 +85,17 @@ describe('loadConfig with the base service settings', () => {
     expect(configError({ ...required, PORT: port }).problems[0]).toMatch(/^PORT: not valid/);
   });
 
+  it('sends server errors to the project ERROR_REPORTING_DSN names; unset or empty (compose passes it empty), to none', () => {
+    expect(loadConfig(schema, { ...required, ERROR_REPORTING_DSN: 'https://0123abcd@glitchtip.example.org/3' }).ERROR_REPORTING_DSN).toBe('https://0123abcd@glitchtip.example.org/3');
+    expect(loadConfig(schema, required).ERROR_REPORTING_DSN).toBeUndefined();
+    expect(loadConfig(schema, { ...required, ERROR_REPORTING_DSN: '' }).ERROR_REPORTING_DSN).toBeUndefined();
+  });
+
+  it.each(['glitchtip.example.org/3', 'https://glitchtip.example.org/3', 'https://0123abcd@glitchtip.example.org/project'])('refuses to start with ERROR_REPORTING_DSN=%s, saying what a DSN looks like', (dsn) => {
+    const err = configError({ ...required, ERROR_REPORTING_DSN: dsn });
+    expect(err.problems).toEqual(['ERROR_REPORTING_DSN: not valid; expected a Sentry or GlitchTip project DSN, https://<public key>@<host>/<project id> (e.g. https://0123abcd@glitchtip.example.org/3); unset: server errors are only logged']);
+  });
+
   it("includes a service's own settings", () => {
     const extended = schema.extend({ STUDY_EMAIL_HOST: z.string().min(1).describe('the study email host name') });
     expect(configError(required, extended).message).toContain('STUDY_EMAIL_HOST: missing; expected the study email host name');

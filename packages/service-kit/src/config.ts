@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDsn } from '@study/error-reporting/server';
 import { hostSetting, logLevelSetting, portSetting } from './settings';
 
 /** Raised when the environment does not describe a runnable service. */
@@ -76,6 +77,12 @@ export function baseServiceConfig(defaults: ServiceConfigDefaults) {
       .regex(/^[A-Za-z0-9_.+-]{1,64}$/)
       .optional()
       .describe('the release name of this build (letters, digits, _ . + -; at most 64)'),
+    // A 500 is sent to this Sentry or GlitchTip project when set, as the gateway sends browser reports; unset: only logged.
+    ERROR_REPORTING_DSN: z
+      .string()
+      .refine(isDsn)
+      .optional()
+      .describe('a Sentry or GlitchTip project DSN, https://<public key>@<host>/<project id> (e.g. https://0123abcd@glitchtip.example.org/3); unset: server errors are only logged'),
     // Behind a load balancer or the gateway's readiness checks, /readyz answers 503 for this long
     // after SIGTERM while requests are still served, so traffic moves away before the port closes.
     // At most 5 s: with the 10 s drain it stays inside the process's 20 s exit grace (main.ts).

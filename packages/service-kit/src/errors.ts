@@ -10,6 +10,7 @@ import {
 import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, ReconnectStrategyError, SocketClosedUnexpectedlyError, SocketTimeoutError } from 'redis';
 import { ZodError, type z } from 'zod';
 import { PROBLEM_CONTENT_TYPE, problemDetails, publicPathOf, type ErrorBody } from '@study/contracts';
+import type { ServerErrorReporter } from '@study/error-reporting/server';
 import { BrokerUnavailableError, PublishNotConfirmedError } from '@study/event-bus';
 import { LockTimeoutError } from '@study/keyed-lock';
 import { packageRelease, serverErrorFields } from './error-report';
@@ -177,13 +178,16 @@ function sendProblem(res: Response, body: ErrorBody): void {
 export interface ErrorHandlerOptions {
   /** The deployable (svc-scoring): a 500's log line names its release from its package.json. */
   part?: string;
+  /** Sends a 500 to the Sentry or GlitchTip project ERROR_REPORTING_DSN names, once the answer is written. */
+  report?: ServerErrorReporter;
 }
 
 /**
  * The one error handler: every failure becomes the shared JSON error body. A 500 is logged like
- * a browser's error report at the gateway: route template, release, and a stack of 20 frames at most.
+ * a browser's error report at the gateway: route template, release, and a stack of 20 frames at most;
+ * with a DSN set, it is sent to that project too, after the answer and without holding it.
  */
-export function errorHandler({ part }: ErrorHandlerOptions = {}): ErrorRequestHandler {
+export function errorHandler({ part, report }: ErrorHandlerOptions = {}): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       // Too late for a JSON answer; let express end the connection.
@@ -191,11 +195,14 @@ export function errorHandler({ part }: ErrorHandlerOptions = {}): ErrorRequestHa
       return;
     }
     const mapped = mapError(err);
+    const unhandled = mapped.status >= 500 && mapped.status !== 503;
+    const route = routeLabel(req);
     if (mapped.status === 503) req.log?.warn({ err }, 'dependency busy or unavailable; answered 503');
-    else if (mapped.status >= 500) req.log?.error(serverErrorFields(err, { route: routeLabel(req), release: part ? packageRelease(part) : 'unknown' }), 'unhandled error');
+    else if (unhandled) req.log?.error(serverErrorFields(err, { route, release: part ? packageRelease(part) : 'unknown' }), 'unhandled error');
     else req.log?.debug({ code: mapped.code, reason: mapped.message }, 'request refused');
     if (mapped.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(mapped.retryAfterSeconds))));
     sendProblem(res, errorBody(mapped, req.requestId, publicPathOf(req.originalUrl)));
+    if (unhandled && report && req.log) report(err, { route, method: req.method }, req.log);
   };
 }
 

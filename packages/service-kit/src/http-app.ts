@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { ServiceName } from '@study/contracts';
+import type { ServerErrorReporter } from '@study/error-reporting/server';
 import { jsonBody } from './body';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes, type HealthCheck } from './health';
@@ -20,6 +21,8 @@ export interface HttpAppOptions {
   /** The build's release name, shown on /healthz and /readyz. */
   release?: string;
   bodyLimit?: string;
+  /** Sends each 500 to the project ERROR_REPORTING_DSN names, after the answer (serverErrorReporter). */
+  errorReporter?: ServerErrorReporter;
   /** Served on GET /metrics when given, with every request observed by route template and status. */
   metrics?: ServiceMetrics;
   /**
@@ -49,7 +52,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   options.routes?.(app);
   if (options.owns) checkMountedRoutes(app, options.owns);
   app.use(notFoundHandler());
-  app.use(errorHandler({ part: options.service }));
+  app.use(errorHandler({ part: options.service, ...(options.errorReporter ? { report: options.errorReporter } : {}) }));
   return app;
 }
 

@@ -5,9 +5,11 @@ import type { Collection, Db } from 'mongodb';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { queueBindings, type ServiceName } from '@study/contracts';
+import { parseDsn, serverErrorReporter } from '@study/error-reporting/server';
 import { EventBroker, OutboxRelay, dispatchTo, ensureOutboxIndex, startConsumer, type InboxEntry, type OutboxRelayOptions, type Subscription } from '@study/event-bus';
 import { createRedisKeyedLock, type KeyedLock } from '@study/keyed-lock';
 import type { BaseServiceConfig } from './config';
+import { packageRelease } from './error-report';
 import { createHttpApp } from './http-app';
 import { createLogger } from './logger';
 import { consumerMetrics, countDatabaseCommands, createServiceMetrics, outboxMetrics, type ServiceMetrics } from './metrics';
@@ -110,6 +112,7 @@ function buildApp<C extends BaseServiceConfig>(def: ServiceDefinition<C>, ctx: S
     draining,
     bodyLimit: def.bodyLimit,
     release: ctx.config.RELEASE,
+    ...(ctx.config.ERROR_REPORTING_DSN ? { errorReporter: serverErrorReporter(parseDsn(ctx.config.ERROR_REPORTING_DSN), { service: ctx.service, release: packageRelease(ctx.service) }) } : {}),
     metrics: ctx.metrics,
     readinessChecks: {
       mongo: () => ctx.mongo.ping(),
