@@ -27,8 +27,9 @@ const uncounted = { coveragePathIgnorePatterns: ['.*'] };
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // `npm test` passes --coverage: V8's own counters (no instrumented copy of the code), a text
-  // summary at the end of jest's output, the summary and lcov in coverage/ (git-ignored).
+  // `npm test` runs unit and ui with --coverage, in a jest run apart from the other projects
+  // (scripts/lib/test-plan.ts): V8's own counters (no instrumented copy of the code), a text
+  // summary at the end of that run's output, the summary and lcov in coverage/ (git-ignored).
   coverageProvider: 'v8',
   coverageDirectory: '<rootDir>/coverage',
   coverageReporters: ['text-summary', 'json-summary', 'lcovonly'],

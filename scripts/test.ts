@@ -1,13 +1,17 @@
 // `npm test`: installs what is missing, then lint, type-check, build, and every jest
 // project: unit, UI, integration (real FerretDB, RabbitMQ, Redis), browser tests
-// (Chromium through the gateway) and fault runs (e2e/faults). Extra arguments go to jest, e.g.
-// `npm test -- --selectProjects unit`; `npm run coverage` counts the unit and ui projects' coverage.
+// (Chromium through the gateway) and fault runs (e2e/faults). Jest runs twice: unit and ui with
+// their coverage (V8), then the other projects without it (scripts/lib/test-plan.ts says why).
+// Extra arguments go to both runs, e.g. `npm test -- --selectProjects unit` or `npm test -- svc-scoring`;
+// `npm test -- --no-coverage` runs jest once, without coverage.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { checkApiCompatibility, type RunStep } from './lib/api-compatibility';
 import { checkNodeRuntime } from './lib/node-runtime';
 import { root } from './lib/repo-root';
-import { ensureBrowserTools, ensureTestServices, runJest, step as runStep } from './lib/test-steps';
+import { planJestRuns } from './lib/test-plan';
+import { ensureBrowserTools, ensureTestServices, runJestPlans, step as runStep } from './lib/test-steps';
 
 const say = (msg: string): void => console.log(`[test] ${msg}`);
 const step: RunStep = (name, cmd, args) => runStep(root, say, name, cmd, args);
@@ -20,6 +24,12 @@ function validateCompose(): void {
     return;
   }
   step('Validate docker-compose.yml', 'docker-compose', ['config', '-q']);
+}
+
+/** The projects jest.config.js defines, in its order. */
+function jestProjects(): string[] {
+  const config = createRequire(import.meta.url)(path.join(root, 'jest.config.js')) as { projects: { displayName: string }[] };
+  return config.projects.map((p) => p.displayName);
 }
 
 async function main(): Promise<void> {
@@ -40,10 +50,8 @@ async function main(): Promise<void> {
   const { buildAll } = await import('./build');
   await buildAll({ log: say });
 
-  say('Jest: unit, ui, integration, e2e, fault');
-  // No coverage here: jest runs in band on 2 cores, and V8's counters slow every project in the
-  // process (the browser and fault runs too), about 3-4x. `npm run coverage` counts unit and ui.
-  runJest(root, jestArgs);
+  say(`Jest: ${jestProjects().join(', ')}`);
+  runJestPlans(root, planJestRuns(jestArgs, jestProjects()), say);
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import { selectedProjects, withCoverage } from './coverage';
+import { selectedProjects } from './coverage';
 
 describe('selectedProjects', () => {
   it('reads the projects after --selectProjects, up to the next option, in either form', () => {
@@ -8,20 +8,5 @@ describe('selectedProjects', () => {
 
   it('is null when no project is selected (jest runs them all)', () => {
     expect(selectedProjects(['svc-scoring', '-t', 'final score'])).toBeNull();
-  });
-});
-
-describe('withCoverage', () => {
-  it('adds --coverage to a run of every project or of a covered one', () => {
-    expect(withCoverage([])).toEqual(['--coverage']);
-    expect(withCoverage(['--selectProjects', 'unit', 'integration'])).toEqual(['--coverage', '--selectProjects', 'unit', 'integration']);
-  });
-
-  it('leaves out a run of uncovered projects only', () => {
-    expect(withCoverage(['--selectProjects', 'integration', 'e2e'])).toEqual(['--selectProjects', 'integration', 'e2e']);
-  });
-
-  it.each([['--coverage=false'], ['--no-coverage'], ['--coverage'], ['--collectCoverage=false']])('keeps what %s says', (arg) => {
-    expect(withCoverage([arg, 'svc-scoring'])).toEqual([arg, 'svc-scoring']);
   });
 });

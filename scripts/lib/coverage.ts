@@ -1,5 +1,6 @@
 // Coverage in `npm test`: jest's --coverage (V8's own counters: see jest.config.js for what is
-// counted), its text summary printed at the end of jest's output and the reports in coverage/.
+// counted) in a run of the covered projects of its own (scripts/lib/test-plan.ts), its text summary
+// printed at the end of that run's output and the reports in coverage/.
 
 /** The projects whose coverage is counted (jest.config.js leaves the others out). */
 export const COVERED_PROJECTS = ['unit', 'ui'] as const;
@@ -17,15 +18,4 @@ export function selectedProjects(jestArgs: readonly string[]): string[] | null {
     }
   }
   return selected;
-}
-
-/**
- * The jest arguments with --coverage first, unless they say something of coverage themselves
- * (`--coverage=false`, `--no-coverage`, `--collectCoverage...`) or select no covered project.
- */
-export function withCoverage(jestArgs: readonly string[]): string[] {
-  if (jestArgs.some((arg) => /^--(no-)?(coverage|collectCoverage)(=|$)/.test(arg))) return [...jestArgs];
-  const selected = selectedProjects(jestArgs);
-  if (selected && !selected.some((p) => (COVERED_PROJECTS as readonly string[]).includes(p))) return [...jestArgs];
-  return ['--coverage', ...jestArgs];
 }
