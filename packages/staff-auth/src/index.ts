@@ -1,1 +1,13 @@
 export { can, capabilities, capabilitiesOf, downloadCapability, DOWNLOAD_ROUTES, isStaffRole, ROUTE_CAPABILITIES, routeCapability, staffRoles, type Capability, type StaffRole } from './roles';
+export {
+  hashPassword,
+  needsRehash,
+  PASSWORD_HASH_OPTIONS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  verifyPassword,
+  verifyWithoutAccount,
+  WeakPasswordError,
+  type PasswordContext,
+} from './password';
