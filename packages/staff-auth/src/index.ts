@@ -11,3 +11,4 @@ export {
   WeakPasswordError,
   type PasswordContext,
 } from './password';
+export { createTotpEnrolment, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW_STEPS, totpCode, totpStep, verifyTotp, type TotpCheck, type TotpEnrolment, type TotpResult } from './totp';
