@@ -12,3 +12,4 @@ export {
   type PasswordContext,
 } from './password';
 export { createTotpEnrolment, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW_STEPS, totpCode, totpStep, verifyTotp, type TotpCheck, type TotpEnrolment, type TotpResult } from './totp';
+export { addressBucket, createLoginLockout, type AttemptSubject, type LockoutOptions, type LockoutRedis, type LoginLockout, type Reservation } from './lockout';
