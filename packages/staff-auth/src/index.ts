@@ -13,3 +13,4 @@ export {
 } from './password';
 export { createTotpEnrolment, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW_STEPS, totpCode, totpStep, verifyTotp, type TotpCheck, type TotpEnrolment, type TotpResult } from './totp';
 export { addressBucket, createLoginLockout, type AttemptSubject, type LockoutOptions, type LockoutRedis, type LoginLockout, type Reservation } from './lockout';
+export { checkMasterKeyStrength, MASTER_KEY_HOW_TO, MASTER_KEY_MAX_LENGTH, MASTER_KEY_MIN_LENGTH, MASTER_KEY_VARIABLE, masterKeyProblem, WeakMasterKeyError } from './master-key';
