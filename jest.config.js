@@ -27,9 +27,9 @@ const uncounted = { coveragePathIgnorePatterns: ['.*'] };
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // `npm test` runs unit and ui with --coverage, in a jest run apart from the other projects
-  // (scripts/lib/test-plan.ts): V8's own counters (no instrumented copy of the code), a text
-  // summary at the end of that run's output, the summary and lcov in coverage/ (git-ignored).
+  // `npm run coverage` (or `npm test -- --coverage`) runs unit and ui with it, in a jest run apart
+  // from the other projects (scripts/lib/test-plan.ts): V8's own counters (no instrumented copy of
+  // the code), a text summary at the end of that run's output, the summary and lcov in coverage/.
   coverageProvider: 'v8',
   coverageDirectory: '<rootDir>/coverage',
   coverageReporters: ['text-summary', 'json-summary', 'lcovonly'],

@@ -1,4 +1,4 @@
-import { COVERAGE_THRESHOLD, coverageShortfalls, coverageWanted, describeCoverage, otherArgs, parseCoverageTotals, planJestRuns, thresholdApplies, type CoverageTotals } from './test-plan';
+import { COVERAGE_THRESHOLD, coverageShortfalls, coverageWanted, describeCoverage, otherArgs, parseCoverageTotals, planJestRuns, thresholdApplies, withCoverageOff, type CoverageTotals } from './test-plan';
 
 const ALL = ['unit', 'ui', 'integration', 'e2e', 'fault'];
 
@@ -36,6 +36,14 @@ describe('planJestRuns', () => {
 
   it('takes --coverage as the default it is, not as coverage for the other projects', () => {
     expect(planJestRuns(['--coverage'], ALL).map((p) => p.args)).toEqual(planJestRuns([], ALL).map((p) => p.args));
+  });
+});
+
+describe("npm test's arguments", () => {
+  it('leave coverage off, so npm test is one jest run, unless they switch it themselves', () => {
+    expect(planJestRuns(withCoverageOff(['svc-scoring']), ALL)).toEqual([{ name: 'all', projects: [...ALL], args: ['--no-coverage', 'svc-scoring'], coverage: false }]);
+    expect(withCoverageOff(['--coverage', 'svc-scoring'])).toEqual(['--coverage', 'svc-scoring']);
+    expect(planJestRuns(withCoverageOff(['--coverage']), ALL).map((p) => p.name)).toEqual(['covered', 'rest']);
   });
 });
 

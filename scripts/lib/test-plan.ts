@@ -27,6 +27,16 @@ export function coverageWanted(jestArgs: readonly string[]): boolean {
   return wanted;
 }
 
+/**
+ * `npm test`'s jest arguments: coverage off unless they switch it themselves (--coverage,
+ * --no-coverage, ...). On 2 cores unit and ui with V8 coverage took 11 min on two workers and
+ * about 30 in one process (plain: a few minutes), too much for the whole run's budget, so
+ * coverage is `npm run coverage` or `npm test -- --coverage`.
+ */
+export function withCoverageOff(jestArgs: readonly string[]): string[] {
+  return jestArgs.some((arg) => COVERAGE_FLAG.test(arg)) ? [...jestArgs] : ['--no-coverage', ...jestArgs];
+}
+
 /** The arguments without --selectProjects (and the projects after it) and without coverage switches. */
 export function otherArgs(jestArgs: readonly string[]): string[] {
   const rest: string[] = [];
