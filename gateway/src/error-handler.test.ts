@@ -6,6 +6,7 @@ import { errorReports, parseEnvelope } from '@study/error-reporting/envelope';
 import { parseDsn, serverErrorReporter } from '@study/error-reporting/server';
 import { startEnvelopeProject } from '@study/error-reporting/server-testing';
 import { packageRelease } from '@study/service-kit';
+import { throwFromDeep } from '@study/service-kit/testing';
 import { errorHandler, type GatewayErrorHandlerOptions } from './error-handler';
 import { accessLog } from './observability/access-log';
 import { createGatewayLoggers } from './observability/logger';
@@ -19,17 +20,7 @@ function failingApp(logs: LogCapture, options: GatewayErrorHandlerOptions = {}):
   const { logger, accessLogger } = createGatewayLoggers('info', logs);
   app.use(accessLog({ logger, accessLogger, requestPrototype: app.request }));
   app.get('/remotes/:name', () => {
-    const dive = (n: number): never => {
-      if (n === 0) throw new TypeError(`no release for ${PG_ID}`);
-      return dive(n - 1);
-    };
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = Infinity;
-    try {
-      dive(40);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    throwFromDeep(TypeError, `no release for ${PG_ID}`);
   });
   app.use(errorHandler(options));
   return app;

@@ -5,7 +5,7 @@ import { errorReports, parseEnvelope } from '@study/error-reporting/envelope';
 import { startEnvelopeProject, type EnvelopeProject } from '@study/error-reporting/server-testing';
 import { baseServiceConfig, loadConfig } from './config';
 import { startService, type RunningService } from './runtime';
-import { memoryLogger, serviceTestEnv, waitFor } from './testing';
+import { memoryLogger, serviceTestEnv, throwFromDeep, waitFor } from './testing';
 
 const PG_ID = '5d0c7b1a-2e3f-4a5b-8c6d-7e8f9a0b1c2d';
 const schema = baseServiceConfig({ port: 0, mongoDb: 'kit', queue: 'svc-kit' });
@@ -25,17 +25,7 @@ describe('a service with ERROR_REPORTING_DSN set (real FerretDB, RabbitMQ, Redis
       routes: (app) => {
         // A bug 40 calls deep, naming the participant it failed for.
         app.post('/api/deep/:pgId', (req) => {
-          const dive = (n: number): never => {
-            if (n === 0) throw new TypeError(`no score for ${String(req.params.pgId)}`);
-            return dive(n - 1);
-          };
-          const limit = Error.stackTraceLimit;
-          Error.stackTraceLimit = Infinity;
-          try {
-            dive(40);
-          } finally {
-            Error.stackTraceLimit = limit;
-          }
+          throwFromDeep(TypeError, `no score for ${String(req.params.pgId)}`);
         });
       },
     });

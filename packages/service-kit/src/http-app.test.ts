@@ -6,6 +6,7 @@ import { errorBodySchema } from '@study/contracts';
 import { LockTimeoutError } from '@study/keyed-lock';
 import { AppError } from './errors';
 import { createHttpApp } from './http-app';
+import { throwFromDeep } from './testing';
 import { jsonBody, parseBody } from './body';
 import { memoryLogger } from './memory-logger';
 
@@ -82,17 +83,7 @@ describe('error mapping', () => {
       readinessChecks: {},
       routes: (a) =>
         a.get('/api/deep/:pgId', () => {
-          const dive = (n: number): never => {
-            if (n === 0) throw new Error('failed deep down');
-            return dive(n - 1);
-          };
-          const limit = Error.stackTraceLimit;
-          Error.stackTraceLimit = Infinity;
-          try {
-            dive(40);
-          } finally {
-            Error.stackTraceLimit = limit;
-          }
+          throwFromDeep(Error, 'failed deep down');
         }),
     });
     await request(app).get(`/api/deep/${PG_ID}`).expect(500);

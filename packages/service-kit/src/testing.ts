@@ -99,3 +99,18 @@ export async function probeQueue(amqpUrl: string, exchange: string, pattern: str
     },
   };
 }
+
+/** Throws a `Kind` error `depth` calls down (its top frame `dive`), the stack recorded whole: a bug deep in a route, for the 20-frame cut of error reports. */
+export function throwFromDeep(Kind: new (message: string) => Error, message: string, depth = 40): never {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = Infinity;
+  try {
+    const dive = (n: number): never => {
+      if (n === 0) throw new Kind(message);
+      return dive(n - 1);
+    };
+    return dive(depth);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
