@@ -38,8 +38,40 @@ export const AuditActions = {
   reminderSent: 'reminder.sent',
   /** A new consent text published (POST /api/admin/consent-versions). */
   consentTextPublished: 'consent-text.published',
+  /** A person of the study team signed in (details: method, password or passkey). */
+  staffSignedIn: 'staff-session.opened',
+  /** A person of the study team signed out. */
+  staffSignedOut: 'staff-session.closed',
+  /** An account added to the study team (details: the new person's id, name and role). */
+  staffAdded: 'staff.added',
+  /** A new account's set-up finished: password and authenticator app chosen. */
+  staffSetUp: 'staff-setup.completed',
+  /** A passkey registered for the person signed in. */
+  passkeyAdded: 'passkey.added',
+  /** A study-team call refused because the caller's role may not make it (403; details: route and capability). */
+  accessRefused: 'access.refused',
 } as const;
 export type AuditAction = (typeof AuditActions)[keyof typeof AuditActions];
+
+/**
+ * The actions GET /api/admin/audit answered before staff accounts: that route keeps answering only
+ * these (admin pages of an earlier release parse the action as one of them); the entries of every
+ * action are at GET /api/admin/audit/entries.
+ */
+export const auditActionsV1 = [
+  AuditActions.consentGiven,
+  AuditActions.consentWithdrawn,
+  AuditActions.participantErased,
+  AuditActions.consentRenewed,
+  AuditActions.mbtiUploaded,
+  AuditActions.statisticsDownloaded,
+  AuditActions.rosterDownloaded,
+  AuditActions.enrollmentViewed,
+  AuditActions.auditExported,
+  AuditActions.analysisExportDownloaded,
+  AuditActions.reminderSent,
+  AuditActions.consentTextPublished,
+] as const satisfies readonly AuditAction[];
 export const auditActions = Object.values(AuditActions) as [AuditAction, ...AuditAction[]];
 export const auditActionSchema = z.enum(auditActions);
 
@@ -47,6 +79,17 @@ export const auditActionSchema = z.enum(auditActions);
 export const auditActors = ['admin', 'participant', 'open-humans', 'system'] as const;
 export const auditActorSchema = z.enum(auditActors);
 export type AuditActor = z.infer<typeof auditActorSchema>;
+
+/**
+ * Which person of the study team did it, for the study team's entries: the person signed in (their
+ * name and role when it happened), or the master key used as a break-glass (nobody in particular).
+ */
+export const auditByStaffSchema = z.object({ kind: z.literal('staff'), staffId: z.uuid(), name: z.string(), role: z.enum(['owner', 'data-manager', 'viewer']) });
+export const auditByMasterKeySchema = z.object({ kind: z.literal('master-key') });
+export const auditBySchema = z.discriminatedUnion('kind', [auditByStaffSchema, auditByMasterKeySchema]);
+export type AuditBy = z.infer<typeof auditBySchema>;
+/** How the CSV and the page name the break-glass. */
+export const AUDIT_MASTER_KEY_LABEL = 'master key (break-glass)';
 
 /** The longest text a detail may hold. */
 export const AUDIT_DETAIL_TEXT_MAX = 200;
@@ -65,10 +108,14 @@ export const auditEntrySchema = z.object({
   at: z.iso.datetime({ offset: true }),
   action: auditActionSchema,
   actor: auditActorSchema,
+  /** The person of the study team (or the master key) behind a study-team entry. */
+  by: auditBySchema.optional(),
   pgId: z.string().optional(),
   details: auditDetailsSchema,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** An entry of GET /api/admin/audit (the earlier release's route): the actions of auditActionsV1 only. */
+export const auditEntryV1Schema = auditEntrySchema.extend({ action: z.enum(auditActionsV1) });
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -101,6 +148,8 @@ export function auditRangeEnd(value: string): Date {
 const auditFilterFields = {
   action: auditActionSchema.optional(),
   actor: auditActorSchema.optional(),
+  /** One person of the study team's entries (their account id), or 'master-key' for the break-glass's. */
+  by: z.union([z.uuid(), z.literal('master-key')]).optional(),
   pgId: pgIdSchema.optional(),
   /** The first day (or instant) shown, inclusive. */
   from: auditDateSchema.optional(),
@@ -116,7 +165,7 @@ const fromNotAfterTo = (filters: { from?: string; to?: string }) => {
 };
 const FROM_AFTER_TO = { message: 'must not be after to', path: ['from'] };
 
-/** The filters of the list and of the export: by action, actor, study ID and a date range. */
+/** The filters of the list and of the export: by action, actor, person, study ID and a date range. */
 export const auditFiltersSchema = z.strictObject(auditFilterFields).refine(fromNotAfterTo, FROM_AFTER_TO);
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
@@ -152,7 +201,9 @@ export const auditPageSchema = z.object({
   nextBefore: z.string().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+/** The answer to GET /api/admin/audit, kept for the admin pages of an earlier release. */
+export const auditPageV1Schema = z.object({ entries: z.array(auditEntryV1Schema), nextBefore: z.string().nullable() });
 
 /** The audit export (GET /api/admin/audit/export), saved as audit-trail.csv, newest first. */
 export const AUDIT_FILE_NAME = 'audit-trail.csv';
-export const AUDIT_CSV_COLUMNS = ['at', 'action', 'actor', 'studyId', 'details', 'id'] as const;
+export const AUDIT_CSV_COLUMNS = ['at', 'action', 'actor', 'person', 'role', 'studyId', 'details', 'id'] as const;

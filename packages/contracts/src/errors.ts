@@ -84,6 +84,26 @@ export const ErrorCodes = {
   ADMIN_KEY_REQUIRED: 'ADMIN_KEY_REQUIRED',
   /** Admin calls with a wrong master key. */
   ADMIN_KEY_INVALID: 'ADMIN_KEY_INVALID',
+  /** A study-team call without a staff session (or the master key): sign in on the admin pages. */
+  STAFF_SIGN_IN_REQUIRED: 'STAFF_SIGN_IN_REQUIRED',
+  /** A staff session that ended (30 minutes without a call, or 12 hours after sign-in): sign in again. */
+  STAFF_SESSION_EXPIRED: 'STAFF_SESSION_EXPIRED',
+  /** A state-changing study-team call whose X-CSRF-Token is missing or not the session's: reload the admin page. */
+  CSRF_TOKEN_INVALID: 'CSRF_TOKEN_INVALID',
+  /** The signed-in person's role may not make this call. */
+  ROLE_NOT_PERMITTED: 'ROLE_NOT_PERMITTED',
+  /** Sign-in: the e-mail, password or code is not right (which one is not said). */
+  SIGN_IN_FAILED: 'SIGN_IN_FAILED',
+  /** Sign-in: too many failed attempts for the account or from the address; try again after Retry-After seconds. */
+  SIGN_IN_LOCKED: 'SIGN_IN_LOCKED',
+  /** Staff set-up: the code is not right, has expired or the account is set up already. */
+  SETUP_CODE_INVALID: 'SETUP_CODE_INVALID',
+  /** Staff set-up: the password is too weak (the message says why). */
+  PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
+  /** Adding staff: an account with this e-mail exists already. */
+  STAFF_EXISTS: 'STAFF_EXISTS',
+  /** A passkey ceremony whose challenge is unknown, expired or whose answer did not verify. */
+  PASSKEY_REJECTED: 'PASSKEY_REJECTED',
   /** Admin calls: too many refused attempts (or calls) from one address; try again after Retry-After seconds. */
   RATE_LIMITED: 'RATE_LIMITED',
   /** Consent: a consent version id that was never published. */

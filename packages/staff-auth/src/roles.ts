@@ -19,8 +19,17 @@ export function isStaffRole(value: unknown): value is StaffRole {
  * table needs exactly one (ROUTE_CAPABILITIES below).
  */
 const LEAST_ROLE = {
+  // Everyone's own session: who they are, signing out, their passkeys.
+  'session.view': 'viewer',
+  'session.end': 'viewer',
+  'passkeys.challenge': 'viewer',
+  'passkeys.add': 'viewer',
+  // Who is on the team (names, e-mails, roles): the audit trail names them.
+  'staff.view': 'viewer',
   'enrollment.view': 'viewer',
   'audit.view': 'viewer',
+  // The audit trail as the admin pages of an earlier release read it (GET /api/admin/audit).
+  'audit.view-v1': 'viewer',
   'audit.export': 'viewer',
   // Every role downloads something; which download a link may open is checked by its resource (downloadCapability).
   'download-link.create': 'viewer',
@@ -34,7 +43,7 @@ const LEAST_ROLE = {
   'consent-versions.publish': 'owner',
   'reminders.preview': 'owner',
   'reminders.send': 'owner',
-  // Not a route yet: adding, changing and removing staff accounts (issue 27's next step).
+  // Adding people to the study team.
   'staff.manage': 'owner',
 } as const satisfies Record<string, StaffRole>;
 
@@ -69,6 +78,13 @@ export const ROUTE_CAPABILITIES: { readonly [K in RouteName]?: Capability } = {
   enrollment: 'enrollment.view',
   createDownloadLink: 'download-link.create',
   auditTrail: 'audit.view',
+  auditTrailV1: 'audit.view-v1',
+  staffSession: 'session.view',
+  staffSignOut: 'session.end',
+  passkeyRegistrationOptions: 'passkeys.challenge',
+  registerPasskey: 'passkeys.add',
+  staffList: 'staff.view',
+  addStaff: 'staff.manage',
   auditTrailCsv: 'audit.export',
   previewReminders: 'reminders.preview',
   sendReminders: 'reminders.send',
