@@ -94,7 +94,7 @@ export const ROSTER_FILE_NAME = 'roster.csv';
 export const ROSTER_CSV_COLUMNS = ['studyId', 'openHumansMemberId', 'consent', 'genotypePresent', 'dataReady', 'consentedAt'] as const;
 
 /** What a signed download link may fetch: the statistics, the audit trail export, the analysis export and its data dictionary. */
-export const downloadResources = ['stats', 'audit', 'export', 'dictionary'] as const;
+export const downloadResources = ['stats', 'audit', 'export', 'dictionary', 'roster'] as const;
 export const downloadResourceSchema = z.enum(downloadResources);
 export type DownloadResource = z.infer<typeof downloadResourceSchema>;
 

@@ -159,6 +159,7 @@ describe('apiRoutes', () => {
         'POST /api/admin/download-links',
         'GET /api/admin/audit',
         'GET /api/admin/audit/entries',
+        'GET /api/admin/roster',
         'GET /api/admin/audit/export',
         'POST /api/admin/sign-in',
         'POST /api/admin/sign-in/passkey/options',

@@ -37,6 +37,8 @@ const LEAST_ROLE = {
   'typefinder.import': 'data-manager',
   'statistics.download': 'data-manager',
   'roster.download': 'data-manager',
+  // The roster's address with the master key in it (the spec's): the key itself is the proof.
+  'roster.download-by-key': 'data-manager',
   'analysis-export.download': 'data-manager',
   'analysis-export.dictionary': 'data-manager',
   'consent-versions.view': 'owner',
@@ -72,7 +74,8 @@ type RouteName = keyof typeof routes;
  */
 export const ROUTE_CAPABILITIES: { readonly [K in RouteName]?: Capability } = {
   uploadMbti: 'mbti.upload',
-  roster: 'roster.download',
+  roster: 'roster.download-by-key',
+  staffRoster: 'roster.download',
   statistics: 'statistics.download',
   importTypeFinderResults: 'typefinder.import',
   enrollment: 'enrollment.view',
@@ -108,6 +111,7 @@ export const DOWNLOAD_ROUTES = {
   audit: 'auditTrailCsv',
   export: 'analysisExport',
   dictionary: 'analysisDictionary',
+  roster: 'staffRoster',
 } as const satisfies Record<DownloadResource, RouteName>;
 
 /** The capability needed to ask for a download link to this resource (beyond download-link.create). */

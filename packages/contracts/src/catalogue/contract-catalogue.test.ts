@@ -25,6 +25,7 @@ describe('contract catalogue', () => {
     expect(other.sort()).toEqual([
       'GET /api/admin/analysis-export text/csv',
       'GET /api/admin/audit/export text/csv',
+      'GET /api/admin/roster text/csv',
       'GET /api/authorization text/plain',
       'GET /api/consent/pdf/:pgId application/pdf',
       'GET /api/ohready/:masterKey text/csv',
