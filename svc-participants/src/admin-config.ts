@@ -9,8 +9,14 @@ const positiveInt = (fallback: number, max: number) => z.coerce.number().int().m
  */
 export const adminConfigShape = {
   ADMIN_FAILED_ATTEMPTS_LIMIT: positiveInt(10, 10_000).describe(
-    'how many refused admin calls (no key, a wrong key, a bad download link) one address may make to one admin route per window before every call of it to that route answers 429 (default 10)',
+    'how many wrong master keys one address may send, over every admin route, per window before every call with the master key from it answers 429 (default 10); each is counted before it is checked',
   ),
+  STAFF_SIGN_IN_ACCOUNT_LIMIT: positiveInt(5, 1_000).describe('how many failed sign-ins one staff account may take per window before it is locked for the window (default 5)'),
+  STAFF_SIGN_IN_ADDRESS_LIMIT: positiveInt(20, 100_000).describe('how many failed sign-ins one client address may make, over every account, per window before it is locked (default 20)'),
+  STAFF_WEBAUTHN_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe("the study's address as the browser shows it, which passkeys are bound to (its host name is the WebAuthn relying party); default the origin of OH_REDIRECT_URI"),
   ADMIN_CALLS_LIMIT: positiveInt(120, 1_000_000).describe('how many accepted admin calls one address may make to one admin route per window before it answers 429 (default 120)'),
   ADMIN_RATE_WINDOW_SECONDS: positiveInt(900, 86_400).describe('the length of the admin rate-limit window in seconds (default 900, 15 minutes)'),
   TRUST_PROXY: z

@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Express, Request, RequestHandler, Response } from 'express';
+import type { RouteName } from '@study/contracts';
 import { startService, type RunningService, type ServiceContext } from '@study/service-kit';
+import { createLoginLockout } from '@study/staff-auth';
 import type { Logger } from 'pino';
 import { configuredSecrets, SERVICE_NAME, type ParticipantsConfig } from './config';
 import { consentSettingsOf } from './consent-settings-config';
@@ -21,19 +23,23 @@ import { MemberLinksRepository } from './data-access/member-links-repository';
 import { ParticipantsRepository } from './data-access/participants-repository';
 import { RemindersRepository } from './data-access/reminders-repository';
 import { ResultsChannel } from './data-access/results-channel';
+import { StaffAccountsRepository } from './data-access/staff-accounts-repository';
+import { StaffSessions } from './data-access/staff-sessions';
 import { parseEncryptionKey, TokenCipher } from './data-access/token-cipher';
 import { TypeFinderInboxRepository } from './data-access/typefinder-inbox-repository';
 import type { AdminDeps } from './domain/admin/deps';
 import { DownloadLinkSigner } from './domain/admin/download-links';
 import { studyPseudonyms } from './domain/admin/study-pseudonym';
 import type { ParticipantsDeps } from './domain/deps';
+import type { StaffDeps } from './domain/staff/deps';
 import { leaveStudy } from './domain/leave-study';
 import { messageWithOwnGrant } from './domain/open-humans-access';
 import { backfillAwaitingSteps } from './domain/reminders/backfill';
 import type { ReminderDeps, ReminderParticipantPorts } from './domain/reminders/deps';
 import { studySettings } from './domain/settings';
 import { participantsSubscriptions } from './entry-points/events/handlers';
-import { adminAccess, type AdminProof } from './entry-points/http/admin-access';
+import { adminAccess, staffCallOf, type AdminProof } from './entry-points/http/admin-access';
+import { mountStaffRoutes } from './entry-points/http/staff-routes';
 import { mountAdminRoutes } from './entry-points/http/admin-routes';
 import { mountAuditRoutes } from './entry-points/http/audit-routes';
 import { mountConsentAdminRoutes } from './entry-points/http/consent-admin-routes';
@@ -79,21 +85,79 @@ export function adminDeps(ctx: Ctx): AdminDeps {
   };
 }
 
-/** The admin guard factory: master key, Redis counters per address and route, download links. */
-export function adminGuards(ctx: Ctx): (route: string, proof: AdminProof) => RequestHandler {
-  const { config } = ctx;
-  // Keys are scoped to the deployment (its exchange and database): two deployments or test stacks sharing a Redis never share counters.
-  const prefix = `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:`;
-  return adminAccess({
-    masterKey: config.ADMIN_MASTER_KEY,
-    counters: new RedisWindowCounters(ctx.redis, `${prefix}rate:`, config.ADMIN_RATE_WINDOW_SECONDS * 1000),
-    failedAttemptsLimit: config.ADMIN_FAILED_ATTEMPTS_LIMIT,
-    callsLimit: config.ADMIN_CALLS_LIMIT,
-    signer: DownloadLinkSigner.fromMasterKey(config.ADMIN_MASTER_KEY),
-    spentTokens: new SpentTokens(ctx.redis, `${prefix}spent-link:`),
-    now: () => new Date(),
-  });
+/** Who may call what on the study team's routes: one guard per running service (staff sessions, master key, download links). */
+const adminAccesses = new WeakMap<Ctx, ReturnType<typeof adminAccess>>();
+
+/** The deployment's Redis key prefix: two deployments or test stacks sharing a Redis never share a counter or a session. */
+const adminPrefix = (config: ParticipantsConfig): string => `admin:${config.EVENTS_EXCHANGE}:${config.MONGO_DB}:`;
+
+function staffAccounts(ctx: Ctx): StaffAccountsRepository {
+  return new StaffAccountsRepository(ctx.db, TokenCipher.fromConfig(ctx.config.TOKEN_ENCRYPTION_KEY));
 }
+
+function staffSessions(ctx: Ctx): StaffSessions {
+  return new StaffSessions(ctx.redis, `${adminPrefix(ctx.config)}staff:`);
+}
+
+/** The admin guard and its refusal by role, built once per service context. */
+export function adminAccessOf(ctx: Ctx): ReturnType<typeof adminAccess> {
+  let access = adminAccesses.get(ctx);
+  if (!access) {
+    const { config } = ctx;
+    const prefix = adminPrefix(config);
+    const base = adminDeps(ctx);
+    access = adminAccess({
+      masterKey: config.ADMIN_MASTER_KEY,
+      accounts: staffAccounts(ctx),
+      sessions: staffSessions(ctx),
+      masterKeyLockout: createLoginLockout(ctx.redis, {
+        prefix: `${prefix}master-key:`,
+        accountLimit: config.ADMIN_FAILED_ATTEMPTS_LIMIT,
+        addressLimit: config.ADMIN_FAILED_ATTEMPTS_LIMIT,
+        windowMs: config.ADMIN_RATE_WINDOW_SECONDS * 1000,
+        lockMs: config.ADMIN_RATE_WINDOW_SECONDS * 1000,
+      }),
+      counters: new RedisWindowCounters(ctx.redis, `${prefix}rate:`, config.ADMIN_RATE_WINDOW_SECONDS * 1000),
+      callsLimit: config.ADMIN_CALLS_LIMIT,
+      signer: DownloadLinkSigner.fromMasterKey(config.ADMIN_MASTER_KEY),
+      spentTokens: new SpentTokens(ctx.redis, `${prefix}spent-link:`),
+      audit: (req) => ({ ...base, logger: req.log }),
+      now: () => new Date(),
+    });
+    adminAccesses.set(ctx, access);
+  }
+  return access;
+}
+
+/** The admin guard for a route of the contracts' table. */
+export function adminGuards(ctx: Ctx): (route: RouteName, proof: AdminProof) => RequestHandler {
+  return adminAccessOf(ctx).guard;
+}
+
+/** The study team's account use cases' dependencies. */
+export function staffDeps(ctx: Ctx): StaffDeps {
+  const { config } = ctx;
+  // Browsers take a host name as a passkey's relying party, never an IP address: a local stack's passkeys work at localhost.
+  const origin = new URL(config.STAFF_WEBAUTHN_ORIGIN ?? config.OH_REDIRECT_URI ?? 'http://localhost:8080').origin;
+  return {
+    accounts: staffAccounts(ctx),
+    sessions: staffSessions(ctx),
+    lockout: createLoginLockout(ctx.redis, {
+      prefix: `${adminPrefix(config)}staff-sign-in:`,
+      accountLimit: config.STAFF_SIGN_IN_ACCOUNT_LIMIT,
+      addressLimit: config.STAFF_SIGN_IN_ADDRESS_LIMIT,
+    }),
+    relyingParty: { id: new URL(origin).hostname, name: 'Personality genetics study', origin },
+    auditLog: new AuditLogRepository(ctx.db),
+    auditSecrets: configuredSecrets(config),
+    logger: ctx.logger,
+    now: () => new Date(),
+    newId: () => randomUUID(),
+  };
+}
+
+/** Who is calling, for the audit entries of a study-team route (the guard has admitted the request). */
+const callerOf = (req: Request) => staffCallOf(req).caller;
 
 /**
  * Mounts the admin calls ahead of the JSON body parser, and names the client address from the
@@ -102,14 +166,18 @@ export function adminGuards(ctx: Ctx): (route: string, proof: AdminProof) => Req
 export function mountAdmin(app: Express, ctx: Ctx): void {
   app.set('trust proxy', ctx.config.TRUST_PROXY);
   const base = adminDeps(ctx);
-  mountAdminRoutes(app, (req: Request) => ({ ...base, logger: req.log }), {
-    guard: adminGuards(ctx),
+  const access = adminAccessOf(ctx);
+  mountAdminRoutes(app, (req: Request) => ({ ...base, logger: req.log, caller: callerOf(req) }), {
+    guard: access.guard,
+    refuseByRole: access.refuseByRole,
     signer: DownloadLinkSigner.fromMasterKey(ctx.config.ADMIN_MASTER_KEY),
     mbtiUploadLimit: ctx.config.MBTI_UPLOAD_LIMIT,
   });
   const consent = { consentVersions: consentVersionsRepository(ctx), consentHistory: new ConsentHistoryReader(ctx.db), auditLog: base.auditLog, auditSecrets: base.auditSecrets, now: () => new Date() };
-  mountConsentAdminRoutes(app, (req: Request) => ({ ...consent, logger: req.log }), adminGuards(ctx));
-  mountAuditRoutes(app, (req: Request) => ({ ...base, logger: req.log }), { guard: adminGuards(ctx) });
+  mountConsentAdminRoutes(app, (req: Request) => ({ ...consent, logger: req.log, caller: callerOf(req) }), access.guard);
+  mountAuditRoutes(app, (req: Request) => ({ ...base, logger: req.log, caller: callerOf(req) }), { guard: access.guard });
+  const staff = staffDeps(ctx);
+  mountStaffRoutes(app, (req: Request) => ({ ...staff, logger: req.log }), access.guard);
 }
 
 export function reminderDeps(ctx: Ctx, ports: ReminderParticipantPorts): ReminderDeps {
@@ -142,7 +210,7 @@ export async function prepareReminders(ctx: Ctx): Promise<void> {
 /** Mounts the reminder calls ahead of the JSON body parser, behind the admin guard. */
 export function mountReminders(app: Express, ctx: Ctx, ports: ReminderParticipantPorts): void {
   const base = reminderDeps(ctx, ports);
-  mountReminderRoutes(app, (req: Request) => ({ ...base, logger: req.log }), adminGuards(ctx));
+  mountReminderRoutes(app, (req: Request) => ({ ...base, logger: req.log, caller: callerOf(req) }), adminGuards(ctx));
 }
 
 export type RunningParticipants = RunningService<ParticipantsConfig>;
@@ -195,6 +263,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
     logger: options.logger,
     prepare: async (ctx) => {
       await new AuditLogRepository(ctx.db).ensureIndexes();
+      await staffAccounts(ctx).ensureIndexes();
       // The first consent version is stored at its first use, so a fresh stack's database stays empty.
       await new ConsentVersionsRepository(ctx.db).ensureIndexes();
       await prepareReminders(ctx);
@@ -231,7 +300,7 @@ export async function start(config: ParticipantsConfig, options: { logger?: Logg
       mountWithdrawRoutes(app, deps);
       mountSurveyRoutes(app, deps);
       mountResultsStreamRoutes(app, deps, resultsChannel(ctx), streams, ctx.metrics);
-      mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminGuard: adminGuards(ctx)('typefinder-import', { kind: 'header' }) });
+      mountTypeFinderRoutes(app, deps, { webhookSecret: config.TYPEFINDER_WEBHOOK_SECRET, adminGuard: adminGuards(ctx)('importTypeFinderResults', { kind: 'session' }) });
     },
   });
   const stopReconciliation = scheduleMemberReconciliation(started.ctx, participantsDeps(started.ctx));

@@ -1,5 +1,5 @@
 import { MongoServerError, type Collection, type Db, type Filter, type FindCursor } from 'mongodb';
-import type { AuditAction, AuditActor, AuditDetails } from '@study/contracts';
+import type { AuditAction, AuditActor, AuditBy, AuditDetails } from '@study/contracts';
 
 export const AUDIT_LOG_COLLECTION = 'audit-log';
 
@@ -9,6 +9,8 @@ export interface AuditLogDocument {
   at: Date;
   action: AuditAction;
   actor: AuditActor;
+  /** The person of the study team (or the master key) behind an 'admin' entry. */
+  by?: AuditBy;
   pgId?: string;
   details: AuditDetails;
 }
@@ -16,6 +18,10 @@ export interface AuditLogDocument {
 /** What the list and the export select: each field optional; `from` inclusive, `until` exclusive. */
 export interface AuditSelection {
   action?: AuditAction;
+  /** Only these actions (the earlier release's route). */
+  actions?: readonly AuditAction[];
+  /** One person's entries (their staff id), or the master key's. */
+  by?: string;
   actor?: AuditActor;
   pgId?: string;
   from?: Date;
@@ -51,6 +57,7 @@ export class AuditLogRepository {
     await this.collection.createIndex({ action: 1, at: -1 }, { name: 'action_1_at_-1' });
     await this.collection.createIndex({ actor: 1, at: -1 }, { name: 'actor_1_at_-1' });
     await this.collection.createIndex({ pgId: 1, at: -1 }, { name: 'pgId_1_at_-1' });
+    await this.collection.createIndex({ 'by.staffId': 1, at: -1 }, { name: 'by.staffId_1_at_-1', sparse: true });
   }
 
   /**
@@ -83,6 +90,9 @@ export class AuditLogRepository {
 function filterOf(selection: AuditSelection): Filter<AuditLogDocument> {
   const filter: Filter<AuditLogDocument> = {};
   if (selection.action) filter.action = selection.action;
+  else if (selection.actions) filter.action = { $in: [...selection.actions] };
+  if (selection.by === 'master-key') filter['by.kind'] = 'master-key';
+  else if (selection.by) filter['by.staffId'] = selection.by;
   if (selection.actor) filter.actor = selection.actor;
   if (selection.pgId) filter.pgId = selection.pgId;
   if (selection.from || selection.until) {

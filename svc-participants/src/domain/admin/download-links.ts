@@ -1,12 +1,16 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { downloadResourceSchema, type DownloadResource } from '@study/contracts';
 
-/** What a download link's token says: which file, until when (epoch seconds), and a one-time id. */
+/** What a download link's token says: which file, for whom (a staff id, or 'master-key'), until when (epoch seconds), and a one-time id. */
 export interface DownloadClaims {
   resource: DownloadResource;
+  sub: string;
   exp: number;
   nonce: string;
 }
+
+/** Who a link was made for: the staff id of the person who asked, or the master key's break-glass. */
+const SUBJECT = /^(master-key|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export type DownloadTokenCheck = { valid: true; claims: DownloadClaims } | { valid: false; reason: 'malformed' | 'bad-signature' | 'other-resource' | 'expired' };
 
@@ -29,8 +33,9 @@ export class DownloadLinkSigner {
     return new DownloadLinkSigner(createHmac('sha256', masterKey).update('svc-participants download links v1').digest());
   }
 
-  sign(resource: DownloadResource, now: Date, ttlSeconds: number): { token: string; claims: DownloadClaims } {
-    const claims: DownloadClaims = { resource, exp: Math.floor(now.getTime() / 1000) + ttlSeconds, nonce: randomBytes(18).toString('base64url') };
+  sign(resource: DownloadResource, sub: string, now: Date, ttlSeconds: number): { token: string; claims: DownloadClaims } {
+    if (!SUBJECT.test(sub)) throw new Error('A download link is made for a staff id or the master key');
+    const claims: DownloadClaims = { resource, sub, exp: Math.floor(now.getTime() / 1000) + ttlSeconds, nonce: randomBytes(18).toString('base64url') };
     const body = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
     return { token: `${body}.${this.mac(body).toString('base64url')}`, claims };
   }
@@ -48,14 +53,14 @@ export class DownloadLinkSigner {
     } catch {
       return { valid: false, reason: 'malformed' };
     }
-    const { resource: signedFor, exp, nonce } = (claims ?? {}) as Partial<Record<keyof DownloadClaims, unknown>>;
+    const { resource: signedFor, sub, exp, nonce } = (claims ?? {}) as Partial<Record<keyof DownloadClaims, unknown>>;
     const parsedResource = downloadResourceSchema.safeParse(signedFor);
-    if (!parsedResource.success || typeof exp !== 'number' || !Number.isInteger(exp) || typeof nonce !== 'string' || !NONCE.test(nonce)) {
+    if (!parsedResource.success || typeof sub !== 'string' || !SUBJECT.test(sub) || typeof exp !== 'number' || !Number.isInteger(exp) || typeof nonce !== 'string' || !NONCE.test(nonce)) {
       return { valid: false, reason: 'malformed' };
     }
     if (parsedResource.data !== resource) return { valid: false, reason: 'other-resource' };
     if (exp * 1000 <= now.getTime()) return { valid: false, reason: 'expired' };
-    return { valid: true, claims: { resource: parsedResource.data, exp, nonce } };
+    return { valid: true, claims: { resource: parsedResource.data, sub, exp, nonce } };
   }
 
   private mac(body: string): Buffer {

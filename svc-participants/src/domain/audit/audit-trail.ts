@@ -1,9 +1,12 @@
 import {
   AUDIT_CURSOR_PATTERN,
+  AUDIT_MASTER_KEY_LABEL,
   AUDIT_PAGE_SIZE,
   auditRangeEnd,
   auditRangeStart,
+  type AuditBy,
   type AuditDetails,
+  type AuditAction,
   type AuditEntry,
   type AuditFilters,
   type AuditPage,
@@ -16,6 +19,7 @@ export function auditSelection(filters: AuditFilters): AuditSelection {
   return {
     ...(filters.action ? { action: filters.action } : {}),
     ...(filters.actor ? { actor: filters.actor } : {}),
+    ...(filters.by ? { by: filters.by } : {}),
     ...(filters.pgId ? { pgId: filters.pgId.toLowerCase() } : {}),
     ...(filters.from ? { from: auditRangeStart(filters.from) } : {}),
     ...(filters.to ? { until: auditRangeEnd(filters.to) } : {}),
@@ -27,11 +31,18 @@ export function filterDetails(filters: AuditFilters): AuditDetails {
   const named: [string, string | undefined][] = [
     ['filterAction', filters.action],
     ['filterActor', filters.actor],
+    ['filterBy', filters.by],
     ['filterPgId', filters.pgId?.toLowerCase()],
     ['filterFrom', filters.from],
     ['filterTo', filters.to],
   ];
   return Object.fromEntries(named.filter((pair): pair is [string, string] => pair[1] !== undefined));
+}
+
+/** How the CSV names who of the study team did it: the person's name, or the master key. */
+function personOf(by: AuditBy | undefined): string | undefined {
+  if (!by) return undefined;
+  return by.kind === 'staff' ? by.name : AUDIT_MASTER_KEY_LABEL;
 }
 
 export function auditEntryView(document: AuditLogDocument): AuditEntry {
@@ -40,6 +51,7 @@ export function auditEntryView(document: AuditLogDocument): AuditEntry {
     at: document.at.toISOString(),
     action: document.action,
     actor: document.actor,
+    ...(document.by !== undefined ? { by: document.by } : {}),
     ...(document.pgId !== undefined ? { pgId: document.pgId } : {}),
     details: document.details ?? {},
   };
@@ -60,11 +72,15 @@ export function positionOf(cursor: string): AuditPosition {
 export async function listAudit(
   deps: { auditLog: AuditLogRepository },
   filters: AuditFilters,
-  page: { before?: string; limit?: number } = {},
+  page: { before?: string; limit?: number; actions?: readonly AuditAction[] } = {},
 ): Promise<AuditPage> {
   const limit = page.limit ?? AUDIT_PAGE_SIZE;
+  const selection = auditSelection(filters);
+  // The earlier release's route: only the actions it knows (a filter on another action then finds none).
+  if (page.actions) selection.actions = page.actions;
+  if (page.actions && selection.action && !page.actions.includes(selection.action)) return { entries: [], nextBefore: null };
   // One more than shown tells whether older entries remain.
-  const found = await deps.auditLog.page(auditSelection(filters), page.before ? positionOf(page.before) : undefined, limit + 1);
+  const found = await deps.auditLog.page(selection, page.before ? positionOf(page.before) : undefined, limit + 1);
   const shown = found.slice(0, limit);
   const last = shown.at(-1);
   return { entries: shown.map(auditEntryView), nextBefore: found.length > limit && last ? cursorOf(last) : null };
@@ -75,7 +91,7 @@ export async function* auditRows(deps: { auditLog: AuditLogRepository }, filters
   const cursor = deps.auditLog.stream(auditSelection(filters));
   try {
     for await (const document of cursor) {
-      yield [document.at, document.action, document.actor, document.pgId, JSON.stringify(document.details ?? {}), document._id];
+      yield [document.at, document.action, document.actor, personOf(document.by), document.by?.kind === 'staff' ? document.by.role : undefined, document.pgId, JSON.stringify(document.details ?? {}), document._id];
     }
   } finally {
     await cursor.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { auditDetailsSchema, type AuditAction, type AuditActor, type AuditDetails } from '@study/contracts';
+import { auditDetailsSchema, type AuditAction, type AuditActor, type AuditBy, type AuditDetails } from '@study/contracts';
 import { AppError } from '@study/service-kit';
 import type { AuditLogRepository } from '../../data-access/audit-log-repository';
 
@@ -11,6 +11,8 @@ export interface AuditDeps {
   auditSecrets: readonly string[];
   logger: Logger;
   now(): Date;
+  /** Who of the study team is calling (a request's staff session, or the master key): named on every 'admin' entry. */
+  caller?: AuditBy;
 }
 
 /** One entry to record. */
@@ -62,11 +64,14 @@ function withoutSecrets(details: AuditDetails, secrets: readonly string[]): Audi
 export async function recordAudit(deps: AuditDeps, entry: AuditRecord): Promise<'recorded' | 'already-recorded'> {
   // A detail that breaks the contract is a caller bug: it fails here rather than being stored.
   const details = withoutSecrets(auditDetailsSchema.parse(entry.details ?? {}), deps.auditSecrets);
+  // A study-team action is never recorded without the person (or the master key) behind it.
+  if (entry.actor === 'admin' && !deps.caller) throw new Error(`The audit entry ${entry.action} is the study team's, but no caller is known`);
   const document = {
     _id: entry.id ?? randomUUID(),
     at: entry.at ?? deps.now(),
     action: entry.action,
     actor: entry.actor,
+    ...(entry.actor === 'admin' && deps.caller ? { by: deps.caller } : {}),
     ...(entry.pgId !== undefined ? { pgId: entry.pgId } : {}),
     details,
   };

@@ -1,0 +1,61 @@
+import type { RedisConnection } from '@study/service-kit';
+import { STAFF_SESSION_ABSOLUTE_TIMEOUT_MS, type StaffRole, type StaffSession } from '@study/staff-auth';
+
+/** A passkey challenge lives this long, and is used once. */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
+
+interface StoredSession {
+  staffId: string;
+  role: StaffRole;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/**
+ * Staff sessions in Redis, shared by every instance, under the SHA-256 of their token (what a
+ * Redis dump shows cannot be used as a cookie). A session expires from Redis at its absolute
+ * timeout at the latest; the idle timeout is decided on each call (sessionState).
+ */
+export class StaffSessions {
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly prefix: string,
+  ) {}
+
+  private key(id: string): string {
+    return `${this.prefix}session:${id}`;
+  }
+
+  async create(session: StaffSession): Promise<void> {
+    const stored: StoredSession = { staffId: session.staffId, role: session.role, createdAt: session.createdAt.toISOString(), lastSeenAt: session.lastSeenAt.toISOString() };
+    await this.redis.set(this.key(session.id), JSON.stringify(stored), { expiration: { type: 'PX', value: STAFF_SESSION_ABSOLUTE_TIMEOUT_MS } });
+  }
+
+  async find(id: string): Promise<StaffSession | undefined> {
+    const text = await this.redis.get(this.key(id));
+    if (text === null) return undefined;
+    const stored = JSON.parse(text) as StoredSession;
+    return { id, staffId: stored.staffId, role: stored.role, createdAt: new Date(stored.createdAt), lastSeenAt: new Date(stored.lastSeenAt) };
+  }
+
+  /** Records a call; keeps the session's expiry (its absolute end). */
+  async touch(session: StaffSession, now: Date): Promise<void> {
+    const stored: StoredSession = { staffId: session.staffId, role: session.role, createdAt: session.createdAt.toISOString(), lastSeenAt: now.toISOString() };
+    await this.redis.set(this.key(session.id), JSON.stringify(stored), { condition: 'XX', expiration: 'KEEPTTL' });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.redis.del(this.key(id));
+  }
+
+  /** Keeps a passkey challenge for one ceremony (a sign-in's, or a session's registration). */
+  async keepChallenge(ceremony: string, challenge: string): Promise<void> {
+    await this.redis.set(`${this.prefix}passkey-challenge:${ceremony}`, challenge, { expiration: { type: 'PX', value: PASSKEY_CHALLENGE_TTL_MS } });
+  }
+
+  /** The ceremony's challenge, removed as it is read: each is answered once. */
+  async takeChallenge(ceremony: string): Promise<string | undefined> {
+    const challenge = await this.redis.getDel(`${this.prefix}passkey-challenge:${ceremony}`);
+    return challenge ?? undefined;
+  }
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { AuditActions, ErrorCodes, STAFF_SETUP_CODE_TTL_HOURS, type AddStaffResponse, type AuditBy, type StaffAccount } from '@study/contracts';
+import { AppError } from '@study/service-kit';
+import type { StaffRole } from '@study/staff-auth';
+import { setupCodeHash, type StaffAccountDocument, type StaffCreator } from '../../data-access/staff-accounts-repository';
+import { recordAudit } from '../audit/record-audit';
+import type { StaffDeps } from './deps';
+
+export function staffAccountView(account: StaffAccountDocument): StaffAccount {
+  return {
+    id: account._id,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    createdAt: account.createdAt.toISOString(),
+    createdBy: account.createdBy,
+    setUp: account.setUpAt !== undefined,
+    passkeys: account.passkeys.length,
+  };
+}
+
+export async function listStaff(deps: Pick<StaffDeps, 'accounts'>): Promise<StaffAccount[]> {
+  return (await deps.accounts.list()).map(staffAccountView);
+}
+
+/** Who adds an account, as it is stored on the account. */
+export function creatorOf(caller: AuditBy | 'command-line'): StaffCreator {
+  if (caller === 'command-line') return { kind: 'command-line' };
+  return caller.kind === 'staff' ? { kind: 'staff', id: caller.staffId, name: caller.name } : { kind: 'master-key' };
+}
+
+/**
+ * Adds a person to the study team with a one-time set-up code (128 random bits, stored as its
+ * hash, good for STAFF_SETUP_CODE_TTL_HOURS) for them to choose a password and an authenticator
+ * app. An owner may add anyone; the master key only the first owner, while there is none (a
+ * break-glass is not a way to make standing accounts); the command line is the server's own
+ * operator. The entry is recorded before the account exists.
+ */
+export async function addStaff(deps: StaffDeps, request: { email: string; name: string; role: StaffRole }, caller: AuditBy | 'command-line'): Promise<AddStaffResponse> {
+  if (caller !== 'command-line' && caller.kind === 'master-key' && (request.role !== 'owner' || (await deps.accounts.hasOwner()))) {
+    throw new AppError(403, ErrorCodes.ROLE_NOT_PERMITTED, 'The master key can add the first owner only, while the study has none. An owner adds everyone else.');
+  }
+  const now = deps.now();
+  const setupCode = randomBytes(16).toString('base64url');
+  const expiresAt = new Date(now.getTime() + STAFF_SETUP_CODE_TTL_HOURS * 3_600_000);
+  const account: StaffAccountDocument = {
+    _id: deps.newId(),
+    email: request.email.trim().toLowerCase(),
+    name: request.name.trim(),
+    role: request.role,
+    createdAt: now,
+    createdBy: creatorOf(caller),
+    setup: { codeHash: setupCodeHash(setupCode), expiresAt },
+    passkeys: [],
+  };
+  if (await deps.accounts.findByEmail(account.email)) throw new AppError(409, ErrorCodes.STAFF_EXISTS, `${account.email} is on the study team already.`);
+  const auditCaller: AuditBy = caller === 'command-line' ? { kind: 'staff', staffId: account._id, name: account.name, role: account.role } : caller;
+  await recordAudit(
+    { ...deps, caller: auditCaller },
+    { action: AuditActions.staffAdded, actor: 'admin', details: { staffId: account._id, name: account.name, role: account.role, via: caller === 'command-line' ? 'command-line' : caller.kind } },
+  );
+  if (!(await deps.accounts.insert(account))) throw new AppError(409, ErrorCodes.STAFF_EXISTS, `${account.email} is on the study team already.`);
+  return { staff: staffAccountView(account), setupCode, setupExpiresAt: expiresAt.toISOString() };
+}
