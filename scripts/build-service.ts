@@ -103,6 +103,17 @@ async function buildService(serviceDir: string): Promise<void> {
   const size = fs.statSync(outfile).size;
   console.log(`${pkg.name}: ${path.relative(serviceDir, outfile)} (${(size / 1024).toFixed(0)} KiB; external: ${[...externals].sort().join(', ') || 'none'})`);
 
+  // The operator's commands (src/entry-points/<name>-command/main.ts) go beside the service, into its image: dist/<name>.js.
+  const operatorCommands = fs.existsSync(entryPointsDir)
+    ? fs.readdirSync(entryPointsDir).filter((name) => name.endsWith('-command') && fs.existsSync(path.join(entryPointsDir, name, 'main.ts'))).sort()
+    : [];
+  for (const command of operatorCommands) {
+    const commandOutfile = path.join(path.dirname(outfile), `${command.slice(0, -'-command'.length)}.js`);
+    const commandExternals = await bundle(path.join(entryPointsDir, command, 'main.ts'), commandOutfile);
+    if (!commandExternals) process.exit(1);
+    console.log(`${pkg.name}: ${path.relative(serviceDir, commandOutfile)} (${(fs.statSync(commandOutfile).size / 1024).toFixed(0)} KiB; external: ${[...commandExternals].sort().join(', ') || 'none'})`);
+  }
+
   // The bench commands run only in the workspace (its node_modules), never from an image.
   for (const command of benchCommands) {
     const benchOutfile = path.join(benchDir, `${command}.js`);

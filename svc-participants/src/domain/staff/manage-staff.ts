@@ -36,7 +36,7 @@ export function creatorOf(caller: AuditBy | 'command-line'): StaffCreator {
  * break-glass is not a way to make standing accounts); the command line is the server's own
  * operator. The entry is recorded before the account exists.
  */
-export async function addStaff(deps: StaffDeps, request: { email: string; name: string; role: StaffRole }, caller: AuditBy | 'command-line'): Promise<AddStaffResponse> {
+export async function addStaff(deps: Pick<StaffDeps, 'accounts' | 'auditLog' | 'auditSecrets' | 'logger' | 'now' | 'newId'>, request: { email: string; name: string; role: StaffRole }, caller: AuditBy | 'command-line'): Promise<AddStaffResponse> {
   if (caller !== 'command-line' && caller.kind === 'master-key' && (request.role !== 'owner' || (await deps.accounts.hasOwner()))) {
     throw new AppError(403, ErrorCodes.ROLE_NOT_PERMITTED, 'The master key can add the first owner only, while the study has none. An owner adds everyone else.');
   }
