@@ -33,3 +33,23 @@ export {
   type SessionState,
   type StaffSession,
 } from './session';
+export {
+  CREDENTIAL_ID_MAX_LENGTH,
+  credentialIdOf,
+  PASSKEY_CHALLENGE_TTL_MS,
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationResponseSchema,
+  passkeyRegistrationOptions,
+  passkeyRegistrationResponseSchema,
+  USER_HANDLE_MAX_BYTES,
+  userHandleOf,
+  verifyPasskeyAuthentication,
+  verifyPasskeyRegistration,
+  type PasskeyAuthenticationResult,
+  type OptionsJSON,
+  type PasskeyCeremony,
+  type PasskeyRegistrationResult,
+  type RelyingParty,
+  type StaffIdentity,
+  type StoredPasskey,
+} from './passkeys';
