@@ -18,7 +18,7 @@ const FILLED = {
   OH_CLIENT_SECRET: 'client-secret-1234',
   OH_WEBHOOK_SECRET: 'webhook-secret-1234',
   TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
-  ADMIN_MASTER_KEY: 'admin-master-key-1234',
+  ADMIN_MASTER_KEY: '3d91c6f0a85e27b4d1f8c03a6e95b72d4c0f1a8e63b9d25f7a04c1e8b6d39f52',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-1234',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-1234',
   PARTICIPANT_SESSION_SECRET: 'session-secret-'.repeat(3),

@@ -12,7 +12,7 @@ const env = {
   OH_CLIENT_SECRET: 'study-secret-123',
   TOKEN_ENCRYPTION_KEY: '0f'.repeat(32),
   STUDY_EMAIL_HOST: 'study.example.org',
-  ADMIN_MASTER_KEY: 'admin-master-key-0123',
+  ADMIN_MASTER_KEY: 'd4d2cfc924870f6c8fc8de6d5ef6bed8d27f5013ea394269e358a83ebec5a25c',
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
   OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',

@@ -26,7 +26,7 @@ import { studyPseudonyms } from './domain/admin/study-pseudonym';
 import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 import { newRowFields } from './data-access/admin-rows/stale-row';
 
-const ADMIN_KEY = 'admin-master-key-for-admin-tests';
+const ADMIN_KEY = 'd701728ab669fb3ce3afc1f8fcdcd11016d0b602bb48b0c0a9898033f473382c';
 const FAILED_ATTEMPTS_LIMIT = 5;
 const TOKEN_KEY = randomBytes(32).toString('hex');
 const NOW = new Date('2026-02-01T10:00:00.000Z');

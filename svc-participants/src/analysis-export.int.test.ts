@@ -40,7 +40,7 @@ const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
 const OH_WEBHOOK_SECRET = 'oh-webhook-secret-for-tests';
 const TF_SECRET = 'typefinder-secret-for-tests';
-const ADMIN_KEY = 'admin-master-key-for-export-tests';
+const ADMIN_KEY = '2d30700c68626e314ec76369153977c783d70f359cb8cc705095fb2fa6d721f3';
 const HOST = 'study.example.org';
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));
 const FORMULA = '=HYPERLINK("http://example.org/x","click")';

@@ -23,7 +23,7 @@ describe('svc-participants', () => {
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST: 'study.example.org',
     ...CONSENT_SETTINGS_ENV,
-    ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+    ADMIN_MASTER_KEY: '59e27ff9acf99b070daa7572fe27e0b9873ed4a9d393117cfa68a423f1289ccc',
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',

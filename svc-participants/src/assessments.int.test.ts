@@ -32,7 +32,7 @@ const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
 const OH_WEBHOOK_SECRET = 'hook-secret-for-tests';
 const TF_SECRET = 'typefinder-secret-for-tests';
-const ADMIN_KEY = 'admin-master-key-for-tests';
+const ADMIN_KEY = 'ef022f255319f40e489a6cb83b1c6a5293e68292ea1d2810039999b69b1243b0';
 const HOST = 'study.example.org';
 
 const ANSWERS = SAMPLE_ANSWERS.map(({ id, value }) => ({ id, value }));

@@ -31,7 +31,7 @@ const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
 const REDIRECT_URI = 'http://127.0.0.1:8080/return';
 const WEBHOOK_SECRET = 'hook-secret-for-audit-tests';
-const ADMIN_KEY = 'admin-master-key-for-audit-tests';
+const ADMIN_KEY = '77fad72cf210bbdb41ff74653969de6b513ab4f4851b0f38a3cec40c95126242';
 const NOW = new Date('2026-02-01T10:00:00.000Z');
 
 const scores = (wholeType: string, base = 10): MbtiScores => ({

@@ -111,7 +111,7 @@ describe('the database commands a participant costs (svc-participants, svc-scori
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+      ADMIN_MASTER_KEY: '93b10ade986208cab33021dd21df1a6b97906ae67811a5f6d6db4fa7f4896028',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       // Only the participant's own commands are counted: no daily member check starts in the middle.

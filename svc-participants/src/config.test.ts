@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { ConfigError } from '@study/service-kit';
 import { loadParticipantsConfig } from './config';
 
 const KEY_HEX = '0f'.repeat(32);
+const MASTER_KEY = '5c0e8f3a9d27b1e64fa8c2d9073b5e1a6d4c8f20b97e3a15c6d2f8e04b19a7c3';
 const env = {
   MONGO_URL: 'mongodb://127.0.0.1:27017/',
   AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
@@ -12,7 +14,7 @@ const env = {
   OH_CLIENT_SECRET: 'study-secret-123',
   TOKEN_ENCRYPTION_KEY: KEY_HEX,
   STUDY_EMAIL_HOST: 'Study.Example.org',
-  ADMIN_MASTER_KEY: 'admin-master-key-0123',
+  ADMIN_MASTER_KEY: MASTER_KEY,
   TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
   OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
   OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
@@ -68,7 +70,7 @@ describe('svc-participants configuration', () => {
 
   it('reads the admin key, the TypeFinder webhook secret and the widget address', () => {
     expect(loadParticipantsConfig(env)).toMatchObject({
-      ADMIN_MASTER_KEY: 'admin-master-key-0123',
+      ADMIN_MASTER_KEY: MASTER_KEY,
       TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
       TYPEFINDER_WIDGET_URL: 'http://127.0.0.1:4202/widget',
     });
@@ -108,6 +110,37 @@ describe('svc-participants configuration', () => {
     }
     expect(message).toMatch(new RegExp(`${name}: not valid`));
     expect(message).not.toContain(value);
+  });
+
+  it('accepts a master key of 32 random bytes, in hex or base64url', () => {
+    for (const key of [randomBytes(32).toString('hex'), randomBytes(32).toString('base64url')]) {
+      expect(loadParticipantsConfig({ ...env, ADMIN_MASTER_KEY: key }).ADMIN_MASTER_KEY).toBe(key);
+    }
+  });
+
+  it.each([
+    ['of one repeated character', 'aaaaaaaaaaaaaaaa', /it has 16 characters, at least 32 are needed/],
+    ['of 31 random characters', randomBytes(24).toString('hex').slice(0, 31), /it has 31 characters, at least 32 are needed/],
+    ['repeating a pattern', 'Xk9!'.repeat(10), /it repeats a shorter pattern/],
+    ['these tests used before (21 characters)', 'admin-master-key-0123', /it has 21 characters/],
+  ])('refuses a weak ADMIN_MASTER_KEY %s, naming it, why and how to make one, without echoing it', (_what, key, why) => {
+    let message = '';
+    try {
+      loadParticipantsConfig({ ...env, ADMIN_MASTER_KEY: key });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/ADMIN_MASTER_KEY: not valid/);
+    expect(message).toMatch(new RegExp(`too weak: ${why.source}`));
+    expect(message).toContain('openssl rand -hex 32');
+    expect(message).toContain("randomBytes(32).toString('base64url')");
+    expect(message).not.toContain(key);
+  });
+
+  it('says how to make a master key when none is set', () => {
+    const { ADMIN_MASTER_KEY: _omit, ...rest } = env;
+    expect(() => loadParticipantsConfig(rest)).toThrow(/ADMIN_MASTER_KEY: missing; expected .*openssl rand -hex 32/);
   });
 
   it('needs the Open Humans master access token', () => {

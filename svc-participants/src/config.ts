@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSessionSecret } from '@study/participant-session';
 import { baseServiceConfig, httpUrl, loadConfig } from '@study/service-kit';
+import { MASTER_KEY_HOW_TO, MASTER_KEY_MAX_LENGTH, MASTER_KEY_MIN_LENGTH, masterKeyProblem } from '@study/staff-auth';
 import { adminConfigShape } from './admin-config';
 import { consentSettingsConfigShape } from './consent-settings-config';
 import { parseEncryptionKey } from './data-access/token-cipher';
@@ -49,10 +50,16 @@ export const participantsConfigSchema = baseServiceConfig(serviceConfigDefaults(
     .regex(HOSTNAME)
     .transform((host) => host.toLowerCase())
     .describe('the host of study emails {pgId}@{host}, e.g. study.example.org'),
+  // The strength check of @study/staff-auth, so a guessable key stops start-up before anything connects.
   ADMIN_MASTER_KEY: z
     .string()
-    .regex(/^[\x21-\x7e]{16,512}$/)
-    .describe('the admin master key for admin calls (e.g. the TypeFinder CSV import): 16 to 512 printable characters without spaces, e.g. from `openssl rand -hex 24`'),
+    .superRefine((key, ctx) => {
+      const problem = masterKeyProblem(key);
+      if (problem) ctx.addIssue({ code: 'custom', message: `too weak: ${problem}` });
+    })
+    .describe(
+      `the admin master key for admin calls (e.g. the TypeFinder CSV import): ${MASTER_KEY_MIN_LENGTH} to ${MASTER_KEY_MAX_LENGTH} random printable characters without spaces; ${MASTER_KEY_HOW_TO}`,
+    ),
   TYPEFINDER_WEBHOOK_SECRET: z
     .string()
     .regex(/^[\x21-\x7e]{16,512}$/)

@@ -31,7 +31,7 @@ import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
 const REDIRECT_URI = 'http://127.0.0.1:8080/return';
-const MASTER_KEY = 'admin-master-key-for-tests';
+const MASTER_KEY = 'd57502a2ce091bea0275a241d5e6e6c219f1acaf4978ba738c31776205b97034';
 const NEW_TEXT = '# Study title\n\nPersonality type and genetics, second edition.\n\n# Consent\n\n- **Privacy.** Your study data stays pseudonymous.\n- You may withdraw at any time.';
 
 jest.setTimeout(60_000);

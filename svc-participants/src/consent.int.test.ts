@@ -123,7 +123,7 @@ function participantsEnv(base: Record<string, string>, ohUrl: string, overrides:
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST,
     ...CONSENT_SETTINGS_ENV,
-    ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+    ADMIN_MASTER_KEY: 'c05227e7cf8736b4bd95f2b7d9b72d8fdefec51fd37851ec9bee98fbbac3cce0',
     TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
     OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     ...overrides,

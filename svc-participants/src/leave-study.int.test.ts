@@ -100,7 +100,7 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+      ADMIN_MASTER_KEY: '17023cb3ee6897f929c7618c678a54729099512a05be16c31e95463c7093e15e',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       // Quick retries, and enough of them to outlast the failures a test switches on.
       EVENTS_RETRY_DELAYS_MS: '300,600,1000',

@@ -105,7 +105,7 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+      ADMIN_MASTER_KEY: '30d11fc747a0fe679fa6089ffdd6289f860c4b761656ed779afcb0fa570b7673',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_WEBHOOK_SECRET,

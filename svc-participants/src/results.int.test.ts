@@ -133,7 +133,7 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
       ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+      ADMIN_MASTER_KEY: '66b557d92cbbff4ba8f23a2c63fa0494fd8cb3604f5bc758f65783728cbb5e0a',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       RESET_SURVEYS: '1',
