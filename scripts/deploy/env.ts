@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { root } from '../lib/repo-root';
-import { fillSecrets, generateSecrets } from './secrets';
+import { fillSecrets, generateSecrets, weakMasterKeyWarning } from './secrets';
 
 function main(argv: readonly string[]): void {
   const given = argv[argv.indexOf('--file') + 1];
@@ -24,6 +24,8 @@ function main(argv: readonly string[]): void {
     .split('\n')
     .map((line) => /^([A-Z][A-Z0-9_]*)=\s*$/.exec(line)?.[1])
     .filter((name): name is string => name !== undefined);
+  const weakKey = weakMasterKeyWarning(filledText);
+  if (weakKey) console.log(weakKey);
   if (empty.length > 0) console.log(`Still empty (fill in by hand where your deployment needs them; see the comments above each): ${empty.join(', ')}`);
   console.log('Keep this file as safe as the data: it holds the keys and the database, broker and cache passwords.');
 }

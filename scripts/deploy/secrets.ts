@@ -1,11 +1,13 @@
 // The deployment's secrets that the study makes itself (never defaults): the keys its services
 // read, and the passwords of MongoDB, RabbitMQ and Redis, which refuse a client without them.
 // `npm run deploy:env` writes them into .env; `npm run deploy:check` makes a fresh set the same way.
+import { parse } from 'dotenv';
+import { MASTER_KEY_HOW_TO, masterKeyProblem } from '@study/staff-auth/src/master-key';
 
-/** Each generated secret and its length in random bytes (written as hex). */
+/** Each generated secret and its length in random bytes (written as hex): the admin master key 32, as svc-participants' strength check advises. */
 export const GENERATED_SECRETS = {
   TOKEN_ENCRYPTION_KEY: 32,
-  ADMIN_MASTER_KEY: 24,
+  ADMIN_MASTER_KEY: 32,
   PARTICIPANT_SESSION_SECRET: 32,
   LOG_FINGERPRINT_KEY: 24,
   TYPEFINDER_WEBHOOK_SECRET: 24,
@@ -44,4 +46,16 @@ export function fillSecrets(text: string, secrets: Record<GeneratedSecret, strin
     filled.push(name);
   }
   return { text: `${lines.join('\n')}${missing.length > 0 || text.endsWith('\n') ? '\n' : ''}`, filled };
+}
+
+/**
+ * What to do when the .env's ADMIN_MASTER_KEY is set but too weak for svc-participants, which
+ * refuses to start with it; undefined when it is empty or will do. A value already set is never
+ * replaced: the study team uses that key.
+ */
+export function weakMasterKeyWarning(text: string): string | undefined {
+  const key = parse(text).ADMIN_MASTER_KEY;
+  const problem = key ? masterKeyProblem(key) : null;
+  if (problem === null) return undefined;
+  return `ADMIN_MASTER_KEY in this file is too weak (${problem}): svc-participants will refuse to start with it. Replace it (${MASTER_KEY_HOW_TO}), or empty it and run deploy:env again to generate one; the admin pages then need the new key.`;
 }

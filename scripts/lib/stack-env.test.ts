@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { masterKeyProblem } from '@study/staff-auth/src/master-key';
 import {
   DEFAULT_CONTACT_EMAIL,
   LOCAL_REVIEW_BOARD,
@@ -9,15 +11,20 @@ import {
   serviceEnvironment,
   typeFinderStandinEnvironment,
   typeFinderWidgetUrl,
+  weakMasterKeyAdvice,
   type LocalSecrets,
 } from './stack-env';
+
+// Master keys svc-participants accepts (32 random bytes in hex): one the stack generated, one an operator set.
+const ADMIN_KEY = '8e3b61f0c27d94a5be0d3c7f12a86e49d5b7c03f6a1e28d94cb57f0a3e6d21b8';
+const OPERATOR_ADMIN_KEY = 'b2f47c9e05a13d86f1c0e7b4a9d25e3f68c1b07a4d9e2f53c86a1b0d7e4f3a92';
 
 const SECRETS: LocalSecrets = {
   tokenEncryptionKey: 'token-key',
   openHumansClientSecret: 'oh-client-secret',
   openHumansWebhookSecret: 'oh-webhook-secret',
   openHumansMasterToken: 'oh-master-token',
-  adminMasterKey: 'admin-key',
+  adminMasterKey: ADMIN_KEY,
   typeFinderWebhookSecret: 'tf-webhook-secret',
   participantSessionSecret: 'session-secret',
   logFingerprintKey: 'fingerprint-key',
@@ -31,13 +38,20 @@ describe('completeSecrets', () => {
     expect(changed).toBe(true);
     expect(Object.keys(secrets).sort()).toEqual(Object.keys(LOCAL_SECRET_BYTES).sort());
     expect(secrets.tokenEncryptionKey).toBe('made-32');
-    expect(secrets.adminMasterKey).toBe('made-24');
+    expect(secrets.adminMasterKey).toBe('made-32');
+  });
+
+  it('generates a master key svc-participants accepts: 32 random bytes, as hex', () => {
+    expect(LOCAL_SECRET_BYTES.adminMasterKey).toBe(32);
+    const { secrets } = completeSecrets(undefined, (bytes) => randomBytes(bytes).toString('hex'));
+    expect(secrets.adminMasterKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(masterKeyProblem(secrets.adminMasterKey)).toBeNull();
   });
 
   it('keeps the stored secrets and other entries, making only the missing or empty ones', () => {
     const { secrets, changed } = completeSecrets({ ...SECRETS, adminMasterKey: '', logFingerprintKey: undefined, note: 'kept' }, makeSecret);
     expect(changed).toBe(true);
-    expect(secrets).toMatchObject({ tokenEncryptionKey: 'token-key', adminMasterKey: 'made-24', logFingerprintKey: 'made-24', note: 'kept' });
+    expect(secrets).toMatchObject({ tokenEncryptionKey: 'token-key', adminMasterKey: 'made-32', logFingerprintKey: 'made-24', note: 'kept' });
   });
 
   it('changes nothing when every secret is there', () => {
@@ -49,7 +63,7 @@ describe('serviceEnvironment', () => {
   const common = { HOST: '127.0.0.1', MONGO_URL: 'mongodb://127.0.0.1:27027/' };
 
   it('gives a service its port, its database with the stack\'s prefix and the shared log fingerprint key', () => {
-    const env = serviceEnvironment({ common, service: 'scoring', port: 5102, dbPrefix: 'e2e_', logFingerprintKey: 'fp', participantsEnv: { ADMIN_MASTER_KEY: 'admin' } });
+    const env = serviceEnvironment({ common, service: 'scoring', port: 5102, dbPrefix: 'e2e_', logFingerprintKey: 'fp', participantsEnv: { ADMIN_MASTER_KEY: ADMIN_KEY } });
     expect(env).toMatchObject({ HOST: '127.0.0.1', PORT: '5102', MONGO_DB: 'e2e_scoring', LOG_FINGERPRINT_KEY: 'fp' });
     // svc-participants' own variables stay with it.
     expect(env.ADMIN_MASTER_KEY).toBeUndefined();
@@ -58,8 +72,8 @@ describe('serviceEnvironment', () => {
   });
 
   it('prefixes the queue for a test stack and adds svc-participants\' own variables', () => {
-    const env = serviceEnvironment({ common, service: 'participants', port: 4101, queuePrefix: 'bench_1.', logFingerprintKey: 'fp', participantsEnv: { ADMIN_MASTER_KEY: 'admin' } });
-    expect(env).toMatchObject({ MONGO_DB: 'participants', EVENTS_QUEUE: 'bench_1.svc-participants', ADMIN_MASTER_KEY: 'admin' });
+    const env = serviceEnvironment({ common, service: 'participants', port: 4101, queuePrefix: 'bench_1.', logFingerprintKey: 'fp', participantsEnv: { ADMIN_MASTER_KEY: ADMIN_KEY } });
+    expect(env).toMatchObject({ MONGO_DB: 'participants', EVENTS_QUEUE: 'bench_1.svc-participants', ADMIN_MASTER_KEY: ADMIN_KEY });
   });
 
   it('keeps a fingerprint key the operator set', () => {
@@ -81,7 +95,7 @@ describe('participantsEnvironment', () => {
       OH_REDIRECT_URI: 'http://127.0.0.1:8080/return',
       TOKEN_ENCRYPTION_KEY: 'token-key',
       STUDY_EMAIL_HOST: 'study.localhost',
-      ADMIN_MASTER_KEY: 'admin-key',
+      ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: 'tf-webhook-secret',
       PARTICIPANT_SESSION_SECRET: 'session-secret',
       TYPEFINDER_WIDGET_URL: 'http://127.0.0.1:4202/widget',
@@ -98,11 +112,37 @@ describe('participantsEnvironment', () => {
   });
 
   it('lets what the operator set win over the embedded values', () => {
-    const common = { OH_CLIENT_SECRET: 'operator-secret', ADMIN_MASTER_KEY: 'operator-admin', REVIEW_BOARD_NAME: 'Real board', STUDY_CONTACT_EMAIL: 'team@example.org', TOKEN_ENCRYPTION_KEY: '' };
+    const common = { OH_CLIENT_SECRET: 'operator-secret', ADMIN_MASTER_KEY: OPERATOR_ADMIN_KEY, REVIEW_BOARD_NAME: 'Real board', STUDY_CONTACT_EMAIL: 'team@example.org', TOKEN_ENCRYPTION_KEY: '' };
     const env = participantsEnvironment({ common, secrets: SECRETS, openHumans: standin, typeFinderWidgetUrl: 'http://127.0.0.1:4202/widget', publicUrl: 'http://127.0.0.1:8080' });
-    expect(env).toMatchObject({ OH_CLIENT_SECRET: 'operator-secret', ADMIN_MASTER_KEY: 'operator-admin', REVIEW_BOARD_NAME: 'Real board', STUDY_CONTACT_EMAIL: 'team@example.org' });
+    expect(env).toMatchObject({ OH_CLIENT_SECRET: 'operator-secret', ADMIN_MASTER_KEY: OPERATOR_ADMIN_KEY, REVIEW_BOARD_NAME: 'Real board', STUDY_CONTACT_EMAIL: 'team@example.org' });
     // An empty value is not a setting.
     expect(env.TOKEN_ENCRYPTION_KEY).toBe('token-key');
+  });
+});
+
+describe('weakMasterKeyAdvice', () => {
+  const secretsFile = '/study/.data/secrets.json';
+
+  it('has nothing to say about a key svc-participants accepts, stored or set', () => {
+    expect(weakMasterKeyAdvice({ common: {}, secrets: SECRETS, secretsFile })).toBeUndefined();
+    // 24 random bytes, as npm start generated them before: kept, and still accepted.
+    expect(weakMasterKeyAdvice({ common: {}, secrets: { ...SECRETS, adminMasterKey: randomBytes(24).toString('hex') }, secretsFile })).toBeUndefined();
+    expect(weakMasterKeyAdvice({ common: { ADMIN_MASTER_KEY: OPERATOR_ADMIN_KEY }, secrets: { ...SECRETS, adminMasterKey: 'weak' }, secretsFile })).toBeUndefined();
+  });
+
+  it('names the stored key and its file, why it is refused and how to replace it, without showing it', () => {
+    const advice = weakMasterKeyAdvice({ common: {}, secrets: { ...SECRETS, adminMasterKey: 'admin-master-key-0123' }, secretsFile }) ?? '';
+    expect(advice).toContain(`the admin master key kept in ${secretsFile} (adminMasterKey) is too weak: it has 21 characters, at least 32 are needed`);
+    expect(advice).toContain('openssl rand -hex 32');
+    expect(advice).toContain('delete the adminMasterKey entry for npm start to generate one');
+    expect(advice).not.toContain('admin-master-key-0123');
+  });
+
+  it('names ADMIN_MASTER_KEY when the environment sets the weak key, which wins over the stored one', () => {
+    const advice = weakMasterKeyAdvice({ common: { ADMIN_MASTER_KEY: 'a'.repeat(40) }, secrets: SECRETS, secretsFile }) ?? '';
+    expect(advice).toContain('ADMIN_MASTER_KEY as set in the environment is too weak: it repeats a shorter pattern');
+    expect(advice).toContain(`set ADMIN_MASTER_KEY to a new key (make one with \`openssl rand -hex 32\``);
+    expect(advice).toContain(`or unset it to use the one npm start keeps in ${secretsFile}`);
   });
 });
 

@@ -3,6 +3,7 @@
 import type { ServiceName } from '@study/contracts';
 import { routes } from '@study/contracts';
 import { CONSENT_REMOTE } from '@study/navigation';
+import { MASTER_KEY_HOW_TO, masterKeyProblem } from '@study/staff-auth/src/master-key';
 import { SERVICES, TYPEFINDER_STANDIN, serviceNamed } from '@study/topology';
 
 /** A process's environment: the parent's (undefined values included) plus ours. */
@@ -44,13 +45,13 @@ export interface LocalSecrets {
   logFingerprintKey: string;
 }
 
-/** How many random bytes each secret has (written as hex). */
+/** How many random bytes each secret has (written as hex): the admin master key 32, as svc-participants' strength check advises. */
 export const LOCAL_SECRET_BYTES: Readonly<Record<keyof LocalSecrets, number>> = {
   tokenEncryptionKey: 32,
   openHumansClientSecret: 24,
   openHumansWebhookSecret: 24,
   openHumansMasterToken: 24,
-  adminMasterKey: 24,
+  adminMasterKey: 32,
   typeFinderWebhookSecret: 24,
   participantSessionSecret: 32,
   logFingerprintKey: 24,
@@ -72,6 +73,23 @@ export function completeSecrets(stored: unknown, makeSecret: (bytes: number) => 
     }
   }
   return { secrets: kept as LocalSecrets & Record<string, unknown>, changed };
+}
+
+/**
+ * Why svc-participants would refuse the master key this stack gives it (ADMIN_MASTER_KEY when set,
+ * else the one in the secrets file) and what to do, or undefined when the key will do. A weak key
+ * is not replaced: npm start has always generated 24 random bytes or more (which pass), so a weak
+ * one was put there by hand, and the study team opens the admin pages and runs `npm run seed` with it.
+ */
+export function weakMasterKeyAdvice(o: { common: Env; secrets: LocalSecrets; secretsFile: string }): string | undefined {
+  const fromEnvironment = Boolean(o.common.ADMIN_MASTER_KEY);
+  const problem = masterKeyProblem(o.common.ADMIN_MASTER_KEY || o.secrets.adminMasterKey);
+  if (problem === null) return undefined;
+  const where = fromEnvironment ? 'ADMIN_MASTER_KEY as set in the environment' : `the admin master key kept in ${o.secretsFile} (adminMasterKey)`;
+  const todo = fromEnvironment
+    ? `set ADMIN_MASTER_KEY to a new key (${MASTER_KEY_HOW_TO}), or unset it to use the one npm start keeps in ${o.secretsFile}`
+    : `write a new key there (${MASTER_KEY_HOW_TO}), or delete the adminMasterKey entry for npm start to generate one`;
+  return `svc-participants refuses a weak admin master key, and ${where} is too weak: ${problem}. To start, ${todo}; the admin pages then need the new key, and download links made with the old one stop working.`;
 }
 
 /** What the operator set wins over the embedded defaults: these of svc-participants' variables, when set in the stack's environment. */

@@ -24,6 +24,7 @@ import {
   serviceEnvironment,
   typeFinderStandinEnvironment,
   typeFinderWidgetUrl,
+  weakMasterKeyAdvice,
   type Env,
   type LocalSecrets,
   type OpenHumansSetting,
@@ -211,6 +212,11 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
 async function startStackOnce(o: StackOptions): Promise<Stack> {
   const log = o.log ?? console.log;
+  // A master key svc-participants would refuse stops the stack here, before anything starts, saying what to do.
+  const secretsFile = path.join(o.dataDir, '..', 'secrets.json');
+  const secrets = localSecrets(secretsFile);
+  const keyAdvice = weakMasterKeyAdvice({ common: { ...process.env, ...(o.env ?? {}) }, secrets, secretsFile });
+  if (keyAdvice) throw new Error(keyAdvice);
   const readyTimeoutMs = o.readyTimeoutMs ?? 30_000;
   const host = o.host ?? '127.0.0.1';
   const amqpUrl = o.amqpUrl ?? (process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
@@ -252,7 +258,6 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
   };
   const port = o.port ?? GATEWAY.embeddedPort;
   const publicUrl = `http://${host}:${port}`;
-  const secrets = localSecrets(path.join(o.dataDir, '..', 'secrets.json'));
 
   const launch = (name: string, cwd: string, env: Env): StackChild => {
     const logFile = path.join(o.logDir, `${name}.log`);
