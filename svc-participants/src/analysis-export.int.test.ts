@@ -183,7 +183,7 @@ describe('The analysis export and its data dictionary (svc-participants with svc
   it('answers the export and the dictionary only with the master key or a link: 401 without, 403 with a wrong key, before anything is read', async () => {
     for (const path of [routes.analysisExport.path, routes.analysisDictionary.path]) {
       const missing = await request(svc.url).get(path).expect(401);
-      expect(errorBodySchema.parse(missing.body).code).toBe('ADMIN_KEY_REQUIRED');
+      expect(errorBodySchema.parse(missing.body).code).toBe('STAFF_SIGN_IN_REQUIRED');
       expect(missing.headers['content-disposition']).toBeUndefined();
       const wrong = await request(svc.url).get(path).set('X-Master-Key', `${ADMIN_KEY}x`).expect(403);
       expect(errorBodySchema.parse(wrong.body).code).toBe('ADMIN_KEY_INVALID');

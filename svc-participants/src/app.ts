@@ -112,8 +112,9 @@ export function adminAccessOf(ctx: Ctx): ReturnType<typeof adminAccess> {
       sessions: staffSessions(ctx),
       masterKeyLockout: createLoginLockout(ctx.redis, {
         prefix: `${prefix}master-key:`,
+        // The 'account' is the address itself (a right key clears it); no second cap on top of it.
         accountLimit: config.ADMIN_FAILED_ATTEMPTS_LIMIT,
-        addressLimit: config.ADMIN_FAILED_ATTEMPTS_LIMIT,
+        addressLimit: 1_000_000,
         windowMs: config.ADMIN_RATE_WINDOW_SECONDS * 1000,
         lockMs: config.ADMIN_RATE_WINDOW_SECONDS * 1000,
       }),

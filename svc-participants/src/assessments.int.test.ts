@@ -442,7 +442,7 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
       };
 
       it.each([
-        ['no key', null, 401, 'ADMIN_KEY_REQUIRED'],
+        ['no key', null, 401, 'STAFF_SIGN_IN_REQUIRED'],
         ['a wrong key', 'not-the-admin-master-key', 403, 'ADMIN_KEY_INVALID'],
         ['the key with a character missing', ADMIN_KEY.slice(0, -1), 403, 'ADMIN_KEY_INVALID'],
       ])('refuses %s and stores nothing', async (_case, key, status, code) => {

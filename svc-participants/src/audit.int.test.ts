@@ -134,7 +134,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
   it('indexes the listing order and each filter, and a second instance starting on the database keeps them', async () => {
     await new AuditLogRepository(svc.ctx.db).ensureIndexes();
     const keys = (await auditLog().indexes()).map((index) => JSON.stringify(index.key)).sort();
-    expect(keys).toEqual(['{"_id":1}', '{"action":1,"at":-1}', '{"actor":1,"at":-1}', '{"at":-1,"_id":-1}', '{"pgId":1,"at":-1}']);
+    expect(keys).toEqual(['{"_id":1}', '{"action":1,"at":-1}', '{"actor":1,"at":-1}', '{"at":-1,"_id":-1}', '{"by.staffId":1,"at":-1}', '{"pgId":1,"at":-1}']);
   });
 
   describe('every audit route refuses a caller without the master key', () => {
@@ -143,7 +143,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       ['GET /api/admin/audit/export', (key: string | null) => withKey(request(svc.url).get('/api/admin/audit/export'), key)],
     ])('%s answers 401 without the key and 403 with a wrong one (before reading the query), and records nothing', async (_name, call) => {
       const before = await auditLog().countDocuments();
-      expect(errorBodySchema.parse((await call(null).expect(401)).body).code).toBe('ADMIN_KEY_REQUIRED');
+      expect(errorBodySchema.parse((await call(null).expect(401)).body).code).toBe('STAFF_SIGN_IN_REQUIRED');
       expect(errorBodySchema.parse((await call(`${ADMIN_KEY}x`).expect(403)).body).code).toBe('ADMIN_KEY_INVALID');
       expect(await auditLog().countDocuments()).toBe(before);
     });
@@ -259,7 +259,7 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
     const days = ['2025-01-01', '2025-01-02', '2025-01-03', '2025-01-04', '2025-01-05'];
 
     beforeAll(async () => {
-      const deps = participantsDeps(svc.ctx);
+      const deps = { ...participantsDeps(svc.ctx), caller: { kind: 'master-key' as const } };
       for (const [i, day] of days.entries()) {
         await recordAudit(deps, {
           action: AuditActions.reminderSent,
@@ -327,13 +327,14 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       expect(res.headers['content-disposition']).toBe('attachment; filename="audit-trail.csv"');
       const [header, ...rows] = parseCsv(res.text) as string[][];
       expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
-      expect(rows.map((row) => [row[0]?.slice(0, 10), row[1], row[2], row[3]])).toEqual([
-        ['2025-01-04', 'reminder.sent', 'admin', ''],
-        ['2025-01-03', 'reminder.sent', 'admin', ''],
-        ['2025-01-02', 'reminder.sent', 'admin', PG],
-        ['2025-01-01', 'reminder.sent', 'admin', PG],
+      const GLASS = 'master key (break-glass)';
+      expect(rows.map((row) => [row[0]?.slice(0, 10), row[1], row[2], row[3], row[4], row[5]])).toEqual([
+        ['2025-01-04', 'reminder.sent', 'admin', GLASS, '', ''],
+        ['2025-01-03', 'reminder.sent', 'admin', GLASS, '', ''],
+        ['2025-01-02', 'reminder.sent', 'admin', GLASS, '', PG],
+        ['2025-01-01', 'reminder.sent', 'admin', GLASS, '', PG],
       ]);
-      expect(JSON.parse(rows[0]?.[4] ?? '')).toEqual({ step: '=HYPERLINK("x")', members: 3 });
+      expect(JSON.parse(rows[0]?.[6] ?? '')).toEqual({ step: '=HYPERLINK("x")', members: 3 });
       // The link works once.
       await request(svc.url).get(link.url).expect(403);
 

@@ -289,7 +289,7 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
 
   it('refuses a call without the right key before reading its body, and bad input naming the field', async () => {
     const noKey = await request(svc.url).post('/api/admin/reminders/send').set('content-type', 'application/json').send('{not json').expect(401);
-    expect(noKey.body.code).toBe('ADMIN_KEY_REQUIRED');
+    expect(noKey.body.code).toBe('STAFF_SIGN_IN_REQUIRED');
     await admin('/api/admin/reminders/preview', { step: 'typeFinder', days: 7 }, 'a-wrong-master-key-123').expect(403);
 
     const bad = async (path: string, body: object) => errorBodySchema.parse((await admin(path, body).expect(400)).body).error;

@@ -34,7 +34,7 @@ export async function signInWithPasskey(deps: StaffDeps, request: { ceremony: st
   const account = challenge && credentialId ? await deps.accounts.findByPasskey(credentialId) : null;
   const passkey = account?.passkeys.find((stored) => stored.credentialId === credentialId);
   if (!challenge || !account || !passkey) throw new AppError(401, ErrorCodes.PASSKEY_REJECTED, PASSKEY_SIGN_IN_FAILED);
-  const result = await verifyPasskeyAuthentication(deps.relyingParty, request.credential, challenge, passkey);
+  const result = await verifyPasskeyAuthentication(deps.relyingParty, request.credential, challenge, passkey, { staffId: account._id });
   if (!result.verified) {
     deps.logger.warn({ staffId: account._id, reason: result.reason }, 'passkey sign-in refused');
     throw new AppError(401, ErrorCodes.PASSKEY_REJECTED, PASSKEY_SIGN_IN_FAILED);
@@ -59,7 +59,7 @@ export async function registerPasskey(deps: StaffDeps & { caller: NonNullable<Pa
     deps.logger.warn({ staffId: account._id, reason: result.reason }, 'passkey registration refused');
     throw new AppError(400, ErrorCodes.PASSKEY_REJECTED, 'This passkey could not be registered. Try again.');
   }
-  await recordAudit(deps, { action: AuditActions.passkeyAdded, actor: 'admin', details: { label: request.label } });
+  await recordAudit(deps, { action: AuditActions.passkeyAdded, actor: 'admin', details: { label: result.passkey.label } });
   const passkeys = await deps.accounts.addPasskey(account._id, { ...result.passkey, createdAt: result.passkey.createdAt });
   if (passkeys === 0) throw new AppError(409, ErrorCodes.PASSKEY_REJECTED, 'This passkey is registered already.');
   return { passkeys };

@@ -49,7 +49,7 @@ describe("svc-participants' bench-seed command", () => {
       PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ADMIN_MASTER_KEY: 'admin-master-key-for-tests',
+      ADMIN_MASTER_KEY: randomBytes(32).toString('hex'),
       TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
       ...CONSENT_SETTINGS_ENV,
     };
