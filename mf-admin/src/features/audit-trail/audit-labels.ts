@@ -13,6 +13,12 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'analysis-export.downloaded': 'Analysis export download',
   'reminder.sent': 'Reminders sent',
   'consent-text.published': 'Consent text published',
+  'staff-session.opened': 'Signed in',
+  'staff-session.closed': 'Signed out',
+  'staff.added': 'Person added to the team',
+  'staff-setup.completed': 'Account set up',
+  'passkey.added': 'Passkey added',
+  'access.refused': 'Refused to the role',
 };
 
 export const ACTOR_LABELS: Record<AuditActor, string> = {
