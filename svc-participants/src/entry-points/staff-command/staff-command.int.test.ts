@@ -7,7 +7,7 @@ import { staffCommand } from './staff-command';
 
 describe('the staff command (against the real FerretDB)', () => {
   const testEnv = serviceTestEnv('participants-staff-command');
-  const env = { ...testEnv.env, TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
+  const env: NodeJS.ProcessEnv = { ...testEnv.env, TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
   let client: MongoClient;
 
   beforeAll(async () => {
