@@ -1,5 +1,5 @@
 import { Button, Notice, Spinner } from '@study/ui';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { mayUse, ROLE_LABELS, type PageAccess } from './capabilities';
 import { SignInForm } from './SignInForm';
 import { useStaffSession } from './staff-session';
@@ -27,6 +27,16 @@ export function IfAllowed({ allowed, what, children }: { allowed: boolean; what:
  */
 export function StaffGate({ access, children }: { access: PageAccess; children: ReactNode }) {
   const { status, can, heldFor, refresh } = useStaffSession();
+  const tools = useRef<HTMLDivElement>(null);
+  // After signing in here, the focus goes to the tools that took the form's place (it was in the form, now gone).
+  const wasSignedOut = useRef(false);
+  useEffect(() => {
+    if (status.state === 'signed-out') wasSignedOut.current = true;
+    else if (status.state === 'signed-in' && wasSignedOut.current) {
+      wasSignedOut.current = false;
+      tools.current?.focus();
+    }
+  }, [status.state]);
   if (status.state === 'checking') return <Spinner label="Checking who is signed in..." />;
   if (status.state === 'unavailable') {
     return (
@@ -48,7 +58,7 @@ export function StaffGate({ access, children }: { access: PageAccess; children: 
       {status.state === 'signed-out' && <SignInForm reason={status.reason} withHeading />}
       {refused && <RoleRefusal what={access.what} />}
       {holder !== undefined && !refused && (
-        <div key={holder} className="admin-tools" hidden={!signedIn}>
+        <div key={holder} ref={tools} className="admin-tools" hidden={!signedIn} tabIndex={-1}>
           {children}
         </div>
       )}

@@ -97,6 +97,8 @@ describe('signing in where a tool is', () => {
     expect(await screen.findByText('Signed in as Olive Owner (Owner)')).toBeTruthy();
     expect(await screen.findByLabelText('Draft')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    // The focus, which was in the form now gone, goes to the tools that took its place.
+    expect(document.activeElement).toBe(screen.getByLabelText('Draft').closest('.admin-tools'));
     expect(signIn).toHaveBeenCalledWith(expect.objectContaining({ body: { email: 'Olive@Study.example', password: 'a long and good password', code: '123456' } }));
     expect(requestsOf(served).find((request) => request.url === '/api/admin/sign-in')?.credentials).toBe('same-origin');
   });
