@@ -1,5 +1,4 @@
-import { AUDIT_MASTER_KEY_LABEL, type AuditAction, type AuditActor, type AuditBy } from '@study/contracts';
-import { ROLE_LABELS } from '../../session/capabilities';
+import type { AuditAction, AuditActor } from '@study/contracts';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'consent.given': 'Consent given',
@@ -28,9 +27,3 @@ export const ACTOR_LABELS: Record<AuditActor, string> = {
   'open-humans': 'Open Humans',
   system: 'System',
 };
-
-/** The person behind a study-team entry: their name and role then, or the master key; nothing for the others' entries. */
-export function personLabel(by: AuditBy | undefined): string | undefined {
-  if (!by) return undefined;
-  return by.kind === 'staff' ? `${by.name} (${ROLE_LABELS[by.role]})` : AUDIT_MASTER_KEY_LABEL;
-}

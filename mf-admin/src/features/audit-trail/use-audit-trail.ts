@@ -1,8 +1,6 @@
 import type { AuditEntry, AuditFilters } from '@study/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Capabilities } from '../../session/capabilities';
-import { useStaffSession } from '../../session/staff-session';
-import { useStaffListQuery } from '../../api/staff-list';
+import { useMasterKey } from '../../lib/master-key';
 import { fieldErrorsOf, filtersOf, NO_FILTERS, type AuditFilterField, type AuditFilterForm } from './api/audit-filters';
 import { useCreateAuditExportLink } from './api/create-audit-export-link';
 import { useReadAuditPage } from './api/read-audit-page';
@@ -18,28 +16,27 @@ export type AuditExport = { state: 'idle' } | { state: 'preparing' } | { state: 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The audit trail page's state: the filters (the people of the team to filter by, for a role that
- * may see the team), the list shown (the newest entries when the page opens, then older pages)
- * and the CSV export of the filters shown.
+ * The audit trail page's state: the filters, the list shown (with its older pages) and the CSV
+ * export of the filters shown. A key kept from another admin page of this tab shows the newest
+ * entries at once.
  */
 export function useAuditTrail(download: (url: string) => void) {
-  const { can } = useStaffSession();
-  const mayExport = can(Capabilities.auditExport);
-  const staffList = useStaffListQuery(can(Capabilities.staffView));
+  const [masterKey, setMasterKey] = useMasterKey();
   const [form, setForm] = useState<AuditFilterForm>(NO_FILTERS);
   const [list, setList] = useState<AuditList>({ state: 'idle' });
   const [exported, setExported] = useState<AuditExport>({ state: 'idle' });
   const { mutateAsync: readAuditPage } = useReadAuditPage();
   const { mutateAsync: createAuditExportLink } = useCreateAuditExportLink();
+  const hasKey = masterKey.trim() !== '';
   const field = (name: keyof AuditFilterForm) => (value: string) => setForm((current) => ({ ...current, [name]: value }));
   const fieldErrors = list.state === 'failed' ? list.fieldErrors : {};
 
   const load = useCallback(
-    async (filters: AuditFilters) => {
+    async (key: string, filters: AuditFilters) => {
       setList({ state: 'loading' });
       setExported({ state: 'idle' });
       try {
-        const page = await readAuditPage({ filters });
+        const page = await readAuditPage({ masterKey: key, filters });
         setList({ state: 'loaded', filters, entries: page.entries, nextBefore: page.nextBefore, more: 'idle' });
       } catch (error) {
         const message = messageOf(error);
@@ -49,17 +46,17 @@ export function useAuditTrail(download: (url: string) => void) {
     [readAuditPage],
   );
 
-  // The newest entries as the page opens (once).
-  const opened = useRef(false);
+  // A key kept from another admin page of this tab shows the newest entries at once (once, on arrival).
+  const initialKey = useRef<string | null>(masterKey);
   useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    void load({});
+    const key = initialKey.current;
+    initialKey.current = null;
+    if (key && key.trim() !== '') void load(key, {});
   }, [load]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (list.state !== 'loading') void load(filtersOf(form));
+    if (hasKey && list.state !== 'loading') void load(masterKey, filtersOf(form));
   };
 
   const older = async () => {
@@ -67,7 +64,7 @@ export function useAuditTrail(download: (url: string) => void) {
     const shown = list;
     setList({ ...shown, more: 'loading' });
     try {
-      const page = await readAuditPage({ filters: shown.filters, before: shown.nextBefore ?? undefined });
+      const page = await readAuditPage({ masterKey, filters: shown.filters, before: shown.nextBefore ?? undefined });
       setList({ ...shown, entries: [...shown.entries, ...page.entries], nextBefore: page.nextBefore, more: 'idle' });
     } catch (error) {
       setList({ ...shown, more: { failed: messageOf(error) } });
@@ -78,14 +75,14 @@ export function useAuditTrail(download: (url: string) => void) {
     if (list.state !== 'loaded' || exported.state === 'preparing') return;
     setExported({ state: 'preparing' });
     try {
-      download(await createAuditExportLink(list.filters));
+      download(await createAuditExportLink({ masterKey, filters: list.filters }));
       setExported({ state: 'started' });
     } catch (error) {
       setExported({ state: 'failed', message: messageOf(error) });
     }
   };
 
-  return { form, field, fieldErrors, list, exported, submit, older, exportCsv, mayExport, team: staffList.data?.staff };
+  return { masterKey, setMasterKey, hasKey, form, field, fieldErrors, list, exported, submit, older, exportCsv };
 }
 
 export type AuditTrailState = ReturnType<typeof useAuditTrail>;

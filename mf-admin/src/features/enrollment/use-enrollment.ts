@@ -1,16 +1,19 @@
 import type { FormEvent } from 'react';
-import { adminReadOf } from '../../api/read-on-demand';
+import { adminReadOf, useKeyKeptOnArrival } from '../../api/read-on-demand';
+import { useMasterKey } from '../../lib/master-key';
 import { useEnrollmentQuery } from './api/read-enrollment';
 
-/** The Enrollment page's state: the figures, read when the page opens and again on Refresh. */
+/** The Enrollment page's state: the key and the figures, read at once with a key kept from another admin page. */
 export function useEnrollment() {
-  const query = useEnrollmentQuery();
+  const [masterKey, setMasterKey] = useMasterKey();
+  const query = useEnrollmentQuery(masterKey, useKeyKeptOnArrival(masterKey));
   const figures = adminReadOf(query);
+  const hasKey = masterKey.trim() !== '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (figures.state !== 'loading') void query.refetch();
+    if (hasKey && figures.state !== 'loading') void query.refetch();
   };
 
-  return { figures, submit };
+  return { masterKey, setMasterKey, hasKey, figures, submit };
 }

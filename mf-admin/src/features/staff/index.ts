@@ -1,3 +1,0 @@
-export { StaffPage } from './components/StaffPage';
-export { StaffSetupPage } from './components/StaffSetupPage';
-export { StaffSignInPage } from './components/StaffSignInPage';
