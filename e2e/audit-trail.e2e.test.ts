@@ -100,7 +100,7 @@ describe('the audit trail', () => {
     const [header, ...rows] = parseCsv(text) as string[][];
     expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
     expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['mbti.uploaded']));
-    expect(rows.map((row) => JSON.parse(row[4] ?? '{}') as Record<string, unknown>)).toContainEqual({ rows: 2, added: 1, changed: 0, unchanged: 0, unknown: 1 });
+    expect(rows.map((row) => JSON.parse(row[AUDIT_CSV_COLUMNS.indexOf('details')] ?? '{}') as Record<string, unknown>)).toContainEqual({ rows: 2, added: 1, changed: 0, unchanged: 0, unknown: 1 });
     await page.getByText('The export has started').waitFor();
 
     await page.getByLabel('Action').selectOption({ label: 'Audit trail export' });
