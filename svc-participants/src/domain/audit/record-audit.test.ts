@@ -9,7 +9,7 @@ const NOW = new Date('2026-03-01T12:00:00.000Z');
 const quiet = { error: () => undefined } as unknown as Logger;
 
 function depsWith(append: (entry: AuditLogDocument) => Promise<boolean>): AuditDeps {
-  return { auditLog: { append } as unknown as AuditLogRepository, auditSecrets: [MASTER_KEY], logger: quiet, now: () => NOW };
+  return { auditLog: { append } as unknown as AuditLogRepository, auditSecrets: [MASTER_KEY], logger: quiet, now: () => NOW, caller: { kind: 'master-key' } };
 }
 
 describe('recordAudit', () => {
@@ -17,7 +17,14 @@ describe('recordAudit', () => {
     const stored: AuditLogDocument[] = [];
     const deps = depsWith(async (entry) => (stored.push(entry), true));
     expect(await recordAudit(deps, { action: AuditActions.mbtiUploaded, actor: 'admin', details: { rows: 3 } })).toBe('recorded');
-    expect(stored).toEqual([{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), at: NOW, action: 'mbti.uploaded', actor: 'admin', details: { rows: 3 } }]);
+    expect(stored).toEqual([{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), at: NOW, action: 'mbti.uploaded', actor: 'admin', by: { kind: 'master-key' }, details: { rows: 3 } }]);
+  });
+
+  it('refuses a study-team entry without the person (or the master key) behind it, storing nothing', async () => {
+    const stored: AuditLogDocument[] = [];
+    const { caller: _caller, ...withoutCaller } = depsWith(async (entry) => (stored.push(entry), true));
+    await expect(recordAudit(withoutCaller, { action: AuditActions.enrollmentViewed, actor: 'admin' })).rejects.toThrow('no caller is known');
+    expect(stored).toEqual([]);
   });
 
   it('keeps a given id and time (the event it records), and answers already-recorded for an id the log has', async () => {

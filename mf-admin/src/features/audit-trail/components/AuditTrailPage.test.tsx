@@ -183,9 +183,9 @@ describe('/audit-trail with the real HTTP calls', () => {
 
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     expect(calls.map(([url]) => url)).toEqual([
-      '/api/admin/audit',
-      '/api/admin/audit?actor=system',
-      `/api/admin/audit?actor=system&before=${encodeURIComponent(FIRST.nextBefore!)}`,
+      '/api/admin/audit/entries',
+      '/api/admin/audit/entries?actor=system',
+      `/api/admin/audit/entries?actor=system&before=${encodeURIComponent(FIRST.nextBefore!)}`,
       '/api/admin/download-links',
     ]);
     for (const [, init] of calls) expect(init.headers).toMatchObject({ 'x-master-key': 'kept-key' });
