@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, Response } from 'playwright-core';
 import { routes } from '@study/contracts';
 import { launchBrowser, newPage } from './support/browser';
+import { gatewayErrorReportLines, type ErrorReportLine } from './support/gateway-log';
 
 jest.setTimeout(60_000);
 
@@ -18,22 +19,9 @@ const consentRelease = () => {
   return `${pkg.name}@${pkg.version}`;
 };
 
-interface LogLine {
-  msg?: string;
-  requestId?: string;
-  errorReport?: Record<string, unknown>;
-}
-
 /** The error-report lines the gateway wrote for these requests. */
-function reportLines(requestIds: ReadonlySet<string>): LogLine[] {
-  const dir = process.env.E2E_LOG_DIR;
-  if (!dir) throw new Error('E2E_LOG_DIR is not set: run the browser tests through jest --selectProjects e2e');
-  return fs
-    .readFileSync(path.join(dir, 'gateway.log'), 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as LogLine)
-    .filter((line) => line.msg === 'browser error report' && line.requestId !== undefined && requestIds.has(line.requestId));
+function reportLines(requestIds: ReadonlySet<string>): ErrorReportLine[] {
+  return gatewayErrorReportLines().filter((line) => line.requestId !== undefined && requestIds.has(line.requestId));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

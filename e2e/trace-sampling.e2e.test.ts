@@ -18,6 +18,7 @@ import { seedParticipant } from '../scripts/lib/seed-participant';
 import { seedParticipants } from '../scripts/lib/seed-plan';
 import { masterKey } from './support/admin';
 import { baseUrl, browserPerFile } from './support/browser';
+import { gatewayErrorReportLines } from './support/gateway-log';
 
 jest.setTimeout(120_000);
 
@@ -46,23 +47,6 @@ function binomialBounds(n: number, p: number, tail: number): { low: number; high
   let high = n;
   for (let above = 0; above + (pmf[high] as number) <= tail; high -= 1) above += pmf[high] as number;
   return { low, high };
-}
-
-interface LogLine {
-  msg?: string;
-  errorReport?: { message?: string };
-}
-
-/** The error-report lines the gateway wrote so far (as error-reports.e2e.test.ts reads them). */
-function reportLines(): LogLine[] {
-  const dir = process.env.E2E_LOG_DIR;
-  if (!dir) throw new Error('E2E_LOG_DIR is not set: run the browser tests through jest --selectProjects e2e');
-  return fs
-    .readFileSync(path.join(dir, 'gateway.log'), 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as LogLine)
-    .filter((line) => line.msg === 'browser error report');
 }
 
 /** What the page sent to POST /api/error-reports, read as the gateway reads it, and the gateway's answer once it came. */
@@ -165,7 +149,7 @@ test(`${NAVIGATIONS} navigations between the study team's pages send transaction
     },
     { count: ERRORS, tag: marker },
   );
-  const ours = () => reportLines().filter((line) => line.errorReport?.message?.includes(marker));
+  const ours = () => gatewayErrorReportLines().filter((line) => line.errorReport?.message?.includes(marker));
   for (let waited = 0; ours().length < ERRORS && waited < 15_000; waited += 250) await sleep(250);
   // The last navigation's span ends a second after its page went quiet (the SDK's idle timeout);
   // anything sent twice would have arrived by then too.

@@ -1,29 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from '@study/service-kit';
 import { loadParticipantsConfig } from './config';
+import { VALID_ENV_KEYS, validParticipantsEnv } from './test-support/participants-env';
 
-const KEY_HEX = '0f'.repeat(32);
-const MASTER_KEY = '5c0e8f3a9d27b1e64fa8c2d9073b5e1a6d4c8f20b97e3a15c6d2f8e04b19a7c3';
-const env = {
-  MONGO_URL: 'mongodb://127.0.0.1:27017/',
-  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
-  REDIS_URL: 'redis://127.0.0.1:6379',
-  LOG_FINGERPRINT_KEY: 'log-fingerprint-key-0123',
-  OH_BASE_URL: 'https://www.openhumans.org/',
-  OH_CLIENT_ID: 'study-client',
-  OH_CLIENT_SECRET: 'study-secret-123',
-  TOKEN_ENCRYPTION_KEY: KEY_HEX,
-  STUDY_EMAIL_HOST: 'Study.Example.org',
-  ADMIN_MASTER_KEY: MASTER_KEY,
-  TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
-  OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
-  OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
-  PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-  STUDY_CONTACT_EMAIL: 'study-team@study.example.org',
-  REVIEW_BOARD_NAME: 'Example University Institutional Review Board',
-  REVIEW_BOARD_APPROVAL: 'IRB-2026-0417',
-  REVIEW_BOARD_CONTACT: 'irb@example.edu, +1 555 0100',
-};
+const { MASTER_KEY } = VALID_ENV_KEYS;
+const env = validParticipantsEnv;
 
 describe('svc-participants configuration', () => {
   it('uses the embedded defaults', () => {

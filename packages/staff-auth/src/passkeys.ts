@@ -156,6 +156,12 @@ export async function passkeyRegistrationOptions(
 }
 
 /**
+ * What both verifications hold an answer to: this ceremony's challenge, the study's origin and RP
+ * id, and a verified person (PIN or biometrics: a passkey signs in alone, in place of password and code).
+ */
+const expectedOf = (rp: RelyingParty, expectedChallenge: string) => ({ expectedChallenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true });
+
+/**
  * Checks the browser's new credential against the challenge the caller kept, the origin and the
  * RP id, and answers the passkey to store. The person must have been verified by the authenticator
  * (PIN or biometrics): a passkey signs in on its own, in place of the password and the TOTP code.
@@ -176,11 +182,8 @@ export async function verifyPasskeyRegistration(
   try {
     const result = await verifyRegistrationResponse({
       response: credential,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expectedOf(rp, expectedChallenge),
       requireUserPresence: true,
-      requireUserVerification: true,
     });
     if (!result.verified) return { verified: false, reason: 'the attestation did not verify' };
     const { credential: created } = result.registrationInfo;
@@ -235,11 +238,8 @@ export async function verifyPasskeyAuthentication(
   try {
     const result = await verifyAuthenticationResponse({
       response: assertion,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expectedOf(rp, expectedChallenge),
       credential: { id: passkey.credentialId, publicKey: fromBase64url(passkey.publicKey), counter: passkey.counter, transports: knownTransports(passkey.transports) },
-      requireUserVerification: true,
     });
     if (!result.verified) return { verified: false, reason: 'the signature did not verify' };
     return { verified: true, newCounter: result.authenticationInfo.newCounter };

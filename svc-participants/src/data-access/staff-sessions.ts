@@ -1,8 +1,5 @@
 import type { RedisConnection } from '@study/service-kit';
-import { STAFF_SESSION_ABSOLUTE_TIMEOUT_MS, type StaffRole, type StaffSession } from '@study/staff-auth';
-
-/** A passkey challenge lives this long, and is used once. */
-export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
+import { PASSKEY_CHALLENGE_TTL_MS, STAFF_SESSION_ABSOLUTE_TIMEOUT_MS, type StaffRole, type StaffSession } from '@study/staff-auth';
 
 interface StoredSession {
   staffId: string;
@@ -10,6 +7,9 @@ interface StoredSession {
   createdAt: string;
   lastSeenAt: string;
 }
+
+const stored = (session: StaffSession, lastSeenAt: Date): string =>
+  JSON.stringify({ staffId: session.staffId, role: session.role, createdAt: session.createdAt.toISOString(), lastSeenAt: lastSeenAt.toISOString() } satisfies StoredSession);
 
 /**
  * Staff sessions in Redis, shared by every instance, under the SHA-256 of their token (what a
@@ -27,8 +27,7 @@ export class StaffSessions {
   }
 
   async create(session: StaffSession): Promise<void> {
-    const stored: StoredSession = { staffId: session.staffId, role: session.role, createdAt: session.createdAt.toISOString(), lastSeenAt: session.lastSeenAt.toISOString() };
-    await this.redis.set(this.key(session.id), JSON.stringify(stored), { expiration: { type: 'PX', value: STAFF_SESSION_ABSOLUTE_TIMEOUT_MS } });
+    await this.redis.set(this.key(session.id), stored(session, session.lastSeenAt), { expiration: { type: 'PX', value: STAFF_SESSION_ABSOLUTE_TIMEOUT_MS } });
   }
 
   async find(id: string): Promise<StaffSession | undefined> {
@@ -40,8 +39,7 @@ export class StaffSessions {
 
   /** Records a call; keeps the session's expiry (its absolute end). */
   async touch(session: StaffSession, now: Date): Promise<void> {
-    const stored: StoredSession = { staffId: session.staffId, role: session.role, createdAt: session.createdAt.toISOString(), lastSeenAt: now.toISOString() };
-    await this.redis.set(this.key(session.id), JSON.stringify(stored), { condition: 'XX', expiration: 'KEEPTTL' });
+    await this.redis.set(this.key(session.id), stored(session, now), { condition: 'XX', expiration: 'KEEPTTL' });
   }
 
   async delete(id: string): Promise<void> {

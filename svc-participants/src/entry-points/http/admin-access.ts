@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ADMIN_KEY_HEADER, AuditActions, DOWNLOAD_TOKEN_PARAM, ErrorCodes, STAFF_CSRF_HEADER, type AuditBy, type DownloadResource, type RouteName } from '@study/contracts';
+import { cookieValue } from '@study/participant-session';
 import { AppError } from '@study/service-kit';
 import {
   can,
@@ -21,6 +22,7 @@ import type { StaffSessions } from '../../data-access/staff-sessions';
 import type { DownloadLinkSigner } from '../../domain/admin/download-links';
 import { recordAudit, type AuditDeps } from '../../domain/audit/record-audit';
 import { isMasterKey } from './admin-key';
+import { clientAddress, isHttps } from './request-origin';
 
 /**
  * How a study-team call may prove who makes it, besides a staff session (which every route takes)
@@ -88,16 +90,6 @@ function firstQueryValue(req: Request, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The staff session cookie's value, if the request carries one. */
-function sessionCookieOf(req: Request): string | undefined {
-  for (const part of (req.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === STAFF_SESSION_COOKIE) return value.join('=');
-  }
-  return undefined;
-}
-
-const isHttps = (req: Request): boolean => req.get('x-forwarded-proto') === 'https' || req.secure;
 
 const callerOf = (account: StaffAccountDocument): AuditBy => ({ kind: 'staff', staffId: account._id, name: account.name, role: account.role });
 
@@ -118,7 +110,7 @@ export function adminAccess(options: AdminAccessOptions): { guard: (route: Route
   };
 
   const checkMasterKey = async (req: Request, given: string): Promise<StaffCall> => {
-    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(req);
     const subject = { account: `master-key:${address}`, address };
     const reservation = await options.masterKeyLockout.reserveAttempt(subject);
     if (!reservation.allowed) throw tooMany(reservation.retryAfterMs, 'Too many refused attempts from your address.');
@@ -142,15 +134,15 @@ export function adminAccess(options: AdminAccessOptions): { guard: (route: Route
   };
 
   const checkSession = async (req: Request, res: Response, token: string | undefined): Promise<StaffCall & { account: StaffAccountDocument }> => {
-    const id = sessionIdOf(token);
     if (token === undefined || token === '') throw new AppError(401, ErrorCodes.STAFF_SIGN_IN_REQUIRED, SIGN_IN_REQUIRED);
+    const id = sessionIdOf(token);
     const session = id === undefined ? undefined : await options.sessions.find(id);
     const now = options.now();
     const ended = () => {
       res.append('Set-Cookie', endedStaffSessionCookie({ secure: isHttps(req) }));
       return new AppError(401, ErrorCodes.STAFF_SESSION_EXPIRED, SESSION_ENDED);
     };
-    if (!session || token === undefined) throw ended();
+    if (!session) throw ended();
     if (sessionState(session, now).state === 'expired') {
       await options.sessions.delete(session.id);
       throw ended();
@@ -183,12 +175,12 @@ export function adminAccess(options: AdminAccessOptions): { guard: (route: Route
       if (header !== undefined && header !== '') call = await checkMasterKey(req, header);
       else if (token !== undefined && proof.kind === 'link') call = await checkLink(req, route, token, proof.resource);
       else {
-        const session = await checkSession(req, res, sessionCookieOf(req));
+        const session = await checkSession(req, res, cookieValue(req.get('cookie'), STAFF_SESSION_COOKIE));
         if (!can(session.account.role, capability)) await refuseByRole(req, route, session.account, capability);
         call = session;
       }
     }
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const client = clientAddress(req);
     const calls = await options.counters.hit(`${route}:${client}:calls`);
     if (calls.count > options.callsLimit) throw tooMany(calls.resetInMs, 'Too many calls from your address.');
     return call;

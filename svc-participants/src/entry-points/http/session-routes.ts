@@ -14,6 +14,7 @@ import type { SpentTokens } from '../../data-access/admin-limits';
 import { confirmParticipant } from '../../domain/confirm-participant';
 import type { ParticipantsDeps } from '../../domain/deps';
 import { giveConsent } from '../../domain/give-consent';
+import { isHttps } from './request-origin';
 
 export interface SessionRoutesOptions {
   /** PARTICIPANT_SESSION_SECRET: the gateway checks the cookie with the same secret; it also seals the authorization request. */
@@ -22,10 +23,6 @@ export interface SessionRoutesOptions {
   spentStates: SpentTokens;
 }
 
-/** The cookie is Secure when the browser's own connection is https (the gateway says so). */
-function isHttps(req: Request): boolean {
-  return req.get('x-forwarded-proto') === 'https' || req.secure;
-}
 
 const UNKNOWN_REQUEST =
   'This answer from Open Humans does not belong to a sign-in started in this browser in the last 30 minutes, or it was used already, so nothing was done. Please start again from the consent page in this browser.';

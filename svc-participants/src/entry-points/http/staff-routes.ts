@@ -10,9 +10,8 @@ import { signInWithPassword, type SignedIn } from '../../domain/staff/sign-in';
 import { completeSetup, startSetup } from '../../domain/staff/set-up-account';
 import { sessionView } from '../../domain/staff/staff-session';
 import { staffCallOf, type AdminProof } from './admin-access';
+import { clientAddress, isHttps } from './request-origin';
 
-const isHttps = (req: Request): boolean => req.get('x-forwarded-proto') === 'https' || req.secure;
-const addressOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Answers a sign-in: the session cookie (HttpOnly) and, in the body, who is signed in and the CSRF token. */
 function answerSignedIn(req: Request, res: Response, signedIn: SignedIn): void {
@@ -39,7 +38,7 @@ export function mountStaffRoutes(app: Express, deps: (req: Request) => StaffDeps
 
   /** POST /api/admin/sign-in {email, password, code}: opens a staff session. */
   mount(app, routes.staffSignIn, ...small(), async (req, res, body) => {
-    answerSignedIn(req, res, await signInWithPassword(deps(req), body, addressOf(req)));
+    answerSignedIn(req, res, await signInWithPassword(deps(req), body, clientAddress(req)));
   });
 
   /** POST /api/admin/sign-in/passkey/options {}: a challenge for a passkey. */
@@ -56,18 +55,19 @@ export function mountStaffRoutes(app: Express, deps: (req: Request) => StaffDeps
   /** POST /api/admin/staff/setup {email, setupCode}: the authenticator app's secret for a new account. */
   mount(app, routes.staffSetupStart, ...small(), async (req, res, body) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await startSetup(deps(req), body, addressOf(req)));
+    res.json(await startSetup(deps(req), body, clientAddress(req)));
   });
 
   /** POST /api/admin/staff/setup/complete {email, setupCode, password, code}: sets the account up and signs in. */
   mount(app, routes.staffSetupComplete, ...small(), async (req, res, body) => {
-    answerSignedIn(req, res, await completeSetup(deps(req), body, addressOf(req)));
+    answerSignedIn(req, res, await completeSetup(deps(req), body, clientAddress(req)));
   });
 
   /** GET /api/admin/session: who is signed in, their capabilities, the CSRF token. */
   mount(app, routes.staffSession, guard('staffSession', { kind: 'session' }), (req, res) => {
     const { account, session } = ownSession(req);
-    res.json(sessionView(account, { ...session.record, lastSeenAt: deps(req).now() }, session.token, deps(req).now()));
+    const now = deps(req).now();
+    res.json(sessionView(account, { ...session.record, lastSeenAt: now }, session.token, now));
   });
 
   /** POST /api/admin/sign-out {}: ends the session, recorded under the person. */
