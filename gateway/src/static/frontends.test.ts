@@ -107,7 +107,7 @@ describe('the remotes', () => {
         { name: 'mf_consent', entry: '/mf/consent/mf-manifest.json', paths: ['/consent', '/return', '/how-it-works'] },
         { name: 'mf_dashboard', entry: '/mf/dashboard/mf-manifest.json', paths: ['/survey', '/self-assessment', '/typefinder', '/mbti', '/test', '/thank-you'] },
         { name: 'mf_nardi', entry: 'https://cdn.example.org/nardi/mf-manifest.json', paths: ['/nardi', '/nardi-report'] },
-        { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', paths: ['/mbti-load', '/enrollment', '/ready-csv', '/consent-versions', '/audit-trail', '/reminders', '/analysis-export'] },
+        { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', paths: ['/mbti-load', '/enrollment', '/ready-csv', '/consent-versions', '/audit-trail', '/reminders', '/analysis-export', '/staff', '/staff-sign-in', '/staff-setup'] },
       ],
     });
   });

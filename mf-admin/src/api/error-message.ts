@@ -15,3 +15,14 @@ export function errorMessageFrom(status: number, bodyText: string): string {
   }
   return text || `The server answered ${status} without a message.`;
 }
+
+/** The machine-readable `code` of a JSON error body (e.g. STAFF_SESSION_EXPIRED), when there is one. */
+export function errorCodeFrom(bodyText: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+    return typeof code === 'string' && code !== '' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -5,7 +5,7 @@ export interface MasterKeyFieldProps {
   onChange: (value: string) => void;
 }
 
-/** The admin master key: a password field; kept for this browser tab only. */
+/** The admin master key (the roster's form, as the spec has it): a password field, kept by this page only while it is open. */
 export function MasterKeyField({ value, onChange }: MasterKeyFieldProps) {
   return (
     <TextField
@@ -14,7 +14,7 @@ export function MasterKeyField({ value, onChange }: MasterKeyFieldProps) {
       name="masterKey"
       autoComplete="off"
       spellCheck={false}
-      hint="Kept in this browser tab only, never in the page address."
+      hint="Used for this download only: not stored in the browser, never in the page address."
       value={value}
       onChange={onChange}
     />

@@ -13,6 +13,37 @@ export const staffRoleNames = ['owner', 'data-manager', 'viewer'] as const;
 export const staffRoleSchema = z.enum(staffRoleNames);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
+/**
+ * Every capability a role may hold: one admin action each (which roles hold which is
+ * @study/staff-auth's permission table; every study-team route needs one). Named here so the pages
+ * that ask a session about them and the server that grants them spell them alike.
+ */
+export const staffCapabilityNames = [
+  'session.view',
+  'session.end',
+  'passkeys.challenge',
+  'passkeys.add',
+  'staff.view',
+  'enrollment.view',
+  'audit.view',
+  'audit.view-v1',
+  'audit.export',
+  'download-link.create',
+  'mbti.upload',
+  'typefinder.import',
+  'statistics.download',
+  'roster.download',
+  'roster.download-by-key',
+  'analysis-export.download',
+  'analysis-export.dictionary',
+  'consent-versions.view',
+  'consent-versions.publish',
+  'reminders.preview',
+  'reminders.send',
+  'staff.manage',
+] as const;
+export type StaffCapability = (typeof staffCapabilityNames)[number];
+
 /** The header the admin pages send the session's CSRF token in, with every call that may change something. */
 export const STAFF_CSRF_HEADER = 'X-CSRF-Token';
 

@@ -6,7 +6,7 @@ describe('the remotes navigation table', () => {
       ['mf_consent', ['/consent', '/return', '/how-it-works']],
       ['mf_dashboard', ['/survey', '/self-assessment', '/typefinder', '/mbti', '/test', '/thank-you']],
       ['mf_nardi', ['/nardi', '/nardi-report']],
-      ['mf_admin', ['/mbti-load', '/enrollment', '/ready-csv', '/consent-versions', '/audit-trail', '/reminders', '/analysis-export']],
+      ['mf_admin', ['/mbti-load', '/enrollment', '/ready-csv', '/consent-versions', '/audit-trail', '/reminders', '/analysis-export', '/staff', '/staff-sign-in', '/staff-setup']],
     ]);
   });
 

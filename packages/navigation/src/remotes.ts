@@ -80,6 +80,12 @@ export const ADMIN_REMOTE = remote('mf_admin', {
   auditTrail: '/audit-trail',
   reminders: '/reminders',
   analysisExport: '/analysis-export',
+  /** The study team: who is on it, adding people (owners), and one's own passkeys. */
+  staff: '/staff',
+  /** Signing in as a person of the study team (issue 27). */
+  staffSignIn: '/staff-sign-in',
+  /** A new account's set-up with its one-time code: authenticator app and password. */
+  staffSetup: '/staff-setup',
 });
 
 /** The four remotes, in the order /remotes.json lists them. */

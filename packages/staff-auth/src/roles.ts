@@ -1,4 +1,4 @@
-import { routes, type DownloadResource } from '@study/contracts';
+import { routes, type DownloadResource, type StaffCapability } from '@study/contracts';
 
 /**
  * The study team's roles, from the most to the least trusted. Each role holds every capability of
@@ -47,9 +47,9 @@ const LEAST_ROLE = {
   'reminders.send': 'owner',
   // Adding people to the study team.
   'staff.manage': 'owner',
-} as const satisfies Record<string, StaffRole>;
+} as const satisfies Record<StaffCapability, StaffRole>;
 
-export type Capability = keyof typeof LEAST_ROLE;
+export type Capability = StaffCapability;
 export const capabilities = Object.keys(LEAST_ROLE) as Capability[];
 
 /** A role's rank: 0 for the most trusted. */

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditActor } from '@study/contracts';
+import { AUDIT_MASTER_KEY_LABEL, type AuditAction, type AuditActor, type AuditBy } from '@study/contracts';
+import { ROLE_LABELS } from '../../session/capabilities';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'consent.given': 'Consent given',
@@ -27,3 +28,9 @@ export const ACTOR_LABELS: Record<AuditActor, string> = {
   'open-humans': 'Open Humans',
   system: 'System',
 };
+
+/** The person behind a study-team entry: their name and role then, or the master key; nothing for the others' entries. */
+export function personLabel(by: AuditBy | undefined): string | undefined {
+  if (!by) return undefined;
+  return by.kind === 'staff' ? `${by.name} (${ROLE_LABELS[by.role]})` : AUDIT_MASTER_KEY_LABEL;
+}

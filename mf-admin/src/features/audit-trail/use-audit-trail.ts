@@ -1,6 +1,8 @@
 import type { AuditEntry, AuditFilters } from '@study/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMasterKey } from '../../lib/master-key';
+import { Capabilities } from '../../session/capabilities';
+import { useStaffSession } from '../../session/staff-session';
+import { useStaffListQuery } from '../../api/staff-list';
 import { fieldErrorsOf, filtersOf, NO_FILTERS, type AuditFilterField, type AuditFilterForm } from './api/audit-filters';
 import { useCreateAuditExportLink } from './api/create-audit-export-link';
 import { useReadAuditPage } from './api/read-audit-page';
@@ -16,27 +18,28 @@ export type AuditExport = { state: 'idle' } | { state: 'preparing' } | { state: 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The audit trail page's state: the filters, the list shown (with its older pages) and the CSV
- * export of the filters shown. A key kept from another admin page of this tab shows the newest
- * entries at once.
+ * The audit trail page's state: the filters (the people of the team to filter by, for a role that
+ * may see the team), the list shown (the newest entries when the page opens, then older pages)
+ * and the CSV export of the filters shown.
  */
 export function useAuditTrail(download: (url: string) => void) {
-  const [masterKey, setMasterKey] = useMasterKey();
+  const { can } = useStaffSession();
+  const mayExport = can(Capabilities.auditExport);
+  const staffList = useStaffListQuery(can(Capabilities.staffView));
   const [form, setForm] = useState<AuditFilterForm>(NO_FILTERS);
   const [list, setList] = useState<AuditList>({ state: 'idle' });
   const [exported, setExported] = useState<AuditExport>({ state: 'idle' });
   const { mutateAsync: readAuditPage } = useReadAuditPage();
   const { mutateAsync: createAuditExportLink } = useCreateAuditExportLink();
-  const hasKey = masterKey.trim() !== '';
   const field = (name: keyof AuditFilterForm) => (value: string) => setForm((current) => ({ ...current, [name]: value }));
   const fieldErrors = list.state === 'failed' ? list.fieldErrors : {};
 
   const load = useCallback(
-    async (key: string, filters: AuditFilters) => {
+    async (filters: AuditFilters) => {
       setList({ state: 'loading' });
       setExported({ state: 'idle' });
       try {
-        const page = await readAuditPage({ masterKey: key, filters });
+        const page = await readAuditPage({ filters });
         setList({ state: 'loaded', filters, entries: page.entries, nextBefore: page.nextBefore, more: 'idle' });
       } catch (error) {
         const message = messageOf(error);
@@ -46,17 +49,17 @@ export function useAuditTrail(download: (url: string) => void) {
     [readAuditPage],
   );
 
-  // A key kept from another admin page of this tab shows the newest entries at once (once, on arrival).
-  const initialKey = useRef<string | null>(masterKey);
+  // The newest entries as the page opens (once).
+  const opened = useRef(false);
   useEffect(() => {
-    const key = initialKey.current;
-    initialKey.current = null;
-    if (key && key.trim() !== '') void load(key, {});
+    if (opened.current) return;
+    opened.current = true;
+    void load({});
   }, [load]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (hasKey && list.state !== 'loading') void load(masterKey, filtersOf(form));
+    if (list.state !== 'loading') void load(filtersOf(form));
   };
 
   const older = async () => {
@@ -64,7 +67,7 @@ export function useAuditTrail(download: (url: string) => void) {
     const shown = list;
     setList({ ...shown, more: 'loading' });
     try {
-      const page = await readAuditPage({ masterKey, filters: shown.filters, before: shown.nextBefore ?? undefined });
+      const page = await readAuditPage({ filters: shown.filters, before: shown.nextBefore ?? undefined });
       setList({ ...shown, entries: [...shown.entries, ...page.entries], nextBefore: page.nextBefore, more: 'idle' });
     } catch (error) {
       setList({ ...shown, more: { failed: messageOf(error) } });
@@ -75,14 +78,14 @@ export function useAuditTrail(download: (url: string) => void) {
     if (list.state !== 'loaded' || exported.state === 'preparing') return;
     setExported({ state: 'preparing' });
     try {
-      download(await createAuditExportLink({ masterKey, filters: list.filters }));
+      download(await createAuditExportLink(list.filters));
       setExported({ state: 'started' });
     } catch (error) {
       setExported({ state: 'failed', message: messageOf(error) });
     }
   };
 
-  return { masterKey, setMasterKey, hasKey, form, field, fieldErrors, list, exported, submit, older, exportCsv };
+  return { form, field, fieldErrors, list, exported, submit, older, exportCsv, mayExport, team: staffList.data?.staff };
 }
 
 export type AuditTrailState = ReturnType<typeof useAuditTrail>;

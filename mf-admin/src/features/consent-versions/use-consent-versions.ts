@@ -1,7 +1,6 @@
 import type { PublishConsentResponse } from '@study/contracts';
 import { useState, type FormEvent } from 'react';
-import { adminReadOf, useKeyKeptOnArrival } from '../../api/read-on-demand';
-import { useMasterKey } from '../../lib/master-key';
+import { adminReadOf } from '../../api/read-on-demand';
 import { usePublishConsentVersion } from './api/publish-consent-version';
 import { useConsentVersionsQuery } from './api/read-consent-versions';
 
@@ -10,29 +9,27 @@ export type Publishing = { state: 'idle' } | { state: 'sending' } | { state: 'do
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The Consent page's state: the versions on record (read at once with a key kept from another
- * admin page) and the new text with its publication, after which the versions are read again.
+ * The Consent page's state: the versions on record (read when the page opens) and the new text
+ * with its publication, after which the versions are read again.
  */
 export function useConsentVersions() {
-  const [masterKey, setMasterKey] = useMasterKey();
-  const query = useConsentVersionsQuery(masterKey, useKeyKeptOnArrival(masterKey));
+  const query = useConsentVersionsQuery();
   const versions = adminReadOf(query);
   const [text, setText] = useState('');
   const [publishing, setPublishing] = useState<Publishing>({ state: 'idle' });
   const { mutateAsync: publishConsentVersion } = usePublishConsentVersion();
-  const hasKey = masterKey.trim() !== '';
 
   const show = (event: FormEvent) => {
     event.preventDefault();
-    if (hasKey && versions.state !== 'loading') void query.refetch();
+    if (versions.state !== 'loading') void query.refetch();
   };
 
   const publish = async (event: FormEvent) => {
     event.preventDefault();
-    if (!hasKey || text.trim() === '' || publishing.state === 'sending') return;
+    if (text.trim() === '' || publishing.state === 'sending') return;
     setPublishing({ state: 'sending' });
     try {
-      const answer = await publishConsentVersion({ masterKey, text });
+      const answer = await publishConsentVersion({ text });
       setPublishing({ state: 'done', answer });
       if (answer.outcome === 'published') setText('');
       await query.refetch();
@@ -41,7 +38,7 @@ export function useConsentVersions() {
     }
   };
 
-  return { masterKey, setMasterKey, hasKey, versions, show, text, setText, publishing, publish };
+  return { versions, show, text, setText, publishing, publish };
 }
 
 export type ConsentVersionsState = ReturnType<typeof useConsentVersions>;

@@ -1,19 +1,16 @@
 import type { FormEvent } from 'react';
-import { adminReadOf, useKeyKeptOnArrival } from '../../api/read-on-demand';
-import { useMasterKey } from '../../lib/master-key';
+import { adminReadOf } from '../../api/read-on-demand';
 import { useEnrollmentQuery } from './api/read-enrollment';
 
-/** The Enrollment page's state: the key and the figures, read at once with a key kept from another admin page. */
+/** The Enrollment page's state: the figures, read when the page opens and again on Refresh. */
 export function useEnrollment() {
-  const [masterKey, setMasterKey] = useMasterKey();
-  const query = useEnrollmentQuery(masterKey, useKeyKeptOnArrival(masterKey));
+  const query = useEnrollmentQuery();
   const figures = adminReadOf(query);
-  const hasKey = masterKey.trim() !== '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (hasKey && figures.state !== 'loading') void query.refetch();
+    if (figures.state !== 'loading') void query.refetch();
   };
 
-  return { masterKey, setMasterKey, hasKey, figures, submit };
+  return { figures, submit };
 }

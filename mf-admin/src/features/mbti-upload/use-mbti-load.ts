@@ -1,6 +1,5 @@
 import type { MbtiUploadResponse } from '@study/contracts';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useMasterKey } from '../../lib/master-key';
 import { useCreateStatisticsLink } from './api/create-statistics-link';
 import { parseMbtiCsv, type RejectedRow } from './api/parse-mbti-csv';
 import { useUploadMbtiScores } from './api/upload-mbti-scores';
@@ -27,7 +26,6 @@ function message(error: unknown): string {
  * rows not used, and the statistics download.
  */
 export function useMbtiLoad(download: (url: string) => void) {
-  const [masterKey, setMasterKey] = useMasterKey();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
@@ -35,7 +33,6 @@ export function useMbtiLoad(download: (url: string) => void) {
   const { mutateAsync: uploadMbtiScores } = useUploadMbtiScores();
   const { mutateAsync: createStatisticsLink } = useCreateStatisticsLink();
   const busy = upload.state === 'reading' || upload.state === 'uploading';
-  const hasKey = masterKey.trim() !== '';
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -52,7 +49,7 @@ export function useMbtiLoad(download: (url: string) => void) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file || !hasKey || busy) return;
+    if (!file || busy) return;
     setUpload({ state: 'reading' });
     let parsed;
     try {
@@ -69,7 +66,7 @@ export function useMbtiLoad(download: (url: string) => void) {
     }
     setUpload({ state: 'uploading', rowCount });
     try {
-      const result = await uploadMbtiScores({ masterKey, rows: parsed.rows });
+      const result = await uploadMbtiScores({ rows: parsed.rows });
       setUpload({ state: 'done', fileName: file.name, rowCount: parsed.rowCount, result, rejected: parsed.rejected });
     } catch (error) {
       setUpload({ state: 'failed', message: message(error), rejected: parsed.rejected });
@@ -77,17 +74,17 @@ export function useMbtiLoad(download: (url: string) => void) {
   };
 
   const downloadStatistics = async () => {
-    if (!hasKey || stats.state === 'starting') return;
+    if (stats.state === 'starting') return;
     setStats({ state: 'starting' });
     try {
-      download(await createStatisticsLink({ masterKey }));
+      download(await createStatisticsLink());
       setStats({ state: 'started' });
     } catch (error) {
       setStats({ state: 'failed', message: message(error) });
     }
   };
 
-  return { masterKey, setMasterKey, hasKey, file, fileError, chooseFile, busy, upload, submit, stats, downloadStatistics };
+  return { file, fileError, chooseFile, busy, upload, submit, stats, downloadStatistics };
 }
 
 export type MbtiLoadState = ReturnType<typeof useMbtiLoad>;

@@ -1,6 +1,5 @@
 import { REMINDER_MESSAGE_MAX, REMINDER_SUBJECT_MAX, type ReminderPreview, type ReminderSendResponse, type ReminderStep } from '@study/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useMasterKey } from '../../lib/master-key';
 import { usePreviewReminders } from './api/preview-reminders';
 import { useSendReminders } from './api/send-reminders';
 import { checkDays, checkText } from './reminder-texts';
@@ -17,7 +16,6 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * shown again before a send.
  */
 export function useReminders() {
-  const [masterKey, setMasterKey] = useMasterKey();
   const [step, setStep] = useState<ReminderStep>('typeFinder');
   const [daysText, setDaysText] = useState('7');
   const [subject, setSubject] = useState('');
@@ -28,7 +26,6 @@ export function useReminders() {
   const { mutateAsync: previewReminders } = usePreviewReminders();
   const { mutateAsync: sendReminders } = useSendReminders();
   const confirmId = useId();
-  const hasKey = masterKey.trim() !== '';
 
   const changeChoice = (change: () => void) => {
     change();
@@ -40,11 +37,11 @@ export function useReminders() {
     event.preventDefault();
     const daysError = checkDays(daysText);
     setErrors((current) => ({ ...current, days: daysError }));
-    if (daysError || !hasKey || preview.state === 'loading') return;
+    if (daysError || preview.state === 'loading') return;
     setPreview({ state: 'loading' });
     setSending({ state: 'idle' });
     try {
-      setPreview({ state: 'loaded', preview: await previewReminders({ masterKey, request: { step, days: Number(daysText) } }) });
+      setPreview({ state: 'loaded', preview: await previewReminders({ step, days: Number(daysText) }) });
     } catch (error) {
       setPreview({ state: 'failed', message: messageOf(error) });
     }
@@ -69,7 +66,7 @@ export function useReminders() {
     if (preview.state !== 'loaded') return;
     setSending({ state: 'sending' });
     try {
-      const result = await sendReminders({ masterKey, request: { step: preview.preview.step, days: preview.preview.days, subject, message } });
+      const result = await sendReminders({ step: preview.preview.step, days: preview.preview.days, subject, message });
       setSending({ state: 'sent', result });
       setPreview({ state: 'idle' });
     } catch (error) {
@@ -78,9 +75,6 @@ export function useReminders() {
   };
 
   return {
-    masterKey,
-    setMasterKey,
-    hasKey,
     step,
     chooseStep: (id: ReminderStep) => changeChoice(() => setStep(id)),
     daysText,

@@ -41,6 +41,9 @@ const TITLES: readonly [string, string][] = [
   [admin.auditTrail, 'Admin: audit trail'],
   [admin.reminders, 'Admin: reminders'],
   [admin.analysisExport, 'Admin: analysis export'],
+  [admin.staff, 'Admin: study team'],
+  [admin.staffSignIn, 'Admin: sign in'],
+  [admin.staffSetup, 'Admin: account set-up'],
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -1,6 +1,7 @@
 import { AdminApiError } from '../../../api/admin-api';
 import { recordSavedFiles, textOf } from '../../../test-support/saved-files';
 import { serveAdminApi, StreamedFile } from '../../../test-support/serve-admin-api';
+import { clientOf } from '../../../test-support/staff-sessions';
 import { downloadFile, FileDownloadError, formatBytes } from './download-file';
 
 const LINK = { url: '/api/admin/analysis-export?token=abc', expiresAt: '2026-03-01T12:01:00.000Z' };
@@ -14,17 +15,17 @@ async function* brokenOff(): AsyncIterable<string> {
 describe('downloadFile', () => {
   it('asks for a one-time link for the resource, reads the file chunk by chunk reporting the bytes, and saves it whole', async () => {
     const saved = recordSavedFiles();
-    const link = jest.fn(async () => LINK);
+    const link = jest.fn(async (_request: { headers: Record<string, string> }) => LINK);
     const file = jest.fn(async () => new StreamedFile(['studyId,consent\r\n', 'a,true\r\n']));
     const fetchMock = serveAdminApi({ createDownloadLink: link, analysisExport: file });
     const progress: number[] = [];
-    const result = await downloadFile({ masterKey: 's3cret', resource: 'export', fileName: 'analysis-export.csv', onProgress: (bytes) => progress.push(bytes) });
+    const result = await downloadFile(clientOf(), { resource: 'export', fileName: 'analysis-export.csv', onProgress: (bytes) => progress.push(bytes) });
 
-    expect(link).toHaveBeenCalledWith('s3cret', expect.objectContaining({ body: { resource: 'export' } }));
+    expect(link).toHaveBeenCalledWith(expect.objectContaining({ body: { resource: 'export' } }));
     expect(fetchMock).toHaveBeenLastCalledWith('/api/admin/analysis-export?token=abc', expect.objectContaining({ method: 'GET' }));
-    // The key goes only to the link call, never into the file's address or its request.
-    expect(file).toHaveBeenCalledWith('', expect.anything());
-    expect(JSON.stringify(fetchMock.mock.calls.at(-1))).not.toContain('s3cret');
+    // The link call carries the session's CSRF token; the file's request only the link's token.
+    expect(link.mock.calls[0]?.[0]).toMatchObject({ headers: { 'x-csrf-token': 'csrf-owner-token' } });
+    expect(JSON.stringify(fetchMock.mock.calls.at(-1))).not.toContain('csrf-owner-token');
     expect(progress).toEqual([17, 25]);
     expect(result).toEqual({ bytes: 25 });
     expect(saved.map(({ fileName }) => fileName)).toEqual(['analysis-export.csv']);
@@ -32,10 +33,10 @@ describe('downloadFile', () => {
     expect(await textOf(saved[0]!.data)).toBe('studyId,consent\r\na,true\r\n');
   });
 
-  it('rejects with what the link call answered (a wrong key) and fetches nothing', async () => {
+  it('rejects with what the link call answered (a role refused) and fetches nothing', async () => {
     const file = jest.fn();
-    serveAdminApi({ createDownloadLink: async () => Promise.reject(new AdminApiError('The master key is not correct.', 403)), analysisDictionary: file });
-    await expect(downloadFile({ masterKey: 'wrong', resource: 'dictionary', fileName: 'd.json', onProgress: jest.fn() })).rejects.toThrow(new FileDownloadError('The master key is not correct.'));
+    serveAdminApi({ createDownloadLink: async () => Promise.reject(new AdminApiError('Your role does not include the data dictionary.', 403)), analysisDictionary: file });
+    await expect(downloadFile(clientOf(), { resource: 'dictionary', fileName: 'd.json', onProgress: jest.fn() })).rejects.toThrow(new FileDownloadError('Your role does not include the data dictionary.'));
     expect(file).not.toHaveBeenCalled();
   });
 
@@ -45,7 +46,7 @@ describe('downloadFile', () => {
       createDownloadLink: async () => LINK,
       analysisExport: async () => Promise.reject(new AdminApiError('This download link is not valid, has expired or was used already.', 403)),
     });
-    const attempt = downloadFile({ masterKey: 'k', resource: 'export', fileName: 'x.csv', onProgress: jest.fn() });
+    const attempt = downloadFile(clientOf(), { resource: 'export', fileName: 'x.csv', onProgress: jest.fn() });
     await expect(attempt).rejects.toThrow('This download link is not valid, has expired or was used already.');
     expect(saved).toEqual([]);
   });
@@ -53,7 +54,7 @@ describe('downloadFile', () => {
   it('says so, and saves nothing, when the file breaks off part-way', async () => {
     const saved = recordSavedFiles();
     serveAdminApi({ createDownloadLink: async () => LINK, analysisExport: async () => new StreamedFile(brokenOff()) });
-    const attempt = downloadFile({ masterKey: 'k', resource: 'export', fileName: 'x.csv', onProgress: jest.fn() });
+    const attempt = downloadFile(clientOf(), { resource: 'export', fileName: 'x.csv', onProgress: jest.fn() });
     await expect(attempt).rejects.toThrow('The download broke off after 9 bytes; the file is incomplete and was not saved. Try again.');
     expect(saved).toEqual([]);
   });
@@ -62,7 +63,7 @@ describe('downloadFile', () => {
     const fetchMock = serveAdminApi({ createDownloadLink: async () => LINK });
     const served = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => (String(input) === LINK.url ? Promise.reject(new TypeError('Failed to fetch')) : served(input, init)));
-    await expect(downloadFile({ masterKey: 'k', resource: 'export', fileName: 'x.csv', onProgress: jest.fn() })).rejects.toThrow('Could not reach the server: Failed to fetch');
+    await expect(downloadFile(clientOf(), { resource: 'export', fileName: 'x.csv', onProgress: jest.fn() })).rejects.toThrow('Could not reach the server: Failed to fetch');
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AdminClient } from '../../../api/admin-api';
 import { errorMessageFrom } from '../../../api/error-message';
+import { useAdminClient } from '../../../session/staff-session';
 import { createAnalysisLink, type AnalysisResource } from './create-analysis-link';
 
 export class FileDownloadError extends Error {
@@ -7,7 +9,6 @@ export class FileDownloadError extends Error {
 }
 
 export interface FileDownload {
-  masterKey: string;
   resource: AnalysisResource;
   /** The name the file is saved under. */
   fileName: string;
@@ -38,15 +39,14 @@ export function formatBytes(bytes: number): string {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Downloads an analysis file through a one-time signed link (createAnalysisLink, so the master
- * key never goes into an address), reading the streamed answer chunk by chunk and reporting the
+ * Downloads an analysis file through a one-time signed link (createAnalysisLink), reading the streamed answer chunk by chunk and reporting the
  * bytes received; the file is handed to the browser to save only once it has come in whole. Rejects with a
  * FileDownloadError whose message is what the admin should read.
  */
-export async function downloadFile({ masterKey, resource, fileName, onProgress }: FileDownload): Promise<{ bytes: number }> {
+export async function downloadFile(client: AdminClient, { resource, fileName, onProgress }: FileDownload): Promise<{ bytes: number }> {
   let url: string;
   try {
-    url = await createAnalysisLink({ masterKey, resource });
+    url = await createAnalysisLink(client, resource);
   } catch (error) {
     throw new FileDownloadError(message(error));
   }
@@ -86,5 +86,6 @@ export async function downloadFile({ masterKey, resource, fileName, onProgress }
 
 /** A mutation: each download is the admin's own ask, and no file is kept in the cache. */
 export function useDownloadFile() {
-  return useMutation({ mutationFn: downloadFile });
+  const client = useAdminClient();
+  return useMutation({ mutationFn: (download: FileDownload) => downloadFile(client, download) });
 }

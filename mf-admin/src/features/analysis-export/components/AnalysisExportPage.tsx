@@ -3,8 +3,9 @@ import { ANALYSIS_DICTIONARY_FILE_NAME, ANALYSIS_EXPORT_FILE_NAME } from '@study
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useState } from 'react';
 import { AdminNav } from '../../../components/AdminNav';
-import { MasterKeyField } from '../../../components/MasterKeyField';
-import { useMasterKey } from '../../../lib/master-key';
+import { Capabilities, TOOL_PAGES, type Capability } from '../../../session/capabilities';
+import { RoleRefusal, StaffGate } from '../../../session/StaffGate';
+import { useStaffSession } from '../../../session/staff-session';
 import type { AnalysisResource } from '../api/create-analysis-link';
 import { formatBytes, useDownloadFile } from '../api/download-file';
 
@@ -13,6 +14,7 @@ type Status = { state: 'idle' } | { state: 'generating'; bytes: number } | { sta
 const FILES = [
   {
     resource: 'export',
+    capability: Capabilities.analysisExportDownload,
     fileName: ANALYSIS_EXPORT_FILE_NAME,
     title: 'Analysis export',
     what: 'the analysis export',
@@ -22,28 +24,27 @@ const FILES = [
   },
   {
     resource: 'dictionary',
+    capability: Capabilities.analysisDictionary,
     fileName: ANALYSIS_DICTIONARY_FILE_NAME,
     title: 'Data dictionary',
     what: 'the data dictionary',
     description: 'Every column of the export with its type, its allowed values and its meaning, and how the file is written (JSON).',
     button: 'Download the data dictionary',
   },
-] as const satisfies readonly { resource: AnalysisResource; fileName: string; title: string; what: string; description: string; button: string }[];
+] as const satisfies readonly { resource: AnalysisResource; capability: Capability; fileName: string; title: string; what: string; description: string; button: string }[];
 
-/** /analysis-export: download the analysis export and its data dictionary, guarded by the master key. */
-export function AnalysisExportPage() {
-  const [masterKey, setMasterKey] = useMasterKey();
+function AnalysisExportTools() {
+  const { can } = useStaffSession();
   const [statuses, setStatuses] = useState<Record<AnalysisResource, Status>>({ export: { state: 'idle' }, dictionary: { state: 'idle' } });
   const { mutateAsync: downloadFile } = useDownloadFile();
-  const hasKey = masterKey.trim() !== '';
   const setStatus = (resource: AnalysisResource, status: Status) => setStatuses((current) => ({ ...current, [resource]: status }));
 
   const start = async (file: (typeof FILES)[number]) => {
-    if (!hasKey || statuses[file.resource].state === 'generating') return;
+    if (statuses[file.resource].state === 'generating') return;
     setStatus(file.resource, { state: 'generating', bytes: 0 });
     try {
       const onProgress = (received: number) => setStatus(file.resource, { state: 'generating', bytes: received });
-      const { bytes } = await downloadFile({ masterKey, resource: file.resource, fileName: file.fileName, onProgress });
+      const { bytes } = await downloadFile({ resource: file.resource, fileName: file.fileName, onProgress });
       setStatus(file.resource, { state: 'done', bytes });
     } catch (error) {
       setStatus(file.resource, { state: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -51,11 +52,7 @@ export function AnalysisExportPage() {
   };
 
   return (
-    <Page title="Analysis export" lead="Download the study's data ready for analysis, and the data dictionary that names every column.">
-      <AdminNav />
-      <div className="card">
-        <MasterKeyField value={masterKey} onChange={setMasterKey} />
-      </div>
+    <>
       {FILES.map((file) => {
         const status = statuses[file.resource];
         const headingId = `analysis-export-${file.resource}`;
@@ -63,9 +60,12 @@ export function AnalysisExportPage() {
           <section key={file.resource} className="card admin-section" aria-labelledby={headingId}>
             <h2 id={headingId}>{file.title}</h2>
             <p className="admin-help">{file.description}</p>
-            <Button onClick={() => void start(file)} disabled={!hasKey || status.state === 'generating'}>
-              {file.button}
-            </Button>
+            {!can(file.capability) && <RoleRefusal what={`downloading ${file.what}`} />}
+            {can(file.capability) && (
+              <Button onClick={() => void start(file)} disabled={status.state === 'generating'}>
+                {file.button}
+              </Button>
+            )}
             {status.state === 'generating' && <Spinner label={status.bytes > 0 ? `Generating... ${formatBytes(status.bytes)} received` : 'Generating...'} />}
             {status.state === 'done' && <Notice style="success" title={`${file.fileName} has been downloaded (${formatBytes(status.bytes)}).`} />}
             {status.state === 'failed' && (
@@ -76,6 +76,18 @@ export function AnalysisExportPage() {
           </section>
         );
       })}
+    </>
+  );
+}
+
+/** /analysis-export: download the analysis export and its data dictionary. */
+export function AnalysisExportPage() {
+  return (
+    <Page title="Analysis export" lead="Download the study's data ready for analysis, and the data dictionary that names every column.">
+      <AdminNav />
+      <StaffGate access={TOOL_PAGES.analysisExport}>
+        <AnalysisExportTools />
+      </StaffGate>
     </Page>
   );
 }

@@ -4,12 +4,14 @@ import type { AuditFilters } from '@study/contracts';
 export interface AuditFilterForm {
   action: string;
   actor: string;
+  /** A person of the study team (their account id), or 'master-key'. */
+  by: string;
   pgId: string;
   from: string;
   to: string;
 }
 
-export const NO_FILTERS: AuditFilterForm = { action: '', actor: '', pgId: '', from: '', to: '' };
+export const NO_FILTERS: AuditFilterForm = { action: '', actor: '', by: '', pgId: '', from: '', to: '' };
 
 /** Only the filters given, trimmed (the server checks them and names a bad one). */
 export function filtersOf(form: AuditFilterForm): AuditFilters {
@@ -19,7 +21,7 @@ export function filtersOf(form: AuditFilterForm): AuditFilters {
   return Object.fromEntries(given) as AuditFilters;
 }
 
-const FIELD_NAMES = ['action', 'actor', 'pgId', 'from', 'to'] as const;
+const FIELD_NAMES = ['action', 'actor', 'by', 'pgId', 'from', 'to'] as const;
 export type AuditFilterField = (typeof FIELD_NAMES)[number];
 
 /**

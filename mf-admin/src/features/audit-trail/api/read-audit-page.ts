@@ -1,13 +1,21 @@
 import { routes, type AuditFilters, type AuditPage } from '@study/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin-api';
+import type { AdminClient } from '../../../api/admin-api';
+import { useAdminClient } from '../../../session/staff-session';
 
-/** GET /api/admin/audit: one page of the audit trail, newest first; `before` is the previous page's nextBefore (the master key in X-Master-Key). */
-export function readAuditPage({ masterKey, filters, before }: { masterKey: string; filters: AuditFilters; before?: string }): Promise<AuditPage> {
-  return adminCall(routes.auditTrail, masterKey, { query: { ...filters, ...(before ? { before } : {}) } });
+export interface AuditPageRequest {
+  filters: AuditFilters;
+  /** The previous page's nextBefore. */
+  before?: string;
+}
+
+/** GET /api/admin/audit/entries: one page of the audit trail, newest first, each entry naming who did it. */
+export function readAuditPage(client: AdminClient, { filters, before }: AuditPageRequest): Promise<AuditPage> {
+  return client.call(routes.auditTrail, { query: { ...filters, ...(before ? { before } : {}) } });
 }
 
 /** A mutation, not a query: the admin asks for each list and each older page, and every ask reads the trail again. */
 export function useReadAuditPage() {
-  return useMutation({ mutationFn: readAuditPage });
+  const client = useAdminClient();
+  return useMutation({ mutationFn: (request: AuditPageRequest) => readAuditPage(client, request) });
 }

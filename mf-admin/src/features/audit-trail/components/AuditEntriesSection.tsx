@@ -4,14 +4,16 @@ import { AuditEntriesTable } from './AuditEntriesTable';
 
 /** The entries shown, with the CSV export of their filters and the way to older ones. */
 export function AuditEntriesSection({ state, list }: { state: AuditTrailState; list: Extract<AuditList, { state: 'loaded' }> }) {
-  const { exported, exportCsv, older } = state;
+  const { exported, exportCsv, older, mayExport } = state;
   return (
     <section className="admin-section" aria-labelledby="audit-entries-title">
       <div className="audit-heading">
         <h2 id="audit-entries-title">Entries</h2>
-        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exported.state === 'preparing'}>
-          Export CSV
-        </Button>
+        {mayExport && (
+          <Button variant="secondary" onClick={() => void exportCsv()} disabled={exported.state === 'preparing'}>
+            Export CSV
+          </Button>
+        )}
       </div>
       {exported.state === 'started' && <Notice style="success" title="The export has started: audit-trail.csv holds the entries of these filters." />}
       {exported.state === 'failed' && (

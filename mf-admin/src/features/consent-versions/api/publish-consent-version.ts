@@ -1,12 +1,14 @@
 import { routes, type PublishConsentResponse } from '@study/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin-api';
+import type { AdminClient } from '../../../api/admin-api';
+import { useAdminClient } from '../../../session/staff-session';
 
-/** POST /api/admin/consent-versions {text}: publishes the text as a new version, unless it is the current one (the master key in X-Master-Key). */
-export function publishConsentVersion({ masterKey, text }: { masterKey: string; text: string }): Promise<PublishConsentResponse> {
-  return adminCall(routes.publishConsentVersion, masterKey, { body: { text } });
+/** POST /api/admin/consent-versions {text}: publishes the text as a new version, unless it is the current one. */
+export function publishConsentVersion(client: AdminClient, { text }: { text: string }): Promise<PublishConsentResponse> {
+  return client.call(routes.publishConsentVersion, { body: { text } });
 }
 
 export function usePublishConsentVersion() {
-  return useMutation({ mutationFn: publishConsentVersion });
+  const client = useAdminClient();
+  return useMutation({ mutationFn: (request: { text: string }) => publishConsentVersion(client, request) });
 }

@@ -2,21 +2,21 @@ import '../../../components/admin.css';
 import './consent-versions.css';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { AdminNav } from '../../../components/AdminNav';
-import { MasterKeyField } from '../../../components/MasterKeyField';
+import { Capabilities, TOOL_PAGES } from '../../../session/capabilities';
+import { IfAllowed, StaffGate } from '../../../session/StaffGate';
+import { useStaffSession } from '../../../session/staff-session';
 import { useConsentVersions } from '../use-consent-versions';
 import { ConsentVersionsTable } from './ConsentVersionsTable';
 import { PublishConsentForm } from './PublishConsentForm';
 
-/** The consent texts on record: every version, who agreed to which, how many must agree again; and publishing a new text. */
-export function ConsentVersionsPage() {
+function ConsentVersionsTools() {
   const state = useConsentVersions();
-  const { masterKey, setMasterKey, hasKey, versions, show } = state;
+  const { can } = useStaffSession();
+  const { versions, show } = state;
   return (
-    <Page title="Consent" lead="Every version of the consent text, how many participants agreed to each, and how many must agree again." width="wide">
-      <AdminNav />
+    <>
       <form className="card" onSubmit={show} aria-label="Show the consent versions">
-        <MasterKeyField value={masterKey} onChange={setMasterKey} />
-        <Button type="submit" disabled={!hasKey || versions.state === 'loading'}>
+        <Button type="submit" disabled={versions.state === 'loading'}>
           {versions.state === 'loaded' ? 'Refresh' : 'Show versions'}
         </Button>
       </form>
@@ -27,7 +27,21 @@ export function ConsentVersionsPage() {
         </Notice>
       )}
       {versions.state === 'loaded' && <ConsentVersionsTable overview={versions.data} />}
-      <PublishConsentForm state={state} />
+      <IfAllowed allowed={can(Capabilities.consentVersionsPublish)} what="publishing a consent text">
+        <PublishConsentForm state={state} />
+      </IfAllowed>
+    </>
+  );
+}
+
+/** The consent texts on record: every version, who agreed to which, how many must agree again; and publishing a new text. */
+export function ConsentVersionsPage() {
+  return (
+    <Page title="Consent" lead="Every version of the consent text, how many participants agreed to each, and how many must agree again." width="wide">
+      <AdminNav />
+      <StaffGate access={TOOL_PAGES.consentVersions}>
+        <ConsentVersionsTools />
+      </StaffGate>
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import { ConsentMarkupHelp } from './ConsentMarkupHelp';
 
 /** The new consent text, optionally started from the current one, and its publication's outcome. */
 export function PublishConsentForm({ state }: { state: ConsentVersionsState }) {
-  const { hasKey, versions, text, setText, publishing, publish } = state;
+  const { versions, text, setText, publishing, publish } = state;
   const textId = useId();
   return (
     <form className="card" onSubmit={(event) => void publish(event)} aria-label="Publish a new consent text">
@@ -21,7 +21,7 @@ export function PublishConsentForm({ state }: { state: ConsentVersionsState }) {
       )}
       <label htmlFor={textId}>Consent text</label>
       <textarea id={textId} className="consent-versions__text" rows={14} value={text} onChange={(event) => setText(event.target.value)} spellCheck aria-describedby={`${textId}-markup`} />
-      <Button type="submit" disabled={!hasKey || text.trim() === '' || publishing.state === 'sending'} aria-busy={publishing.state === 'sending'}>
+      <Button type="submit" disabled={text.trim() === '' || publishing.state === 'sending'} aria-busy={publishing.state === 'sending'}>
         Publish
       </Button>
       {publishing.state === 'done' && (

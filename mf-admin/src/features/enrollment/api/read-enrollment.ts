@@ -1,14 +1,16 @@
 import { routes, type Enrollment } from '@study/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin-api';
-import { readOnDemand } from '../../../api/read-on-demand';
+import type { AdminClient } from '../../../api/admin-api';
+import { READ_ON_ARRIVAL } from '../../../api/read-on-demand';
+import { useAdminClient } from '../../../session/staff-session';
 
-/** GET /api/admin/enrollment: the enrollment figures as of now (the master key in X-Master-Key). */
-export function readEnrollment({ masterKey }: { masterKey: string }): Promise<Enrollment> {
-  return adminCall(routes.enrollment, masterKey, {});
+/** GET /api/admin/enrollment: the enrollment figures as of now. */
+export function readEnrollment(client: AdminClient): Promise<Enrollment> {
+  return client.call(routes.enrollment, {});
 }
 
-/** The figures: read on arrival with a kept key, then on each Show or Refresh (refetch), counted again each time. */
-export function useEnrollmentQuery(masterKey: string, readAtOnce: boolean) {
-  return useQuery({ queryKey: ['enrollment'], queryFn: () => readEnrollment({ masterKey }), ...readOnDemand(readAtOnce) });
+/** The figures: read when the page opens, then on each Refresh (refetch), counted again each time. */
+export function useEnrollmentQuery() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: ['enrollment'], queryFn: () => readEnrollment(client), ...READ_ON_ARRIVAL });
 }

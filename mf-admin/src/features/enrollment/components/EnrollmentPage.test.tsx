@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { enrollmentSteps, type Enrollment, type PairAgreement } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
 import { renderPage } from '../../../test-support/render';
-import { serveAdminApi } from '../../../test-support/serve-admin-api';
-import { MASTER_KEY_STORAGE_KEY } from '../../../lib/master-key';
+import { requestsOf, serveAdminApi } from '../../../test-support/serve-admin-api';
+import { staffSession } from '../../../test-support/staff-sessions';
 import { EnrollmentPage } from './EnrollmentPage';
 
 const ENROLLMENT: Enrollment = {
@@ -16,34 +16,27 @@ const ENROLLMENT: Enrollment = {
   generatedAt: '2026-03-01T12:00:00.000Z',
 };
 
-/** The enrollment call as the test fakes it, with the master key it was sent. */
+/** The enrollment call as the test fakes it. */
 interface EnrollmentApi {
-  enrollment(masterKey: string): Promise<Enrollment>;
+  enrollment(): Promise<Enrollment>;
 }
 
 function fakeApi(enrollment: () => Promise<Enrollment>) {
   return { enrollment: jest.fn(enrollment) };
 }
 
-/** The page, its call answered by the fake. */
+/** The page for a signed-in viewer, its call answered by the fake. */
 function renderEnrollment(api: EnrollmentApi) {
-  serveAdminApi({ enrollment: (key) => api.enrollment(key) });
+  serveAdminApi({ enrollment: () => api.enrollment() }, { session: staffSession('viewer') });
   return renderPage(<EnrollmentPage />, '/enrollment');
 }
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)]);
 
-beforeEach(() => sessionStorage.clear());
-
 describe('/enrollment', () => {
-  it('asks for the key, then shows the figures as charts and tables', async () => {
+  it('shows the figures as charts and tables as the page opens for a signed-in person', async () => {
     const api = fakeApi(async () => ENROLLMENT);
-    const user = userEvent.setup();
     renderEnrollment(api);
-    expect((screen.getByRole('button', { name: 'Show figures' }) as HTMLButtonElement).disabled).toBe(true);
-    await user.type(screen.getByLabelText('Master Key'), 'the-key');
-    await user.click(screen.getByRole('button', { name: 'Show figures' }));
-    expect(api.enrollment).toHaveBeenCalledWith('the-key');
 
     expect(await screen.findByText('450 of 6,000 participants enrolled (8%)')).toBeTruthy();
     expect(screen.getByText(/^As of /).textContent).toBe('As of 2026-03-01 12:00 UTC');
@@ -60,7 +53,6 @@ describe('/enrollment', () => {
   });
 
   it('draws one SVG bar per type with the target line, hidden from screen readers (the table says the same)', async () => {
-    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
     const { container } = renderEnrollment(fakeApi(async () => ENROLLMENT));
     await screen.findByRole('table', { name: /^Participants by final type/ });
     const [typesChart] = Array.from(container.querySelectorAll('.bar-chart'));
@@ -76,7 +68,6 @@ describe('/enrollment', () => {
   });
 
   it('shows the agreement between instruments when the figures carry it, and no such section otherwise', async () => {
-    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
     const pair: PairAgreement = {
       first: 'typeFinder',
       second: 'nardi',
@@ -95,31 +86,24 @@ describe('/enrollment', () => {
     expect(screen.queryByRole('heading', { name: 'Agreement between instruments' })).toBeNull();
   });
 
-  it('loads at once with a key kept from another admin page, and shows a refusal as a danger notice', async () => {
-    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'old-key');
-    const api = fakeApi(async () => Promise.reject(new Error('The master key is not correct.')));
+  it('shows a refusal as a danger notice', async () => {
+    const api = fakeApi(async () => Promise.reject(new Error('The figures are not available right now.')));
     renderEnrollment(api);
     const alert = await screen.findByRole('alert');
     expect(alert.className).toContain('notice--danger');
-    expect(alert.textContent).toContain('The master key is not correct.');
-    expect(api.enrollment).toHaveBeenCalledWith('old-key');
+    expect(alert.textContent).toContain('The figures are not available right now.');
+    expect(api.enrollment).toHaveBeenCalledTimes(1);
   });
 
-  it('reads nothing while a key is typed, and counts again on Refresh with the key in the field, the spinner showing meanwhile', async () => {
+  it('counts again on Refresh, the spinner showing meanwhile', async () => {
     let answer: (enrollment: Enrollment) => void = () => undefined;
     const api = fakeApi(async () => ENROLLMENT);
     const user = userEvent.setup();
     renderEnrollment(api);
-    await user.type(screen.getByLabelText('Master Key'), 'first-key');
-    expect(api.enrollment).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Show figures' }));
     expect(await screen.findByText('450 of 6,000 participants enrolled (8%)')).toBeTruthy();
 
     api.enrollment.mockImplementationOnce(() => new Promise<Enrollment>((resolve) => (answer = resolve)));
-    await user.clear(screen.getByLabelText('Master Key'));
-    await user.type(screen.getByLabelText('Master Key'), 'second-key');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(api.enrollment).toHaveBeenLastCalledWith('second-key');
     expect(await screen.findByText('Counting participants...')).toBeTruthy();
     expect(screen.queryByText('450 of 6,000 participants enrolled (8%)')).toBeNull();
     await act(async () => answer({ ...ENROLLMENT, participants: 600 }));
@@ -128,20 +112,17 @@ describe('/enrollment', () => {
   });
 });
 
-describe('/enrollment with the real HTTP calls', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
-
-  it('asks the server once on arrival with a kept key, with the key in X-Master-Key', async () => {
-    sessionStorage.setItem(MASTER_KEY_STORAGE_KEY, 'kept-key');
-    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify(ENROLLMENT) }));
-    globalThis.fetch = fetchMock as unknown as typeof fetch;
+describe('/enrollment over HTTP', () => {
+  it('asks who is signed in, then for the figures once, with the session cookie and no key', async () => {
+    const served = serveAdminApi({ enrollment: async () => ENROLLMENT }, { session: staffSession('viewer') });
     renderPage(<EnrollmentPage />, '/enrollment');
     await screen.findByRole('table', { name: 'Participants at each step' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]).toEqual(['/api/admin/enrollment', expect.objectContaining({ headers: expect.objectContaining({ 'x-master-key': 'kept-key' }) })]);
+    const requests = requestsOf(served);
+    expect(requests.map(({ method, url }) => `${method} ${url}`)).toEqual(['GET /api/admin/session', 'GET /api/admin/enrollment']);
+    for (const request of requests) {
+      expect(request.credentials).toBe('same-origin');
+      expect(request.headers['x-master-key']).toBeUndefined();
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { routes } from '@study/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin-api';
+import type { AdminClient } from '../../../api/admin-api';
+import { useAdminClient } from '../../../session/staff-session';
 
 /** POST /api/admin/download-links for the statistics: a one-time link (valid for a minute) the browser can download the file from. */
-export async function createStatisticsLink({ masterKey }: { masterKey: string }): Promise<string> {
-  return (await adminCall(routes.createDownloadLink, masterKey, { body: { resource: 'stats' } })).url;
+export async function createStatisticsLink(client: AdminClient): Promise<string> {
+  return (await client.call(routes.createDownloadLink, { body: { resource: 'stats' } })).url;
 }
 
 export function useCreateStatisticsLink() {
-  return useMutation({ mutationFn: createStatisticsLink });
+  const client = useAdminClient();
+  return useMutation({ mutationFn: () => createStatisticsLink(client) });
 }

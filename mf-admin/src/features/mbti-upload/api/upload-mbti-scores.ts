@@ -1,12 +1,14 @@
 import { routes, type MbtiScores, type MbtiUploadResponse } from '@study/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin-api';
+import type { AdminClient } from '../../../api/admin-api';
+import { useAdminClient } from '../../../session/staff-session';
 
-/** POST /api/user/mbti: stores the scores of the rows given, by study ID (the master key in X-Master-Key). */
-export function uploadMbtiScores({ masterKey, rows }: { masterKey: string; rows: Record<string, MbtiScores> }): Promise<MbtiUploadResponse> {
-  return adminCall(routes.uploadMbti, masterKey, { body: rows });
+/** POST /api/user/mbti: stores the scores of the rows given, by study ID. */
+export function uploadMbtiScores(client: AdminClient, { rows }: { rows: Record<string, MbtiScores> }): Promise<MbtiUploadResponse> {
+  return client.call(routes.uploadMbti, { body: rows });
 }
 
 export function useUploadMbtiScores() {
-  return useMutation({ mutationFn: uploadMbtiScores });
+  const client = useAdminClient();
+  return useMutation({ mutationFn: (request: { rows: Record<string, MbtiScores> }) => uploadMbtiScores(client, request) });
 }

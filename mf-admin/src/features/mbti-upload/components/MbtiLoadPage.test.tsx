@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MbtiScores, MbtiUploadResponse } from '@study/contracts';
 import { renderPage } from '../../../test-support/render';
-import { serveAdminApi } from '../../../test-support/serve-admin-api';
+import { requestsOf, serveAdminApi } from '../../../test-support/serve-admin-api';
+import { staffSession } from '../../../test-support/staff-sessions';
 import { MbtiLoadPage } from './MbtiLoadPage';
 
 jest.mock('csv-parse/browser/esm/sync', () => jest.requireActual('csv-parse/sync'));
@@ -26,11 +27,11 @@ const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci
 const CSV = [HEADER, `${A}@study.org,INTJ,1,2,3,4,5,6,7,8`, 'nobody@study.org,INTJ,1,2,3,4,5,6,7,8', `${B}@study.org,ENFP,1,2,3,4,5,6,7,8`, `${UNKNOWN}@study.org,QQQQ,1,2,3,4,5,6,7,8`].join('\n');
 const ANSWER: MbtiUploadResponse = { insertedCount: 1, matchedCount: 1, modifiedCount: 0, deletedCount: 0, upsertedCount: 0, unknownPgIds: [B], updatedParticipants: 1 };
 
-/** The page's calls as the test fakes them: each with the master key and what it was sent. */
+/** The page's calls as the test fakes them: each with what it was sent. */
 interface MbtiApi {
-  uploadMbtiScores(masterKey: string, rows: Record<string, MbtiScores>): Promise<MbtiUploadResponse>;
+  uploadMbtiScores(rows: Record<string, MbtiScores>): Promise<MbtiUploadResponse>;
   /** The download link of a resource. */
-  downloadLink(masterKey: string, resource: string): Promise<string>;
+  downloadLink(resource: string): Promise<string>;
 }
 
 function fakeApi(overrides: Partial<MbtiApi> = {}): jest.Mocked<MbtiApi> {
@@ -41,33 +42,40 @@ function fakeApi(overrides: Partial<MbtiApi> = {}): jest.Mocked<MbtiApi> {
   } as jest.Mocked<MbtiApi>;
 }
 
-/** The page, its calls answered by the fake. */
-function renderMbtiLoad(api: MbtiApi, download: (url: string) => void, path?: string) {
-  serveAdminApi({
-    uploadMbti: (key, { body }) => api.uploadMbtiScores(key, body as Record<string, MbtiScores>),
-    createDownloadLink: async (key, { body }) => ({ url: await api.downloadLink(key, (body as { resource: string }).resource), expiresAt: '2026-03-01T10:01:00.000Z' }),
-  });
+/** The page for a signed-in data manager, its calls answered by the fake; resolves once the form shows. */
+async function renderMbtiLoad(api: MbtiApi, download: (url: string) => void, path?: string) {
+  const served = serveAdminApi(
+    {
+      uploadMbti: ({ body }) => api.uploadMbtiScores(body as Record<string, MbtiScores>),
+      createDownloadLink: async ({ body }) => ({ url: await api.downloadLink((body as { resource: string }).resource), expiresAt: '2026-03-01T10:01:00.000Z' }),
+    },
+    { session: staffSession('data-manager') },
+  );
   renderPage(<MbtiLoadPage download={download} />, path);
+  await screen.findByLabelText('Score file (.csv)');
+  return served;
 }
 
 const csvFile = (text = CSV, name = 'scores.csv') => new File([text], name, { type: 'text/csv' });
 const fileInput = () => screen.getByLabelText('Score file (.csv)') as HTMLInputElement;
 const uploadButton = () => screen.getByRole('button', { name: 'Upload scores' }) as HTMLButtonElement;
 
-beforeEach(() => sessionStorage.clear());
-
 describe('/mbti-load', () => {
-  it('uploads the usable rows with the key, shows the five counts, the unknown study IDs and the rows not used', async () => {
+  it('uploads the usable rows, shows the five counts, the unknown study IDs and the rows not used', async () => {
     const api = fakeApi();
     const user = userEvent.setup();
-    renderMbtiLoad(api, jest.fn(), '/mbti-load');
+    const served = await renderMbtiLoad(api, jest.fn(), '/mbti-load');
+    expect(screen.queryByLabelText('Master Key')).toBeNull();
     expect(uploadButton().disabled).toBe(true);
-    await user.type(screen.getByLabelText('Master Key'), 'the-key');
     await user.upload(fileInput(), csvFile());
     await user.click(uploadButton());
 
     expect(await screen.findByText('scores.csv has been uploaded.')).toBeTruthy();
-    expect(api.uploadMbtiScores).toHaveBeenCalledWith('the-key', {
+    // With the session's CSRF token, and no master key.
+    const upload = requestsOf(served).find((request) => request.url === '/api/user/mbti');
+    expect(upload?.headers['x-csrf-token']).toBe('csrf-data-manager-token');
+    expect(upload?.headers['x-master-key']).toBeUndefined();
+    expect(api.uploadMbtiScores).toHaveBeenCalledWith({
       [A]: { wholeType: 'INTJ', pci1: 1, pci2: 2, pci3: 3, pci4: 4, dpref1: 5, dpref2: 6, dpref3: 7, dpref4: 8 },
       [B]: { wholeType: 'ENFP', pci1: 1, pci2: 2, pci3: 3, pci4: 4, dpref1: 5, dpref2: 6, dpref3: 7, dpref4: 8 },
     });
@@ -86,8 +94,7 @@ describe('/mbti-load', () => {
 
   it('accepts only .csv files', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderMbtiLoad(fakeApi(), jest.fn());
-    await user.type(screen.getByLabelText('Master Key'), 'the-key');
+    await renderMbtiLoad(fakeApi(), jest.fn());
     await user.upload(fileInput(), new File(['x'], 'scores.xlsx'));
     expect(screen.getByRole('alert').textContent).toContain('scores.xlsx is not a .csv file. Only .csv files are accepted.');
     expect(uploadButton().disabled).toBe(true);
@@ -98,8 +105,7 @@ describe('/mbti-load', () => {
     const api = fakeApi();
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderMbtiLoad(api, jest.fn());
-    await user.type(screen.getByLabelText('Master Key'), 'the-key');
+    await renderMbtiLoad(api, jest.fn());
     const file = csvFile();
     Object.defineProperty(file, 'text', { value: () => Promise.reject(new Error('The file changed while it was read.')) });
     await user.upload(fileInput(), file);
@@ -115,38 +121,42 @@ describe('/mbti-load', () => {
     const api = fakeApi();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderMbtiLoad(api, jest.fn());
-    await user.type(screen.getByLabelText('Master Key'), 'the-key');
+    await renderMbtiLoad(api, jest.fn());
     await user.upload(fileInput(), csvFile('email,type\nx@y.org,INTJ\n'));
     await user.click(uploadButton());
     expect((await screen.findByRole('alert')).textContent).toContain('The file has no column FormM_WholeType, FormM_pci1');
     expect(api.uploadMbtiScores).not.toHaveBeenCalled();
   });
 
-  it('shows the server refusal (a wrong key) as a danger notice, with the rows not used', async () => {
-    const api = fakeApi({ uploadMbtiScores: jest.fn(async () => Promise.reject(new Error('The master key is not correct.'))) });
+  it('shows the server refusal as a danger notice, with the rows not used', async () => {
+    const api = fakeApi({ uploadMbtiScores: jest.fn(async () => Promise.reject(new Error('The scores could not be stored.'))) });
     const user = userEvent.setup();
-    renderMbtiLoad(api, jest.fn());
-    await user.type(screen.getByLabelText('Master Key'), 'wrong');
+    await renderMbtiLoad(api, jest.fn());
     await user.upload(fileInput(), csvFile());
     await user.click(uploadButton());
     const alert = await screen.findByRole('alert');
     expect(alert.className).toContain('notice--danger');
-    expect(alert.textContent).toContain('The master key is not correct.');
+    expect(alert.textContent).toContain('The scores could not be stored.');
     expect(screen.getByRole('region', { name: 'Rows not used (2)' })).toBeTruthy();
   });
 
-  it('Download statistics asks for a one-time link with the key and lets the browser download it', async () => {
+  it('Download statistics asks for a one-time link and lets the browser download it', async () => {
     const api = fakeApi();
     const download = jest.fn();
     const user = userEvent.setup();
-    renderMbtiLoad(api, download);
-    const button = screen.getByRole('button', { name: 'Download statistics' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    await user.type(screen.getByLabelText('Master Key'), 'the-key');
-    await user.click(button);
+    await renderMbtiLoad(api, download);
+    await user.click(screen.getByRole('button', { name: 'Download statistics' }));
     expect(await screen.findByText('The statistics download has started.')).toBeTruthy();
-    expect(api.downloadLink).toHaveBeenCalledWith('the-key', 'stats');
+    expect(api.downloadLink).toHaveBeenCalledWith('stats');
     expect(download).toHaveBeenCalledWith('/api/stats?token=abc.def');
+  });
+
+  it("tells a viewer their role does not include it, instead of the upload and the statistics", async () => {
+    serveAdminApi({}, { session: staffSession('viewer') });
+    renderPage(<MbtiLoadPage download={jest.fn()} />, '/mbti-load');
+    expect((await screen.findByRole('alert')).textContent).toContain('Your role (Viewer) does not include uploading MBTI scores or downloading the statistics.');
+    expect(screen.queryByLabelText('Score file (.csv)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download statistics' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'MBTI upload' })).toBeNull();
   });
 });

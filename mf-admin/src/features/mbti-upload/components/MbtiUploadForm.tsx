@@ -1,16 +1,14 @@
 import { MBTI_CSV_COLUMNS } from '@study/contracts';
 import { Button, Notice } from '@study/ui';
 import { useId } from 'react';
-import { MasterKeyField } from '../../../components/MasterKeyField';
 import type { MbtiLoadState } from '../use-mbti-load';
 
-/** The master key and the score file, and the button that uploads it. */
+/** The score file, and the button that uploads it. */
 export function MbtiUploadForm({ state }: { state: MbtiLoadState }) {
   const fileInputId = useId();
-  const { masterKey, setMasterKey, hasKey, file, fileError, chooseFile, busy, submit } = state;
+  const { file, fileError, chooseFile, busy, submit } = state;
   return (
     <form className="card" onSubmit={submit} aria-label="Upload MBTI scores">
-      <MasterKeyField value={masterKey} onChange={setMasterKey} />
       <div className="admin-file">
         <label className="admin-file__label" htmlFor={fileInputId}>
           Score file (.csv)
@@ -31,7 +29,7 @@ export function MbtiUploadForm({ state }: { state: MbtiLoadState }) {
       </div>
       {fileError && <Notice style="danger" title={fileError} />}
       <div className="btn-row">
-        <Button type="submit" disabled={!file || !hasKey || busy}>
+        <Button type="submit" disabled={!file || busy}>
           Upload scores
         </Button>
       </div>

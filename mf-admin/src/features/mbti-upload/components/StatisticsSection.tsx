@@ -3,12 +3,12 @@ import type { MbtiLoadState } from '../use-mbti-load';
 
 /** The statistics download, one row per participant. */
 export function StatisticsSection({ state }: { state: MbtiLoadState }) {
-  const { hasKey, stats, downloadStatistics } = state;
+  const { stats, downloadStatistics } = state;
   return (
     <section className="admin-section card" aria-labelledby="statistics-title">
       <h2 id="statistics-title">Statistics</h2>
       <p className="admin-help">One row per participant: consent, dataReady, genotype, each survey&apos;s status and type, the Nardi consistency, the final type and the dates.</p>
-      <Button variant="secondary" onClick={downloadStatistics} disabled={!hasKey || stats.state === 'starting'}>
+      <Button variant="secondary" onClick={downloadStatistics} disabled={stats.state === 'starting'}>
         Download statistics
       </Button>
       {stats.state === 'starting' && <Spinner label="Preparing the download..." />}

@@ -1,12 +1,14 @@
 import { routes, type ReminderSendRequest, type ReminderSendResponse } from '@study/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin-api';
+import type { AdminClient } from '../../../api/admin-api';
+import { useAdminClient } from '../../../session/staff-session';
 
-/** POST /api/admin/reminders/send: sends the reminder as one Open Humans project message (the master key in X-Master-Key). */
-export function sendReminders({ masterKey, request }: { masterKey: string; request: ReminderSendRequest }): Promise<ReminderSendResponse> {
-  return adminCall(routes.sendReminders, masterKey, { body: request });
+/** POST /api/admin/reminders/send: sends the reminder as one Open Humans project message. */
+export function sendReminders(client: AdminClient, request: ReminderSendRequest): Promise<ReminderSendResponse> {
+  return client.call(routes.sendReminders, { body: request });
 }
 
 export function useSendReminders() {
-  return useMutation({ mutationFn: sendReminders });
+  const client = useAdminClient();
+  return useMutation({ mutationFn: (request: ReminderSendRequest) => sendReminders(client, request) });
 }

@@ -1,16 +1,14 @@
 import { REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, reminderSteps } from '@study/contracts';
 import { Button, TextField } from '@study/ui';
 import { useId } from 'react';
-import { MasterKeyField } from '../../../components/MasterKeyField';
 import { REMINDER_STEP_LABELS } from '../reminder-texts';
 import type { RemindersState } from '../use-reminders';
 
-/** Whom to remind: the master key, the step and how many days, and Preview. */
+/** Whom to remind: the step and how many days, and Preview. */
 export function ReminderChoiceForm({ state }: { state: RemindersState }) {
   const stepName = useId();
   return (
     <form className="card reminder-form" onSubmit={(event) => void state.showPreview(event)} aria-label="Whom to remind" noValidate>
-      <MasterKeyField value={state.masterKey} onChange={state.setMasterKey} />
       <div className="reminder-choice">
         {/* Radio buttons, not a drop-down: each step's whole label shows on a phone (a closed drop-down cut it off), and each is a full-size target. */}
         <fieldset className="field reminder-steps">
@@ -34,7 +32,7 @@ export function ReminderChoiceForm({ state }: { state: RemindersState }) {
         />
       </div>
       <div className="reminder-actions">
-        <Button type="submit" disabled={!state.hasKey || state.preview.state === 'loading'}>
+        <Button type="submit" disabled={state.preview.state === 'loading'}>
           Preview
         </Button>
       </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReminderPreview, ReminderSendResponse } from '@study/contracts';
 import { AdminApiError } from '../../../api/admin-api';
 import { renderPage } from '../../../test-support/render';
-import { serveAdminApi } from '../../../test-support/serve-admin-api';
+import { requestsOf, serveAdminApi } from '../../../test-support/serve-admin-api';
 import { RemindersPage } from './RemindersPage';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
@@ -24,53 +24,52 @@ const preview = (overrides: Partial<ReminderPreview> = {}): ReminderPreview => (
 
 const sent: ReminderSendResponse = { sendId: 'send-1', step: 'nardi', days: 10, sentAt: '2025-01-20T10:00:00.000Z', recipients: preview().recipients, remaining: 1 };
 
-/** The reminder calls as the test fakes them: each with the master key and the request it was sent. */
+/** The reminder calls as the test fakes them: each with the request it was sent. */
 interface RemindersApi {
-  preview(masterKey: string, request: unknown): Promise<ReminderPreview>;
-  send(masterKey: string, request: unknown): Promise<ReminderSendResponse>;
+  preview(request: unknown): Promise<ReminderPreview>;
+  send(request: unknown): Promise<ReminderSendResponse>;
 }
 
 function fakeApi(overrides: Partial<RemindersApi> = {}): RemindersApi & { preview: jest.Mock; send: jest.Mock } {
   return { preview: jest.fn(async () => preview()), send: jest.fn(async () => sent), ...overrides } as never;
 }
 
-/** The page, its calls answered by the fake. */
-function renderReminders(api: RemindersApi) {
-  serveAdminApi({ previewReminders: (key, { body }) => api.preview(key, body), sendReminders: (key, { body }) => api.send(key, body) });
+/** The page for a signed-in owner, its calls answered by the fake; resolves once the tools show. */
+async function renderReminders(api: RemindersApi) {
+  const served = serveAdminApi({ previewReminders: ({ body }) => api.preview(body), sendReminders: ({ body }) => api.send(body) });
   renderPage(<RemindersPage />, '/reminders');
+  await screen.findByRole('group', { name: 'Step' });
+  return served;
 }
 
-beforeEach(() => sessionStorage.clear());
-
 async function previewNardi(api: RemindersApi) {
-  renderReminders(api);
-  await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
+  const served = await renderReminders(api);
   await userEvent.click(screen.getByRole('radio', { name: 'TypeFinder done, but no Nardi yet' }));
   const days = screen.getByLabelText('For at least (days)');
   await userEvent.clear(days);
   await userEvent.type(days, '10');
   await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+  return served;
 }
 
 describe('RemindersPage', () => {
   it('offers the steps as radio buttons with their whole labels, the first chosen, and sends the one chosen', async () => {
     const api = fakeApi();
-    renderReminders(api);
+    await renderReminders(api);
     const group = screen.getByRole('group', { name: 'Step' });
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((radio) => radio.labels?.[0]?.textContent)).toEqual(['Consented, but no TypeFinder yet', 'TypeFinder done, but no Nardi yet', 'Nardi done, but no self-assessment yet']);
     expect(radios.map((radio) => radio.checked)).toEqual([true, false, false]);
-    await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
     await userEvent.click(screen.getByText('Nardi done, but no self-assessment yet'));
     expect(radios.map((radio) => radio.checked)).toEqual([false, false, true]);
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(api.preview).toHaveBeenCalledWith('s3cret', { step: 'selfAssessment', days: 7 });
+    expect(api.preview).toHaveBeenCalledWith({ step: 'selfAssessment', days: 7 });
   });
 
   it('previews how many and whom, then sends the message after a confirmation', async () => {
     const api = fakeApi();
-    await previewNardi(api);
-    expect(api.preview).toHaveBeenCalledWith('s3cret', { step: 'nardi', days: 10 });
+    const served = await previewNardi(api);
+    expect(api.preview).toHaveBeenCalledWith({ step: 'nardi', days: 10 });
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('3 participants have been at “TypeFinder done, but no Nardi yet” for 10 days or more');
     expect(status.textContent).toContain('1 other was reminded for this step before');
@@ -96,7 +95,13 @@ describe('RemindersPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.activeElement).toBe(confirm);
     await userEvent.keyboard('{Enter}');
-    expect(api.send).toHaveBeenCalledWith('s3cret', { step: 'nardi', days: 10, subject: 'Nardi awaits', message: 'Hello {{ PROJECT_MEMBER_ID }}, come back.' });
+    expect(api.send).toHaveBeenCalledWith({ step: 'nardi', days: 10, subject: 'Nardi awaits', message: 'Hello {{ PROJECT_MEMBER_ID }}, come back.' });
+    // Each POST with the session's CSRF token.
+    const posts = requestsOf(served).filter((request) => request.method === 'POST');
+    expect(posts.map((request) => [request.url, request.headers['x-csrf-token']])).toEqual([
+      ['/api/admin/reminders/preview', 'csrf-owner-token'],
+      ['/api/admin/reminders/send', 'csrf-owner-token'],
+    ]);
     expect((await screen.findByText('Reminder sent to 2 members.')).closest('.notice')?.textContent).toContain('12345678, 87654321');
     expect(screen.getByText(/1 more participant is waiting/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
@@ -131,8 +136,7 @@ describe('RemindersPage', () => {
 
   it('refuses an empty subject or message and days out of range, naming the field, without calling the server', async () => {
     const api = fakeApi();
-    renderReminders(api);
-    await userEvent.type(screen.getByLabelText('Master Key'), 's3cret');
+    await renderReminders(api);
     const days = screen.getByLabelText('For at least (days)');
     await userEvent.clear(days);
     await userEvent.type(days, '400');
@@ -188,7 +192,7 @@ describe('RemindersPage', () => {
   });
 
   it('shows a failed preview', async () => {
-    await previewNardi(fakeApi({ preview: jest.fn(async () => Promise.reject(new AdminApiError('The master key is not correct.', 403))) }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The master key is not correct.');
+    await previewNardi(fakeApi({ preview: jest.fn(async () => Promise.reject(new AdminApiError('Your role may not make this call.', 403))) }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your role may not make this call.');
   });
 });

@@ -2,6 +2,8 @@ import '../../../components/admin.css';
 import './reminders.css';
 import { Page } from '@study/ui';
 import { AdminNav } from '../../../components/AdminNav';
+import { TOOL_PAGES } from '../../../session/capabilities';
+import { StaffGate } from '../../../session/StaffGate';
 import { useReminders } from '../use-reminders';
 import { ReminderChoiceForm } from './ReminderChoiceForm';
 import { ReminderOutcome } from './ReminderOutcome';
@@ -15,14 +17,24 @@ export { REMINDER_STEP_LABELS } from '../reminder-texts';
  * participant gets at most one reminder per step.
  */
 export function RemindersPage() {
-  const state = useReminders();
-  const loaded = state.preview.state === 'loaded' ? state.preview.preview : undefined;
   return (
     <Page title="Reminders" lead="Send an Open Humans message to participants who have stopped at a step. Each participant gets at most one reminder per step." width="wide">
       <AdminNav />
+      <StaffGate access={TOOL_PAGES.reminders}>
+        <ReminderTools />
+      </StaffGate>
+    </Page>
+  );
+}
+
+function ReminderTools() {
+  const state = useReminders();
+  const loaded = state.preview.state === 'loaded' ? state.preview.preview : undefined;
+  return (
+    <>
       <ReminderChoiceForm state={state} />
       <ReminderOutcome state={state} />
       {loaded && <ReminderPreviewSection state={state} preview={loaded} />}
-    </Page>
+    </>
   );
 }

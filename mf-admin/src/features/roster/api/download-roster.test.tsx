@@ -7,17 +7,17 @@ describe('downloadRoster', () => {
   it('requests /api/ohready/{masterKey} with the key encoded and saves roster.csv', async () => {
     const saved = recordSavedFiles();
     const roster = jest.fn(async () => new StreamedFile(['pgId\n', 'abc\n']));
-    const fetchMock = serveAdminApi({ roster });
+    const fetchMock = serveAdminApi({ roster }, { session: null });
     await downloadRoster({ masterKey: 'a/b c?' });
     expect(fetchMock).toHaveBeenCalledWith('/api/ohready/a%2Fb%20c%3F', expect.objectContaining({ method: 'GET' }));
-    expect(roster).toHaveBeenCalledWith('', expect.objectContaining({ params: { masterKey: 'a/b c?' } }));
+    expect(roster).toHaveBeenCalledWith(expect.objectContaining({ params: { masterKey: 'a/b c?' } }));
     expect(saved.map(({ fileName }) => fileName)).toEqual(['roster.csv']);
     expect(await textOf(saved[0]!.data)).toBe('pgId\nabc\n');
   });
 
   it('rejects with the error field of a JSON error body and saves nothing', async () => {
     const saved = recordSavedFiles();
-    serveAdminApi({ roster: async () => Promise.reject(new AdminApiError('No route for GET /api/ohready/x', 404)) });
+    serveAdminApi({ roster: async () => Promise.reject(new AdminApiError('No route for GET /api/ohready/x', 404)) }, { session: null });
     await expect(downloadRoster({ masterKey: 'x' })).rejects.toThrow(new RosterDownloadError('No route for GET /api/ohready/x'));
     expect(saved).toEqual([]);
   });

@@ -2,9 +2,12 @@ import '../../../components/admin.css';
 import './roster.css';
 import { Button, Notice, Page, Spinner } from '@study/ui';
 import { useState, type FormEvent } from 'react';
+import { startDownload } from '../../../api/admin-api';
 import { AdminNav } from '../../../components/AdminNav';
 import { MasterKeyField } from '../../../components/MasterKeyField';
-import { useMasterKey } from '../../../lib/master-key';
+import { Capabilities, ROLE_LABELS } from '../../../session/capabilities';
+import { useStaffSession } from '../../../session/staff-session';
+import { useCreateRosterLink } from '../api/create-roster-link';
 import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME, useDownloadRoster } from '../api/download-roster';
 
 /** What each column of the file holds: one entry per column the service writes (ROSTER_CSV_COLUMNS), in its order. */
@@ -18,10 +21,60 @@ export const ROSTER_COLUMN_TEXTS: Record<(typeof ROSTER_CSV_COLUMNS)[number], st
 };
 
 type Status = { state: 'idle' } | { state: 'generating' } | { state: 'done' } | { state: 'failed'; message: string };
+type LinkStatus = { state: 'idle' } | { state: 'starting' } | { state: 'started' } | { state: 'failed'; message: string };
 
-/** /ready-csv: download the roster of participants linked through Open Humans, guarded by the master key. */
-export function ReadyCsvPage() {
-  const [masterKey, setMasterKey] = useMasterKey();
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The roster for a signed-in person whose role may download it: through a one-time link, no key typed. */
+function SignedInRoster({ download }: { download: (url: string) => void }) {
+  const { session } = useStaffSession();
+  const { mutateAsync: createRosterLink } = useCreateRosterLink();
+  const [status, setStatus] = useState<LinkStatus>({ state: 'idle' });
+
+  const start = async () => {
+    if (status.state === 'starting') return;
+    setStatus({ state: 'starting' });
+    try {
+      download(await createRosterLink());
+      setStatus({ state: 'started' });
+    } catch (error) {
+      setStatus({ state: 'failed', message: messageOf(error) });
+    }
+  };
+
+  return (
+    <section className="card admin-section" aria-labelledby="roster-signed-in-title">
+      <h2 id="roster-signed-in-title">Without the master key</h2>
+      <p className="admin-help">
+        Signed in{session ? ` as ${session.staff.name} (${ROLE_LABELS[session.staff.role]})` : ''}, you need no key: the download is recorded under your name.
+      </p>
+      <Button onClick={() => void start()} disabled={status.state === 'starting'}>
+        Download the roster
+      </Button>
+      {status.state === 'starting' && <Spinner label="Preparing the download..." />}
+      {status.state === 'started' && <Notice style="success" title={`The download of ${ROSTER_FILE_NAME} has started.`} />}
+      {status.state === 'failed' && (
+        <Notice style="danger" title="The roster could not be downloaded.">
+          <p>{status.message}</p>
+        </Notice>
+      )}
+    </section>
+  );
+}
+
+export interface ReadyCsvPageProps {
+  /** Starts the browser download of a same-origin address (replaced in tests). */
+  download?: (url: string) => void;
+}
+
+/**
+ * /ready-csv: download the roster of participants linked through Open Humans with the master key
+ * (the spec's form, which needs no sign-in), or, signed in as a data manager, without it.
+ */
+export function ReadyCsvPage({ download = startDownload }: ReadyCsvPageProps) {
+  const { can } = useStaffSession();
+  // In this page's memory only: gone when the page is left.
+  const [masterKey, setMasterKey] = useState('');
   const { mutateAsync: downloadRoster } = useDownloadRoster();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const generating = status.state === 'generating';
@@ -34,14 +87,15 @@ export function ReadyCsvPage() {
       await downloadRoster({ masterKey });
       setStatus({ state: 'done' });
     } catch (error) {
-      setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      setStatus({ state: 'failed', message: messageOf(error) });
     }
   };
 
   return (
     <Page title="Participant Roster" lead={`Download ${ROSTER_FILE_NAME}: one row for every participant linked through Open Humans, with the columns listed below.`}>
-      <AdminNav />
-      <form className="card" onSubmit={submit}>
+      <AdminNav signInLink />
+      {can(Capabilities.rosterDownload) && <SignedInRoster download={download} />}
+      <form className="card" onSubmit={submit} aria-label="Download the roster with the master key">
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
         <Button type="submit" disabled={!masterKey.trim() || generating}>
           Submit

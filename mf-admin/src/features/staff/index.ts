@@ -1,0 +1,3 @@
+export { StaffPage } from './components/StaffPage';
+export { StaffSetupPage } from './components/StaffSetupPage';
+export { StaffSignInPage } from './components/StaffSignInPage';
