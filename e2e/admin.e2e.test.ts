@@ -14,6 +14,8 @@ import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 import { e2eSessions } from './support/session-jar';
 import { pseudonymOf } from './support/pseudonym';
+import { statusFromOtherAddress } from './support/local-address';
+import { staffMember, withStaffSession, type StaffMemberSession } from './support/staff';
 
 jest.setTimeout(180_000);
 
@@ -21,6 +23,16 @@ const HEADER = 'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci
 const UNKNOWN = '0b5f3c2e-8d1a-4c6b-9e7f-123456789abc';
 
 const { newPage, shoot } = browserPerFile('admin');
+
+/** The data manager the tools are used as, signed in for the file. */
+let manager: StaffMemberSession;
+
+/** A page of a browser signed in as the data manager. */
+async function signedInPage(width?: number) {
+  const page = await newPage(width);
+  await withStaffSession(page.context(), manager);
+  return page;
+}
 
 const api = (method: 'GET' | 'POST', route: string, { key, body }: { key?: string | null; body?: unknown } = {}) =>
   fetch(`${baseUrl()}${route}`, {
@@ -43,6 +55,7 @@ describe('the study team tools', () => {
   let scoredBefore: { typeCode?: string; computedAt?: string };
 
   beforeAll(async () => {
+    manager = await staffMember('data-manager', 'Dana Data');
     [p1, p2, p3] = await Promise.all([consentedParticipant(), consentedParticipant(), consentedParticipant()]);
     // p3 has a final score before the upload: the three required surveys, the self-assessment declined.
     const { studyEmail } = { studyEmail: `${p3.pgId}@study.localhost` };
@@ -56,11 +69,11 @@ describe('the study team tools', () => {
     }, 'the final score before the upload');
   });
 
-  test('/mbti-load: the admin uploads a CSV with a few bad rows and sees the counts and the bad rows', async () => {
-    const page = await newPage();
+  test('/mbti-load: a signed-in data manager uploads a CSV with a few bad rows and sees the counts and the bad rows', async () => {
+    const page = await signedInPage();
     await page.goto('/mbti-load');
     await page.getByRole('heading', { name: 'MBTI Scores' }).waitFor();
-    await page.getByLabel('Master Key').fill(masterKey());
+    await page.getByText('Signed in as Dana Data (Data manager)').waitFor();
     const csv = [
       HEADER,
       scoreRow(p1.pgId, 'INTJ', 10),
@@ -110,9 +123,8 @@ describe('the study team tools', () => {
   });
 
   test('Download statistics downloads the statistics CSV in the browser', async () => {
-    const page = await newPage();
+    const page = await signedInPage();
     await page.goto('/mbti-load');
-    await page.getByLabel('Master Key').fill(masterKey());
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download statistics' }).click()]);
     expect(download.suggestedFilename()).toBe('statistics.csv');
     expect(download.url()).not.toContain(masterKey());
@@ -145,11 +157,20 @@ describe('the study team tools', () => {
     expect(await alert.textContent()).toContain('The master key is not correct.');
   });
 
+  test('/ready-csv gives a signed-in data manager the roster without typing the key', async () => {
+    const page = await signedInPage();
+    await page.goto('/ready-csv');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the roster' }).click()]);
+    expect(download.suggestedFilename()).toBe('roster.csv');
+    expect(download.url()).not.toContain(masterKey());
+    const [header, ...rows] = parseCsv(await downloadedText(download)) as string[][];
+    expect(header).toEqual([...ROSTER_CSV_COLUMNS]);
+    expect(rows.find((row) => row[0] === p1.pgId)?.slice(0, 2)).toEqual([p1.pgId, p1.member]);
+  });
+
   test('/enrollment shows the participants by final type and by step, as charts and tables', async () => {
-    const page = await newPage();
+    const page = await signedInPage();
     await page.goto('/enrollment');
-    await page.getByLabel('Master Key').fill(masterKey());
-    await page.getByRole('button', { name: 'Show figures' }).click();
     const byType = page.getByRole('table', { name: /^Participants by final type/ });
     await byType.waitFor();
     expect(await byType.locator('tbody tr').count()).toBe(17);
@@ -161,10 +182,10 @@ describe('the study team tools', () => {
   });
 
   test.each([375, 1280])('the admin pages fit a %i px wide screen', async (width) => {
-    const page = await newPage(width);
+    const page = await signedInPage(width);
     for (const [route, ready] of [
       ['/mbti-load', 'Upload scores'],
-      // The key kept from the first page of this tab shows the figures at once.
+      // Signed in, the figures show at once.
       ['/enrollment', 'Refresh'],
       ['/ready-csv', 'Submit'],
     ] as const) {
@@ -172,7 +193,6 @@ describe('the study team tools', () => {
       await page.getByRole('button', { name: ready }).waitFor();
       if (route === '/mbti-load') {
         // Only rows that change nothing: a study ID of nobody and rows that cannot be used.
-        await page.getByLabel('Master Key').fill(masterKey());
         const csv = [HEADER, scoreRow(UNKNOWN, 'ISTJ', 1), ',INTJ,1,2,3,4,5,6,7,8', scoreRow(UNKNOWN, 'INTX', 1)].join('\n');
         await page.getByLabel('Score file (.csv)').setInputFiles({ name: 'layout-check.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
         await shoot(page, 'mbti-load-before');
@@ -204,17 +224,19 @@ describe('access to the admin calls', () => {
     expect((await api('GET', `/api/ohready/${encodeURIComponent(`${masterKey()}-wrong`)}`)).status).toBe(403);
   });
 
-  test('repeated wrong keys are answered 429', async () => {
+  test('repeated wrong keys are answered 429, on every route', async () => {
+    // From a loopback address of its own: the lock holds for the address over every route for the
+    // whole window, and the other browser tests share the stack from 127.0.0.1.
+    const from = (method: 'GET' | 'POST', route: string, key: string) => statusFromOtherAddress(`${baseUrl()}${route}`, { method, headers: { 'x-master-key': key } });
     const statuses: number[] = [];
-    // On a route no other browser test calls: the lock holds for this address and route for the
-    // whole window, and the browser tests share one stack.
-    for (let attempt = 0; attempt < 12 && statuses.at(-1) !== 429; attempt += 1) {
-      statuses.push((await api('POST', '/api/typefinder/import', { key: `wrong-key-${attempt}-0123456789` })).status);
-    }
+    for (let attempt = 0; attempt < 12 && statuses.at(-1) !== 429; attempt += 1) statuses.push(await from('POST', '/api/typefinder/import', `wrong-key-${attempt}-0123456789`));
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((status) => status === 403)).toBe(true);
-    // Locked: the right key does not get through from this address either, until the window ends.
-    expect((await api('POST', '/api/typefinder/import', { key: masterKey() })).status).toBe(429);
+    // Locked: the right key does not get through from this address either, on any route, until the window ends.
+    expect(await from('POST', '/api/typefinder/import', masterKey())).toBe(429);
+    expect(await from('GET', '/api/admin/enrollment', masterKey())).toBe(429);
+    // Other addresses are not locked.
+    expect((await api('GET', '/api/admin/enrollment', { key: masterKey() })).status).toBe(200);
   });
 
   test('the master key is in no log the services and the gateway wrote', async () => {

@@ -11,6 +11,7 @@ import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant, sessionHeaders } from './support/participant';
 import { pseudonymOf } from './support/pseudonym';
+import { staffMember, withStaffSession } from './support/staff';
 
 jest.setTimeout(180_000);
 
@@ -34,11 +35,11 @@ describe('the analysis export', () => {
     }, 'the Nardi result on the dashboard');
   });
 
-  test('/analysis-export: the admin downloads the export and its data dictionary; every export column is named in the dictionary', async () => {
+  test('/analysis-export: a data manager downloads the export and its data dictionary; every export column is named in the dictionary', async () => {
     const page = await newPage();
+    await withStaffSession(page.context(), await staffMember('data-manager'));
     await page.goto('/analysis-export');
     await page.getByRole('heading', { name: 'Analysis export', level: 1 }).waitFor();
-    await page.getByLabel('Master Key').fill(masterKey());
 
     const [exportDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download analysis-export.csv' }).click()]);
     expect(exportDownload.suggestedFilename()).toBe('analysis-export.csv');
@@ -72,14 +73,15 @@ describe('the analysis export', () => {
     expect(row(fresh.pgId)).toMatchObject({ typeFinderStatus: 'pending', nardiScoreINTJ: '', finalType: '' });
   });
 
-  test('a wrong master key is shown under the file it concerns; the page works at phone width', async () => {
+  test('a viewer is told the export is not in their role, and the server refuses it; the page works at phone width', async () => {
     const page = await newPage(375);
+    await withStaffSession(page.context(), await staffMember('viewer'));
     await page.goto('/analysis-export');
-    await page.getByLabel('Master Key').fill('not-the-master-key');
-    await page.getByRole('button', { name: 'Download the data dictionary' }).click();
-    const alert = page.getByRole('region', { name: 'Data dictionary' }).getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.textContent()).toContain('The master key is not correct.');
+    await page.getByText(/Your role \(Viewer\) does not include downloading the analysis export/).waitFor();
+    expect(await page.getByRole('button', { name: 'Download analysis-export.csv' }).count()).toBe(0);
+    // The page offers nothing, and the call itself is refused.
+    const status = await page.evaluate(async () => (await fetch('/api/admin/analysis-export', { credentials: 'same-origin' })).status);
+    expect(status).toBe(403);
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(page, 'analysis-export-refused');

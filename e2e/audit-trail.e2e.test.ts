@@ -1,16 +1,18 @@
 /**
  * @slices shell gateway mf-admin svc-participants standins/open-humans
  */
-// The audit trail in a real browser against the whole system: the study team uploads MBTI
-// scores and downloads the roster, then sees those actions (and the participant's consent) on
-// the Audit trail page, filters it, has a bad filter refused on the field it names, pages back,
-// and exports it as CSV through a download link; the master key is in no entry and not in the file.
+// The audit trail in a real browser against the whole system: a signed-in owner uploads MBTI
+// scores and downloads the roster, then sees those actions under their name (and the participant's
+// consent) on the Audit trail page, filters it (by person too), has a bad filter refused on the
+// field it names, pages back, and exports it as CSV through a download link; the master key is in
+// no entry and not in the file.
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Locator, Page } from 'playwright-core';
 import { AUDIT_CSV_COLUMNS } from '@study/contracts';
 import { baseUrl, browserPerFile } from './support/browser';
 import { downloadedText, masterKey } from './support/admin';
 import { consentedParticipant } from './support/participant';
+import { staffMember, withStaffSession, type StaffMemberSession } from './support/staff';
 
 jest.setTimeout(180_000);
 
@@ -20,7 +22,7 @@ const scoreRow = (pgId: string, type: string, base: number) => `${pgId}@study.lo
 
 const { newPage, shoot } = browserPerFile('audit-trail');
 
-/** The rows of the entries table: action, by, study ID, details (the time left out). */
+/** The rows of the entries table: action, by, person, study ID, details (the time left out). */
 async function tableRows(page: Page): Promise<string[][]> {
   const table: Locator = page.getByRole('table', { name: 'Audit entries, newest first' });
   await table.waitFor();
@@ -30,35 +32,37 @@ async function tableRows(page: Page): Promise<string[][]> {
 describe('the audit trail', () => {
   let participant: { pgId: string; member: string };
   let page: Page;
+  let owner: StaffMemberSession;
+  const PERSON = 'Audrey Audit (Owner)';
 
   beforeAll(async () => {
     participant = await consentedParticipant();
+    owner = await staffMember('owner', 'Audrey Audit');
     page = await newPage();
+    await withStaffSession(page.context(), owner);
   });
 
-  test('the admin uploads MBTI scores and downloads the roster', async () => {
+  test('the owner uploads MBTI scores and downloads the roster', async () => {
     await page.goto('/mbti-load');
-    await page.getByLabel('Master Key').fill(masterKey());
     const csv = [HEADER, scoreRow(participant.pgId, 'INFP', 10), scoreRow(UNKNOWN, 'ISTJ', 1)].join('\r\n');
     await page.getByLabel('Score file (.csv)').setInputFiles({ name: 'audit-scores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Upload scores' }).click();
     await page.getByText('audit-scores.csv has been uploaded.').waitFor();
 
-    // The key is kept for this tab: the roster page has it already.
+    // Signed in, the roster needs no key.
     await page.getByRole('navigation', { name: 'Study team tools' }).getByRole('link', { name: 'Roster' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Submit' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the roster' }).click()]);
     expect(download.suggestedFilename()).toBe('roster.csv');
-    await page.getByText('roster.csv has been downloaded.').waitFor();
   });
 
   test('the Audit trail page shows those actions newest first, and the participant’s consent', async () => {
     await page.getByRole('navigation', { name: 'Study team tools' }).getByRole('link', { name: 'Audit trail' }).click();
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
-    // The kept key shows the newest entries at once; the two actions just done lead (other tests may add their own).
-    const mine = (await tableRows(page)).filter(([action, , , details]) => action === 'Roster download' || (action === 'MBTI upload' && details?.includes('unknown: 1')));
+    // Signed in, the newest entries show at once; the two actions just done lead (other tests may add their own).
+    const mine = (await tableRows(page)).filter(([action, , , , details]) => action === 'Roster download' || (action === 'MBTI upload' && details?.includes('unknown: 1')));
     expect(mine.slice(0, 2)).toEqual([
-      ['Roster download', 'Study team', '–', '–'],
-      ['MBTI upload', 'Study team', '–', 'rows: 2, added: 1, changed: 0, unchanged: 0, unknown: 1'],
+      ['Roster download', 'Study team', PERSON, '–', 'viaLink: true'],
+      ['MBTI upload', 'Study team', PERSON, '–', 'rows: 2, added: 1, changed: 0, unchanged: 0, unknown: 1'],
     ]);
     await shoot(page, 'list');
 
@@ -67,8 +71,8 @@ describe('the audit trail', () => {
     await page.getByText('1 entry shown.').waitFor();
     const [consent, ...others] = await tableRows(page);
     expect(others).toEqual([]);
-    expect(consent?.slice(0, 3)).toEqual(['Consent given', 'Participant', participant.pgId]);
-    expect(consent?.[3]).toMatch(/^reauthorized: false, snpFileUploaded: (true|false), consentVersion: v[1-9][0-9]*, adultCertified: true$/);
+    expect(consent?.slice(0, 4)).toEqual(['Consent given', 'Participant', '–', participant.pgId]);
+    expect(consent?.[4]).toMatch(/^reauthorized: false, snpFileUploaded: (true|false), consentVersion: v[1-9][0-9]*, adultCertified: true$/);
   });
 
   test('a filter out of range is refused, named on its field; a filter by action shows that action only', async () => {
@@ -105,7 +109,14 @@ describe('the audit trail', () => {
 
     await page.getByLabel('Action').selectOption({ label: 'Audit trail export' });
     await page.getByRole('button', { name: 'Show entries' }).click();
-    expect((await tableRows(page))[0]).toEqual(['Audit trail export', 'Study team', '–', 'filterAction: mbti.uploaded, viaLink: true']);
+    expect((await tableRows(page))[0]).toEqual(['Audit trail export', 'Study team', PERSON, '–', 'filterAction: mbti.uploaded, viaLink: true']);
+
+    // Filtered by person: only what this owner did.
+    await page.getByLabel('Action').selectOption({ label: 'Any action' });
+    await page.getByLabel('Person').selectOption({ label: PERSON });
+    await page.getByRole('button', { name: 'Show entries' }).click();
+    const persons = new Set((await tableRows(page)).map((row) => row[2]));
+    expect(persons).toEqual(new Set([PERSON]));
 
     // The whole trail, as the API gives it, holds the key nowhere.
     const everything = await fetch(`${baseUrl()}/api/admin/audit/export`, { headers: { 'x-master-key': masterKey() } });
@@ -120,8 +131,8 @@ describe('the audit trail', () => {
 
   test.each([375, 1280])('the Audit trail page fits a %i px wide screen and its table is reached by keyboard', async (width) => {
     const small = await newPage(width);
+    await withStaffSession(small.context(), owner);
     await small.goto('/audit-trail');
-    await small.getByLabel('Master Key').fill(masterKey());
     await small.getByRole('button', { name: 'Show entries' }).click();
     const region = small.getByRole('region', { name: 'Audit entries' });
     await region.waitFor();

@@ -95,7 +95,7 @@ export function ReadyCsvPage({ download = startDownload }: ReadyCsvPageProps) {
     <Page title="Participant Roster" lead={`Download ${ROSTER_FILE_NAME}: one row for every participant linked through Open Humans, with the columns listed below.`}>
       <AdminNav signInLink />
       {can(Capabilities.rosterDownload) && <SignedInRoster download={download} />}
-      <form className="card" onSubmit={submit} aria-label="Download the roster with the master key">
+      <form className="card" onSubmit={submit} aria-label="Roster download by key">
         <MasterKeyField value={masterKey} onChange={setMasterKey} />
         <Button type="submit" disabled={!masterKey.trim() || generating}>
           Submit
