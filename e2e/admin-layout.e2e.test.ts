@@ -13,6 +13,7 @@ import type { Enrollment } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
 import type { Locator, Page } from 'playwright-core';
 import { baseUrl, browserPerFile } from './support/browser';
+import { staffMember, withStaffSession, type StaffMemberSession } from './support/staff';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from './support/participant';
@@ -20,7 +21,7 @@ import { completeNardiOverApi, completeTypeFinder, consentedParticipant } from '
 jest.setTimeout(300_000);
 
 const WIDTHS = [390, 1280] as const;
-const ADMIN_ROUTES = ['/mbti-load', '/enrollment', '/ready-csv', '/consent-versions', '/audit-trail', '/reminders', '/analysis-export'] as const;
+const ADMIN_ROUTES = ['/mbti-load', '/enrollment', '/ready-csv', '/consent-versions', '/audit-trail', '/reminders', '/analysis-export', '/staff'] as const;
 const INSTRUMENTS: Record<string, string> = { typeFinder: 'TypeFinder', nardi: 'Nardi', mbti: 'MBTI', selfAssessment: 'Self-assessment' };
 const MIN_TARGET = 44;
 
@@ -42,11 +43,14 @@ function nonZeroCells(pair: NonNullable<Enrollment['agreement']>[number]): strin
     .map((cell) => `${cell.first} ${cell.second} ${cell.count}`);
 }
 
-/** A page of the study team, the master key given once (the tab keeps it for the other admin pages). */
+/** The owner the pages are seen as: every tool is theirs. */
+let owner: StaffMemberSession | undefined;
+
+/** A page of the study team, signed in as the owner. */
 async function adminPage(width: number): Promise<Page> {
   const page = await newPage(width);
-  await page.goto('/mbti-load');
-  await page.getByLabel('Master Key').fill(masterKey());
+  owner ??= await staffMember('owner');
+  await withStaffSession(page.context(), owner);
   return page;
 }
 
@@ -99,7 +103,7 @@ describe('the study team’s pages', () => {
   });
 
   describe.each(WIDTHS)('at %i px wide', (width) => {
-    test('/audit-trail: time, action, by, study ID and details on screen, one date format in UTC, a focus ring at every stop, still a table for screen readers', async () => {
+    test('/audit-trail: time, action, by, person, study ID and details on screen, one date format in UTC, a focus ring at every stop, still a table for screen readers', async () => {
       const page = await adminPage(width);
       await page.goto('/audit-trail');
       const table = page.getByRole('table', { name: 'Audit entries, newest first' });
@@ -110,7 +114,7 @@ describe('the study team’s pages', () => {
       await page.getByText('1 entry shown.').waitFor();
       const cells = await boxes(table.locator('tbody td'));
       expect(offScreen(cells, width)).toEqual([]);
-      expect(cells.map((cell) => cell.text)).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), 'Consent given', 'Participant', seeded[0]?.pgId, expect.stringContaining('adultCertified: true')]);
+      expect(cells.map((cell) => cell.text)).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), 'Consent given', 'Participant', '–', seeded[0]?.pgId, expect.stringContaining('adultCertified: true')]);
       await shoot(page, 'audit-trail-one');
 
       // The newest entries of everyone: every cell on screen, none cut off.
@@ -135,11 +139,11 @@ describe('the study team’s pages', () => {
       const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string }; ignored?: boolean }[] };
       const named = nodes.filter((node) => !node.ignored).map((node) => [node.role?.value, node.name?.value ?? '']);
       expect(named).toContainEqual(['table', 'Audit entries, newest first']);
-      expect(named.filter(([role]) => role === 'columnheader').map(([, name]) => name)).toEqual(['Time (UTC)', 'Action', 'By', 'Study ID', 'Details']);
-      expect(named.filter(([role, name]) => role === 'cell' && /^(Time \(UTC\)|Action|By|Study ID|Details) /.test(name ?? ''))).toEqual([]);
+      expect(named.filter(([role]) => role === 'columnheader').map(([, name]) => name)).toEqual(['Time (UTC)', 'Action', 'By', 'Person', 'Study ID', 'Details']);
+      expect(named.filter(([role, name]) => role === 'cell' && /^(Time \(UTC\)|Action|By|Person|Study ID|Details) /.test(name ?? ''))).toEqual([]);
 
       // Every keyboard stop in the filters shows a focus ring (the date picker's calendar button showed none).
-      await page.getByLabel('Master Key').focus();
+      await page.getByLabel('Action').focus();
       const stops: string[] = [];
       for (let i = 0; i < 12; i += 1) {
         await page.keyboard.press('Tab');
@@ -246,10 +250,10 @@ describe('the study team’s pages', () => {
         await page.goto(route);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.getByRole('navigation', { name: 'Study team tools' }).waitFor();
-        // The kept key loads the tables at once (their buttons and fields are measured too).
+        // Signed in, the tables load at once (their buttons and fields are measured too).
         await page.waitForLoadState('networkidle');
         const nav = await boxes(page.getByRole('navigation', { name: 'Study team tools' }).getByRole('link'));
-        expect(nav.map((link) => link.text)).toEqual(['MBTI upload', 'Enrollment', 'Roster', 'Consent', 'Audit trail', 'Reminders', 'Analysis export']);
+        expect(nav.map((link) => link.text)).toEqual(['MBTI upload', 'Enrollment', 'Roster', 'Consent', 'Audit trail', 'Reminders', 'Analysis export', 'Staff']);
         const small = (found: typeof nav) => found.filter((box) => box.width > 0 && (box.width < MIN_TARGET || box.height < MIN_TARGET)).map((box) => `${box.text.slice(0, 30)} ${Math.round(box.width)}x${Math.round(box.height)}`);
         // Buttons, fields, the reminders' step choices (their labels are the targets), the header's study link and the footer's links.
         const controls = page.locator(
@@ -286,7 +290,7 @@ describe('the study team’s pages', () => {
     const columns = page.getByRole('region', { name: 'The columns of roster.csv' });
     await columns.waitFor();
     const named = await columns.getByRole('term').allTextContents();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Submit' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the roster' }).click()]);
     const [header] = parseCsv(await downloadedText(download)) as string[][];
     expect(named).toEqual(header);
     expect(await page.locator('main').innerText()).not.toMatch(/whether their MBTI result is in/);

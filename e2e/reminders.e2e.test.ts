@@ -11,6 +11,7 @@ import { MongoClient, type UpdateResult } from 'mongodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serviceDocumentsOf, writeAsService } from '@study/service-kit/testing';
 import { baseUrl, launchBrowser } from './support/browser';
+import { staffMember, withStaffSession } from './support/staff';
 import { completeTypeFinder, consentedParticipant } from './support/participant';
 
 jest.setTimeout(180_000);
@@ -97,9 +98,9 @@ describe('reminders', () => {
 
   test('the admin previews who stopped at a step, sends them a reminder, and the stand-in shows it for exactly them, once', async () => {
     const page = await newPage();
+    await withStaffSession(page.context(), await staffMember('owner'));
     await page.goto('/reminders');
     await page.getByRole('navigation', { name: 'Study team tools' }).getByRole('link', { name: 'Reminders' }).waitFor();
-    await page.getByLabel('Master Key').fill(masterKey());
     await page.getByRole('radio', { name: 'Consented, but no TypeFinder yet' }).check();
     await page.getByLabel('For at least (days)').fill('7');
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -156,8 +157,8 @@ describe('reminders', () => {
 
   test('the reminders page fits a 375 px wide screen', async () => {
     const page = await newPage(375);
+    await withStaffSession(page.context(), await staffMember('owner'));
     await page.goto('/reminders');
-    await page.getByLabel('Master Key').fill(masterKey());
     await page.getByRole('radio', { name: 'TypeFinder done, but no Nardi yet' }).check();
     await page.getByLabel('For at least (days)').fill('7');
     await page.getByRole('button', { name: 'Preview' }).click();

@@ -20,6 +20,7 @@ import {
 } from '@study/contracts';
 import { TYPE_CODES } from '@study/personality';
 import { baseUrl, browserPerFile } from './support/browser';
+import { staffMember, withStaffSession, type StaffMemberSession } from './support/staff';
 import { downloadedText, eventually, masterKey } from './support/admin';
 import { authorizeProject, completeNardiOverApi, completeTypeFinder, randomMemberId, studySettings } from './support/participant';
 import { e2eSessions } from './support/session-jar';
@@ -64,6 +65,17 @@ interface Made {
 
 const letters = (type: string) => ({ energy: type[0] as string, information: type[1] as string, decisions: type[2] as string, lifestyle: type[3] as string });
 
+/** The owner the study team's pages are used as in this file. */
+let owner: StaffMemberSession | undefined;
+
+/** A page signed in as that owner. */
+async function ownerPage() {
+  const page = await newPage();
+  owner ??= await staffMember('owner');
+  await withStaffSession(page.context(), owner);
+  return page;
+}
+
 describe('running the study from the admin pages', () => {
   let before: Enrollment;
   let versionBefore: { versionId: string; latestConsents: number };
@@ -96,10 +108,9 @@ describe('running the study from the admin pages', () => {
   });
 
   test('the Enrollment page shows the funnel and the agreement moved by exactly the participants made', async () => {
-    const page = await newPage();
+    const page = await ownerPage();
     // The MBTI results go in through the upload page, as the study team does it.
     await page.goto('/mbti-load');
-    await page.getByLabel('Master Key').fill(masterKey());
     const { studyEmailHost } = await studySettings();
     const rows = made.filter((m) => m.mbti).map((m) => `${m.pgId}@${studyEmailHost},${m.mbti},1,2,3,4,5,6,7,8`);
     const csv = [MBTI_HEADER, ...rows].join('\n');
@@ -169,10 +180,9 @@ describe('running the study from the admin pages', () => {
   });
 
   test('the Consent page counts the three consents under the current version', async () => {
-    const page = await newPage();
+    const page = await ownerPage();
     await page.goto('/consent-versions');
-    await page.getByLabel('Master Key').fill(masterKey());
-    await page.getByRole('button', { name: 'Show versions' }).click();
+    // Signed in, the versions show at once.
     const table = page.getByRole('table', { name: 'Consent versions' });
     await table.waitFor();
     const current = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: `${versionBefore.versionId} (current)` }) });
@@ -180,9 +190,8 @@ describe('running the study from the admin pages', () => {
   });
 
   test('the admin downloads the analysis export and its dictionary: every column is named there, and the three are in it', async () => {
-    const page = await newPage();
+    const page = await ownerPage();
     await page.goto('/analysis-export');
-    await page.getByLabel('Master Key').fill(masterKey());
     const [exportDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download analysis-export.csv' }).click()]);
     const exportCsv = await downloadedText(exportDownload);
     const [dictionaryDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the data dictionary' }).click()]);
@@ -203,10 +212,8 @@ describe('running the study from the admin pages', () => {
   });
 
   test('the audit trail lists what the admin just did, newest first, and the consents', async () => {
-    const page = await newPage();
+    const page = await ownerPage();
     await page.goto('/audit-trail');
-    await page.getByLabel('Master Key').fill(masterKey());
-    await page.getByRole('button', { name: 'Show entries' }).click();
     const table = page.getByRole('table', { name: 'Audit entries, newest first' });
     await table.waitFor();
     const text = (await table.locator('tbody').textContent()) ?? '';

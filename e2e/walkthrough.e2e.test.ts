@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
-import { masterKey } from './support/admin';
+import { staffMember, withStaffSession } from './support/staff';
 import { seriousViolations } from './support/axe';
 import { completeTypeFinder, consentedParticipant, holdSession } from './support/participant';
 
@@ -290,8 +290,8 @@ describe.each(WIDTHS)('the app at %i px wide', (width) => {
 
     // The study team: MBTI upload with readable counts, the enrollment figures, the roster.
     const admin = await newPage(width);
+    await withStaffSession(admin.context(), await staffMember('data-manager'));
     await admin.goto('/mbti-load');
-    await admin.getByLabel('Master Key').fill(masterKey());
     await checkStop(admin, 'Admin: MBTI scores', 'admin-mbti-load');
     const csv = [
       'EMAIL,FormM_WholeType,FormM_pci1,FormM_pci2,FormM_pci3,FormM_pci4,FormM_dpref1,FormM_dpref2,FormM_dpref3,FormM_dpref4',

@@ -8,6 +8,7 @@ import {
   gatewayEnvironment,
   openHumansStandinEnvironment,
   participantsEnvironment,
+  passkeyOrigin,
   serviceEnvironment,
   typeFinderStandinEnvironment,
   typeFinderWidgetUrl,
@@ -99,9 +100,17 @@ describe('participantsEnvironment', () => {
       TYPEFINDER_WEBHOOK_SECRET: 'tf-webhook-secret',
       PARTICIPANT_SESSION_SECRET: 'session-secret',
       TYPEFINDER_WIDGET_URL: 'http://127.0.0.1:4202/widget',
+      STAFF_WEBAUTHN_ORIGIN: 'http://localhost:8080',
       STUDY_CONTACT_EMAIL: DEFAULT_CONTACT_EMAIL,
       ...LOCAL_REVIEW_BOARD,
     });
+  });
+
+  it('binds the study team\'s passkeys to localhost for a stack at 127.0.0.1 (browsers take no IP address), else to the public address', () => {
+    expect(passkeyOrigin('http://127.0.0.1:8080')).toBe('http://localhost:8080');
+    expect(passkeyOrigin('https://study.example/')).toBe('https://study.example');
+    const env = participantsEnvironment({ common: { STAFF_WEBAUTHN_ORIGIN: 'https://admin.study.example' }, secrets: SECRETS, openHumans: standin, typeFinderWidgetUrl: 'x', publicUrl: 'http://127.0.0.1:8080' });
+    expect(env.STAFF_WEBAUTHN_ORIGIN).toBe('https://admin.study.example');
   });
 
   it('names only the real platform\'s address when a client is configured (its id and secret come from the operator)', () => {

@@ -114,6 +114,17 @@ export function openHumansRedirectUri(publicUrl: string): string {
 /** Where svc-participants finds Open Humans: the real platform's address, or the stand-in with the study's client. */
 export type OpenHumansSetting = { standin: false; url: string } | { standin: true; url: string; clientId: string; clientSecret: string; webhookSecret: string; masterAccessToken: string };
 
+/**
+ * The origin the study team's passkeys are bound to on a local stack: browsers take no IP address
+ * as a passkey's relying party, so a stack at 127.0.0.1 binds them to localhost (the same
+ * machine, its port): the study team opens the admin pages there to use a passkey.
+ */
+export function passkeyOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') url.hostname = 'localhost';
+  return url.origin;
+}
+
 /** svc-participants' own variables: Open Humans, the TypeFinder widget, its secrets, the consent form's contacts. */
 export function participantsEnvironment(o: { common: Env; secrets: LocalSecrets; openHumans: OpenHumansSetting; typeFinderWidgetUrl: string; publicUrl: string }): Env {
   const { common, secrets, openHumans } = o;
@@ -128,6 +139,7 @@ export function participantsEnvironment(o: { common: Env; secrets: LocalSecrets;
     TYPEFINDER_WEBHOOK_SECRET: secrets.typeFinderWebhookSecret,
     PARTICIPANT_SESSION_SECRET: secrets.participantSessionSecret,
     TYPEFINDER_WIDGET_URL: o.typeFinderWidgetUrl,
+    STAFF_WEBAUTHN_ORIGIN: common.STAFF_WEBAUTHN_ORIGIN || passkeyOrigin(o.publicUrl),
     // The consent form's contacts: the same study-team address the gateway shows.
     STUDY_CONTACT_EMAIL: common.STUDY_CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
     ...LOCAL_REVIEW_BOARD,

@@ -16,7 +16,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'consent-text.published': 'Consent text published',
   'staff-session.opened': 'Signed in',
   'staff-session.closed': 'Signed out',
-  'staff.added': 'Person added to the team',
+  'staff.added': 'Team member added',
   'staff-setup.completed': 'Account set up',
   'passkey.added': 'Passkey added',
   'access.refused': 'Refused to the role',

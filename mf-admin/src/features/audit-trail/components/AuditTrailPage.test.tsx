@@ -193,7 +193,7 @@ describe('/audit-trail', () => {
   it('labels every action, those of the staff accounts too', async () => {
     renderAuditTrail(fakeApi(async () => FIRST));
     await screen.findByRole('table', { name: 'Audit entries, newest first' });
-    expect(optionsOf('Action')).toEqual(expect.arrayContaining(['Signed in', 'Signed out', 'Person added to the team', 'Account set up', 'Passkey added', 'Refused to the role']));
+    expect(optionsOf('Action')).toEqual(expect.arrayContaining(['Signed in', 'Signed out', 'Team member added', 'Account set up', 'Passkey added', 'Refused to the role']));
   });
 });
 
