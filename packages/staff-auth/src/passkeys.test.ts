@@ -32,7 +32,7 @@ describe('passkey registration', () => {
     const { options, challenge } = await passkeyRegistrationOptions(rp, jane, [passkey]);
     expect(options.rp).toEqual({ id: rp.id, name: rp.name });
     expect(options.user).toEqual({ id: Buffer.from(jane.staffId).toString('base64url'), name: jane.email, displayName: jane.name });
-    expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' });
+    expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', requireResidentKey: true, userVerification: 'required' });
     expect(options.attestation).toBe('none');
     expect(options.pubKeyCredParams.map((param) => param.alg)).toContain(-7);
     expect(options.excludeCredentials).toEqual([{ id: passkey.credentialId, type: 'public-key', transports: ['internal'] }]);
@@ -100,9 +100,9 @@ describe('passkey registration', () => {
 });
 
 describe('passkey sign-in', () => {
-  it('asks for any passkey of the site, user verification preferred', async () => {
+  it('asks for any passkey of the site, user verification required', async () => {
     const { options, challenge } = await passkeyAuthenticationOptions(rp);
-    expect(options).toMatchObject({ rpId: rp.id, allowCredentials: [], userVerification: 'preferred', timeout: PASSKEY_CHALLENGE_TTL_MS, challenge });
+    expect(options).toMatchObject({ rpId: rp.id, allowCredentials: [], userVerification: 'required', timeout: PASSKEY_CHALLENGE_TTL_MS, challenge });
     expect((await passkeyAuthenticationOptions(rp)).challenge).not.toBe(challenge);
   });
 

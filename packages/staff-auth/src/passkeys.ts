@@ -130,7 +130,8 @@ const failureOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /**
  * Options for registering a passkey for a signed-in staff member. Discoverable (the passkey holds
- * the staff id, so sign-in needs no e-mail), user verification preferred, no attestation (which
+ * the staff id, so sign-in needs no e-mail), user verification required (the verification asks
+ * for it, so the browser prompts for a PIN or biometrics rather than the server refusing after), no attestation (which
  * authenticator it is does not matter here), and the member's existing passkeys excluded so one
  * authenticator is not registered twice.
  */
@@ -149,7 +150,7 @@ export async function passkeyRegistrationOptions(
     userID,
     timeout: PASSKEY_CHALLENGE_TTL_MS,
     attestationType: 'none',
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: knownTransports(passkey.transports) })),
   });
   return { options: options as OptionsJSON<typeof options>, challenge: options.challenge };
@@ -209,7 +210,7 @@ export async function verifyPasskeyRegistration(
  * it holds for this site and the person picks one without typing an e-mail.
  */
 export async function passkeyAuthenticationOptions(rp: RelyingParty): Promise<PasskeyCeremony<PublicKeyCredentialRequestOptionsJSON>> {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [], userVerification: 'preferred', timeout: PASSKEY_CHALLENGE_TTL_MS });
+  const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [], userVerification: 'required', timeout: PASSKEY_CHALLENGE_TTL_MS });
   return { options: options as OptionsJSON<typeof options>, challenge: options.challenge };
 }
 
