@@ -51,10 +51,11 @@ export async function completeSetup(deps: StaffDeps, request: { email: string; s
   if (!totp.ok) throw new AppError(400, ErrorCodes.SIGN_IN_FAILED, 'The code from your authenticator app is not right. Check the app shows the study and try the code it shows now.');
   const caller = { kind: 'staff' as const, staffId: account._id, name: account.name, role: account.role };
   await recordAudit({ ...deps, caller }, { action: AuditActions.staffSetUp, actor: 'admin' });
-  if (!(await deps.accounts.completeSetup(account._id, setupCodeHash(request.setupCode), passwordHash, { secret: account.pendingTotp, lastUsedStep: totp.step }, deps.now()))) {
+  const totpState = { secret: account.pendingTotp, lastUsedStep: totp.step };
+  const now = deps.now();
+  if (!(await deps.accounts.completeSetup(account._id, setupCodeHash(request.setupCode), passwordHash, totpState, now))) {
     throw new AppError(400, ErrorCodes.SETUP_CODE_INVALID, SETUP_INVALID);
   }
-  const setUp = await deps.accounts.findById(account._id);
-  if (!setUp) throw new AppError(400, ErrorCodes.SETUP_CODE_INVALID, SETUP_INVALID);
-  return signInAs(deps, setUp, 'set-up');
+  const { setup: _spent, pendingTotp: _confirmed, ...rest } = account;
+  return signInAs(deps, { ...rest, passwordHash, totp: totpState, setUpAt: now }, 'set-up');
 }
