@@ -85,6 +85,24 @@ describe('migrating classic queues to quorum queues (real RabbitMQ and FerretDB)
     return { broker, logger };
   }
 
+  /**
+   * An instance of the earlier version still consuming the queue (and holding its message
+   * unacknowledged): a start that must migrate refuses to delete the queue under it.
+   */
+  async function expectMigrationRefusedWhileEarlierConsumes(t: ConsumerTopology): Promise<void> {
+    const earlier = await connect(amqpUrl);
+    const earlierChannel = await earlier.createChannel();
+    await earlierChannel.consume(t.queue, () => undefined, { noAck: false });
+    const connection = await connect(amqpUrl);
+    try {
+      const migration = migrateQueues(connection, queueDeclarations(t, BINDINGS), { logger: memoryLogger(), queue: t.queue, mustMigrate: true, waitMs: 1_000 });
+      await expect(migration).rejects.toThrow(/still has 1 consumer/);
+    } finally {
+      await connection.close();
+      await earlier.close();
+    }
+  }
+
   async function expectAllQuorum(t: ConsumerTopology): Promise<void> {
     for (const declaration of queueDeclarations(t, BINDINGS)) {
       expect(await admin.isQuorumQueue(declaration.name, declaration.options)).toBe(true);
@@ -224,18 +242,7 @@ describe('migrating classic queues to quorum queues (real RabbitMQ and FerretDB)
     await declareClassic(t);
     const e = event(1);
     await admin.publishConfirmed(exchange, e.type, [body(e)]);
-    // An instance of the earlier version, still consuming (and holding the message unacknowledged).
-    const earlier = await connect(amqpUrl);
-    const earlierChannel = await earlier.createChannel();
-    await earlierChannel.consume(t.queue, () => undefined, { noAck: false });
-    const connection = await connect(amqpUrl);
-    try {
-      const migration = migrateQueues(connection, queueDeclarations(t, BINDINGS), { logger: memoryLogger(), queue: t.queue, mustMigrate: true, waitMs: 1_000 });
-      await expect(migration).rejects.toThrow(/still has 1 consumer/);
-    } finally {
-      await connection.close();
-      await earlier.close();
-    }
+    await expectMigrationRefusedWhileEarlierConsumes(t);
     // The earlier version stopped: the next start migrates, and the message (held by the stand-in) is handled.
     const handled: { id: string; attempt: number; by: string }[] = [];
     await startInstance(t, 'a', handled);
@@ -346,18 +353,8 @@ describe('migrating classic queues to quorum queues (real RabbitMQ and FerretDB)
       await declareEarlierQuorum(t);
       const e = event(1);
       await admin.publishConfirmed(exchange, e.type, [body(e)]);
-      const earlier = await connect(amqpUrl);
-      const earlierChannel = await earlier.createChannel();
-      await earlierChannel.consume(t.queue, () => undefined, { noAck: false });
-      const connection = await connect(amqpUrl);
-      try {
-        const migration = migrateQueues(connection, queueDeclarations(t, BINDINGS), { logger: memoryLogger(), queue: t.queue, mustMigrate: true, waitMs: 1_000 });
-        await expect(migration).rejects.toThrow(/still has 1 consumer/);
-        expect(await admin.declaresAs(t.queue, queueDeclarations(t, BINDINGS)[3]!.earlierQuorumOptions)).toBe(true);
-      } finally {
-        await connection.close();
-        await earlier.close();
-      }
+      await expectMigrationRefusedWhileEarlierConsumes(t);
+      expect(await admin.declaresAs(t.queue, queueDeclarations(t, BINDINGS)[3]!.earlierQuorumOptions)).toBe(true);
       const handled: { id: string; attempt: number; by: string }[] = [];
       await startInstance(t, 'a', handled);
       await waitFor('the event handled', () => handled.some((h) => h.id === e.id));
