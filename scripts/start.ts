@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   if (!process.env.STUDY_CONTACT_EMAIL) say(`Study contact address shown to participants: ${DEFAULT_CONTACT_EMAIL} (set STUDY_CONTACT_EMAIL to the study team's real one)`);
   const unsetBoard = Object.keys(LOCAL_REVIEW_BOARD).filter((name) => !process.env[name]);
   if (unsetBoard.length > 0) say(`Review board in the consent form: local test values, marked as such (set ${unsetBoard.join(', ')} to the board that approved the study)`);
-  say('Admin master key (for /ready-csv and the admin tools): ADMIN_MASTER_KEY, or the one generated in .data/secrets.json');
+  say('Study team: each person signs in on the admin pages; add the first owner with npm run staff -- add <e-mail> "<name>" owner, then open its set-up page at localhost (where passkeys work)');
+  say('Admin master key (for /ready-csv and as the break-glass): ADMIN_MASTER_KEY, or the one generated in .data/secrets.json');
   say(`Logs: ${path.join('.data', 'logs')}/<part>.log`);
   say(`Ready: ${stack.url}  (Ctrl-C stops everything started here)`);
 

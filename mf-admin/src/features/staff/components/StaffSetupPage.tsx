@@ -120,7 +120,7 @@ function PasswordForm({ email, setupCode, enrolment, onDone, onRestart }: { emai
           <code>{enrolment.otpauthUri}</code>
         </details>
       </section>
-      <form className="card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="setup-password-title">
+      <form className="card admin-section" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="setup-password-title">
         <h2 id="setup-password-title">3. Choose your password</h2>
         <TextField
           label="Password"
