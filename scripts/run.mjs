@@ -81,23 +81,31 @@ function ensurePinnedNode(version) {
 
 /**
  * Runs this same command under `binary` and ends as it ends: its exit code, or its signal. The
- * signals a terminal or a supervisor sends are passed on (as npm passes them to its scripts).
+ * signals a supervisor sends to this process are passed on; a terminal's Ctrl-C is not, as a
+ * shell does not: the terminal sends it to the whole foreground process group, the tool included,
+ * and passing it on as well would make one Ctrl-C two (a tool stopping on the first one would be
+ * killed by the second, half-way through its clean-up).
  */
 function runUnder(binary) {
   const env = { ...process.env, [REEXEC_MARK]: binary, PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH ?? ''}` };
   const child = spawn(binary, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', env });
   // Not SIGUSR1: Node keeps it for its debugger.
-  const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
+  const forwarded = ['SIGTERM', 'SIGHUP', 'SIGUSR2'];
+  // The terminal's own signals (Ctrl-C, Ctrl-\): the tool has them already; this process waits for it.
+  const fromTerminal = ['SIGINT', 'SIGQUIT'];
   const forward = (signal) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
+  const wait = () => undefined;
   for (const signal of forwarded) process.on(signal, forward);
+  for (const signal of fromTerminal) process.on(signal, wait);
   child.on('error', (err) => {
     console.error(`[run] Could not start ${binary}: ${err.message}`);
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
     for (const s of forwarded) process.removeListener(s, forward);
+    for (const s of fromTerminal) process.removeListener(s, wait);
     if (code !== null) process.exit(code);
     // Ended by a signal: end by the same one (no listener is left, so it is not caught), so that
     // whoever started this command sees what happened; 128 + its number should that not work.

@@ -10,12 +10,13 @@ console.log(JSON.stringify({ version: process.version, execPathChild: versionOf(
 
 if (mode === 'exit') process.exit(Number(rest[0]));
 if (mode === 'trap' || mode === 'hang') {
-  // 'trap' ends on its own terms when a signal comes; 'hang' leaves it to the signal's default.
+  // 'trap' ends on its own terms when a signal comes, after a clean-up long enough for a second
+  // delivery of the same signal to show; 'hang' leaves it to the signal's default.
   if (mode === 'trap') {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
+      process.on(signal, () => {
         console.log(`got ${signal}`);
-        process.exit(signal === 'SIGINT' ? 7 : 8);
+        setTimeout(() => process.exit(signal === 'SIGINT' ? 7 : 8), 500);
       });
     }
   }
