@@ -150,6 +150,7 @@ export function staffDeps(ctx: Ctx): StaffDeps {
     }),
     relyingParty: { id: new URL(origin).hostname, name: 'Personality genetics study', origin },
     auditLog: new AuditLogRepository(ctx.db),
+    lock: ctx.lock,
     auditSecrets: configuredSecrets(config),
     logger: ctx.logger,
     now: () => new Date(),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import request from 'supertest';
 import {
@@ -11,6 +11,7 @@ import {
   ROSTER_CSV_COLUMNS,
   passkeyRegistrationOptionsSchema,
   passkeySignInOptionsSchema,
+  staffAccountSchema,
   staffSessionSchema,
   staffSetupStartResponseSchema,
   type StaffSessionView,
@@ -241,5 +242,94 @@ describe('Staff accounts (svc-participants against the real FerretDB, RabbitMQ a
     expect(session.status).toBe(200);
     expect((await asStaff(request(svc.url).post('/api/admin/sign-out'), signed).send({})).status).toBe(204);
     expect((await asStaff(request(svc.url).get('/api/admin/session'), signed, false)).status).toBe(401);
+  });
+
+  const roleOf = async (staffId: string) => (await svc.ctx.db.collection<{ _id: string; role: string }>(STAFF_ACCOUNTS_COLLECTION).findOne({ _id: staffId }))?.role;
+
+  it("changes a person's role from their next call, recorded under the owner; refuses it to others and to leave no owner", async () => {
+    const dana = dataManager.view.staff.id;
+    const toViewer = await asStaff(request(svc.url).post(`/api/admin/staff/${dana}/role`), owner).send({ role: 'viewer' });
+    expect(toViewer.status).toBe(200);
+    expect(staffAccountSchema.parse(toViewer.body)).toMatchObject({ id: dana, name: 'Dana Data', role: 'viewer' });
+    // The same session, the new role: a viewer's refusal, and what a viewer may do.
+    const link = await asStaff(request(svc.url).post('/api/admin/download-links'), dataManager).send({ resource: 'export' });
+    expect(link.status).toBe(403);
+    expect(errorBodySchema.parse(link.body).code).toBe('ROLE_NOT_PERMITTED');
+    const session = staffSessionSchema.parse((await asStaff(request(svc.url).get('/api/admin/session'), dataManager, false)).body);
+    expect(session.staff.role).toBe('viewer');
+    expect(session.capabilities).not.toContain('analysis-export.download');
+    const changed = await audit().find({ action: AuditActions.staffRoleChanged }).toArray();
+    expect(changed.map((entry) => [entry.by, entry.details])).toEqual([
+      [{ kind: 'staff', staffId: owner.view.staff.id, name: 'Olive Owner', role: 'owner' }, { staffId: dana, name: 'Dana Data', from: 'data-manager', to: 'viewer' }],
+    ]);
+
+    // Nobody but an owner changes roles: refused, recorded, nothing changed.
+    const byViewer = await asStaff(request(svc.url).post(`/api/admin/staff/${dana}/role`), viewer).send({ role: 'owner' });
+    expect(byViewer.status).toBe(403);
+    expect(await audit().countDocuments({ action: AuditActions.accessRefused, 'by.staffId': viewer.view.staff.id, 'details.route': 'changeStaffRole' })).toBe(1);
+    const noToken = await asStaff(request(svc.url).post(`/api/admin/staff/${dana}/role`), owner, false).send({ role: 'owner' });
+    expect(noToken.status).toBe(403);
+    expect(await roleOf(dana)).toBe('viewer');
+
+    // The only owner cannot step down: nobody would be left to manage the team.
+    const alone = await asStaff(request(svc.url).post(`/api/admin/staff/${owner.view.staff.id}/role`), owner).send({ role: 'viewer' });
+    expect(alone.status).toBe(409);
+    expect(errorBodySchema.parse(alone.body).code).toBe('LAST_OWNER');
+    expect(await roleOf(owner.view.staff.id)).toBe('owner');
+
+    // Ids that are not UUIDs, or nobody's; a role that does not exist.
+    const bad = await asStaff(request(svc.url).post('/api/admin/staff/not-an-id/role'), owner).send({ role: 'viewer' });
+    expect([bad.status, errorBodySchema.parse(bad.body).code]).toEqual([400, 'VALIDATION_FAILED']);
+    const nobody = await asStaff(request(svc.url).post(`/api/admin/staff/${randomUUID()}/role`), owner).send({ role: 'viewer' });
+    expect([nobody.status, errorBodySchema.parse(nobody.body).code]).toEqual([404, 'STAFF_NOT_FOUND']);
+    const made = await asStaff(request(svc.url).post(`/api/admin/staff/${dana}/role`), owner).send({ role: 'admin' });
+    expect(made.status).toBe(400);
+    expect(await audit().countDocuments({ action: AuditActions.staffRoleChanged })).toBe(1);
+  });
+
+  it('of two owners stepping each other down at once, one is refused: the study keeps an owner', async () => {
+    const otto = await add(owner, 'otto@example.org', 'Otto Owner', 'owner');
+    const [one, two] = await Promise.all([
+      asStaff(request(svc.url).post(`/api/admin/staff/${otto.view.staff.id}/role`), owner).send({ role: 'viewer' }),
+      asStaff(request(svc.url).post(`/api/admin/staff/${owner.view.staff.id}/role`), otto).send({ role: 'viewer' }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    const owners = await svc.ctx.db.collection(STAFF_ACCOUNTS_COLLECTION).countDocuments({ role: 'owner' });
+    expect(owners).toBe(1);
+    // Olive stays the owner for what follows.
+    if (one.status === 409) {
+      expect((await asStaff(request(svc.url).post(`/api/admin/staff/${owner.view.staff.id}/role`), otto).send({ role: 'owner' })).status).toBe(200);
+      expect((await asStaff(request(svc.url).post(`/api/admin/staff/${otto.view.staff.id}/role`), owner).send({ role: 'viewer' })).status).toBe(200);
+    }
+    expect(await roleOf(owner.view.staff.id)).toBe('owner');
+  });
+
+  it("removes a person: their session and download link stop at once, they cannot sign in, and the trail keeps their entries", async () => {
+    const dana = dataManager.view.staff.id;
+    expect((await asStaff(request(svc.url).post(`/api/admin/staff/${dana}/role`), owner).send({ role: 'data-manager' })).status).toBe(200);
+    const link = downloadLinkResponseSchema.parse((await asStaff(request(svc.url).post('/api/admin/download-links'), dataManager).send({ resource: 'export' })).body);
+    const theirs = await audit().countDocuments({ 'by.staffId': dana });
+
+    const byDataManager = await asStaff(request(svc.url).post(`/api/admin/staff/${owner.view.staff.id}/remove`), dataManager).send({});
+    expect(byDataManager.status).toBe(403);
+    const removed = await asStaff(request(svc.url).post(`/api/admin/staff/${dana}/remove`), owner).send({});
+    expect(removed.status).toBe(204);
+
+    const call = await asStaff(request(svc.url).get('/api/admin/session'), dataManager, false);
+    expect([call.status, errorBodySchema.parse(call.body).code]).toEqual([401, 'STAFF_SESSION_EXPIRED']);
+    const download = await request(svc.url).get(link.url);
+    expect([download.status, errorBodySchema.parse(download.body).code]).toEqual([403, 'DOWNLOAD_LINK_INVALID']);
+    const signIn = await request(svc.url).post('/api/admin/sign-in').send({ email: 'dana@example.org', password: dataManager.password, code: freshCode(dataManager.secret) });
+    expect([signIn.status, errorBodySchema.parse(signIn.body).code]).toEqual([401, 'SIGN_IN_FAILED']);
+
+    // What they did stays under their name; the removal is under the owner's.
+    expect(await audit().countDocuments({ 'by.staffId': dana })).toBe(theirs + 1);
+    const entry = await audit().findOne({ action: AuditActions.staffRemoved });
+    expect([entry?.by, entry?.details]).toEqual([{ kind: 'staff', staffId: owner.view.staff.id, name: 'Olive Owner', role: 'owner' }, { staffId: dana, name: 'Dana Data', role: 'data-manager' }]);
+    const again = await asStaff(request(svc.url).post(`/api/admin/staff/${dana}/remove`), owner).send({});
+    expect(again.status).toBe(404);
+    const self = await asStaff(request(svc.url).post(`/api/admin/staff/${owner.view.staff.id}/remove`), owner).send({});
+    expect([self.status, errorBodySchema.parse(self.body).code]).toEqual([409, 'LAST_OWNER']);
+    expect(await audit().countDocuments({ action: AuditActions.staffRemoved })).toBe(1);
   });
 });

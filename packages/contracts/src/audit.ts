@@ -44,6 +44,10 @@ export const AuditActions = {
   staffSignedOut: 'staff-session.closed',
   /** An account added to the study team (details: the new person's id, name and role). */
   staffAdded: 'staff.added',
+  /** A person's role changed (details: their id, name, the role before and after). */
+  staffRoleChanged: 'staff-role.changed',
+  /** A person removed from the study team (details: their id, name and role). */
+  staffRemoved: 'staff.removed',
   /** A new account's set-up finished: password and authenticator app chosen. */
   staffSetUp: 'staff-setup.completed',
   /** A passkey registered for the person signed in. */

@@ -172,6 +172,8 @@ describe('apiRoutes', () => {
         'POST /api/admin/passkeys',
         'GET /api/admin/staff',
         'POST /api/admin/staff',
+        'POST /api/admin/staff/:staffId/role',
+        'POST /api/admin/staff/:staffId/remove',
         'POST /api/admin/reminders/preview',
         'POST /api/admin/reminders/send',
         'GET /api/admin/analysis-export',

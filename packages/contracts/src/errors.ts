@@ -102,6 +102,10 @@ export const ErrorCodes = {
   PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
   /** Adding staff: an account with this e-mail exists already. */
   STAFF_EXISTS: 'STAFF_EXISTS',
+  /** Changing or removing staff: no account with this id (removed already, or never added). */
+  STAFF_NOT_FOUND: 'STAFF_NOT_FOUND',
+  /** Changing or removing staff: it would leave the study without an owner who has set up their account. */
+  LAST_OWNER: 'LAST_OWNER',
   /** A passkey ceremony whose challenge is unknown, expired or whose answer did not verify. */
   PASSKEY_REJECTED: 'PASSKEY_REJECTED',
   /** Admin calls: too many refused attempts (or calls) from one address; try again after Retry-After seconds. */

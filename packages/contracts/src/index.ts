@@ -345,6 +345,7 @@ export {
 export {
   addStaffRequestSchema,
   addStaffResponseSchema,
+  changeStaffRoleRequestSchema,
   emptyRequestSchema,
   passkeyRegistrationOptionsSchema,
   passkeyRegistrationRequestSchema,
@@ -371,6 +372,7 @@ export {
   staffSignInRequestSchema,
   type AddStaffRequest,
   type AddStaffResponse,
+  type ChangeStaffRoleRequest,
   type PasskeyRegistrationOptions,
   type PasskeyRegistrationRequest,
   type PasskeyRegistrationResponse,

@@ -29,6 +29,8 @@ import { nardiReportRequestSchema, nardiReportSchema } from './reports';
 import {
   addStaffRequestSchema,
   addStaffResponseSchema,
+  changeStaffRoleRequestSchema,
+  staffAccountSchema,
   emptyRequestSchema,
   passkeyRegistrationOptionsSchema,
   passkeyRegistrationRequestSchema,
@@ -229,6 +231,8 @@ export const routes = {
   registerPasskey: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/passkeys', access: studyTeam, summary: 'Registers a passkey for the signed-in person.', request: json(passkeyRegistrationRequestSchema), response: json(passkeyRegistrationResponseSchema) }),
   staffList: defineRoute({ service: 'participants', method: 'GET', path: '/api/admin/staff', access: studyTeam, summary: 'The study team: names, e-mails and roles.', request: noBody, response: json(staffListSchema) }),
   addStaff: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/staff', access: studyTeam, summary: 'Adds a person to the study team; answers their one-time set-up code.', request: json(addStaffRequestSchema), response: json(addStaffResponseSchema) }),
+  changeStaffRole: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/staff/:staffId/role', access: studyTeam, summary: "Changes a person's role; it applies from their next call.", request: json(changeStaffRoleRequestSchema), response: json(staffAccountSchema) }),
+  removeStaff: defineRoute({ service: 'participants', method: 'POST', path: '/api/admin/staff/:staffId/remove', access: studyTeam, summary: 'Removes a person from the study team: their account, sessions and download links stop working at once.', request: json(emptyRequestSchema), response: noBody }),
   reportErrors: defineRoute({
     service: 'gateway',
     method: 'POST',

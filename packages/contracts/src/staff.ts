@@ -41,6 +41,8 @@ export const staffCapabilityNames = [
   'reminders.preview',
   'reminders.send',
   'staff.manage',
+  'staff.change-role',
+  'staff.remove',
 ] as const;
 export type StaffCapability = (typeof staffCapabilityNames)[number];
 
@@ -135,6 +137,10 @@ export type StaffList = z.infer<typeof staffListSchema>;
 /** POST /api/admin/staff: a new account (an owner; with the master key, only the first owner while there is none). */
 export const addStaffRequestSchema = z.strictObject({ email: staffEmailSchema, name: staffNameSchema, role: staffRoleSchema });
 export type AddStaffRequest = z.input<typeof addStaffRequestSchema>;
+
+/** POST /api/admin/staff/{staffId}/role: a person's new role (an owner; the study keeps at least one owner who has set up). */
+export const changeStaffRoleRequestSchema = z.strictObject({ role: staffRoleSchema });
+export type ChangeStaffRoleRequest = z.input<typeof changeStaffRoleRequestSchema>;
 
 /** How long a new account's set-up code works. */
 export const STAFF_SETUP_CODE_TTL_HOURS = 72;

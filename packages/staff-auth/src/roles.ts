@@ -45,8 +45,10 @@ const LEAST_ROLE = {
   'consent-versions.publish': 'owner',
   'reminders.preview': 'owner',
   'reminders.send': 'owner',
-  // Adding people to the study team.
+  // Adding people to the study team, changing their roles, removing them.
   'staff.manage': 'owner',
+  'staff.change-role': 'owner',
+  'staff.remove': 'owner',
 } as const satisfies Record<StaffCapability, StaffRole>;
 
 export type Capability = StaffCapability;
@@ -88,6 +90,8 @@ export const ROUTE_CAPABILITIES: { readonly [K in RouteName]?: Capability } = {
   registerPasskey: 'passkeys.add',
   staffList: 'staff.view',
   addStaff: 'staff.manage',
+  changeStaffRole: 'staff.change-role',
+  removeStaff: 'staff.remove',
   auditTrailCsv: 'audit.export',
   previewReminders: 'reminders.preview',
   sendReminders: 'reminders.send',

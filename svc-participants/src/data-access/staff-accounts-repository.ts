@@ -85,6 +85,21 @@ export class StaffAccountsRepository {
     return (await this.collection.countDocuments({ role: 'owner' }, { limit: 1 })) > 0;
   }
 
+  /** Whether an owner other than this person has set up their account (so someone can still manage the team). */
+  async hasOtherSetUpOwner(staffId: string): Promise<boolean> {
+    return (await this.collection.countDocuments({ role: 'owner', _id: { $ne: staffId }, setUpAt: { $exists: true } }, { limit: 1 })) > 0;
+  }
+
+  /** Sets a person's role; the account as it is now, or null when there is none. */
+  changeRole(staffId: string, role: StaffRole): Promise<StaffAccountDocument | null> {
+    return this.collection.findOneAndUpdate({ _id: staffId }, { $set: { role } }, { returnDocument: 'after' });
+  }
+
+  /** Removes a person's account; false when there was none. */
+  async remove(staffId: string): Promise<boolean> {
+    return (await this.collection.deleteOne({ _id: staffId })).deletedCount === 1;
+  }
+
   sealTotp(staffId: string, secret: string): SealedSecret {
     return this.cipher.seal(secret, `${staffId}:staff-totp`);
   }

@@ -17,6 +17,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'staff-session.opened': 'Signed in',
   'staff-session.closed': 'Signed out',
   'staff.added': 'Team member added',
+  'staff-role.changed': 'Role changed',
+  'staff.removed': 'Team member removed',
   'staff-setup.completed': 'Account set up',
   'passkey.added': 'Passkey added',
   'access.refused': 'Refused to the role',

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { KeyedLock } from '@study/keyed-lock';
 import type { LoginLockout, RelyingParty } from '@study/staff-auth';
 import type { AuditLogRepository } from '../../data-access/audit-log-repository';
 import type { StaffAccountsRepository } from '../../data-access/staff-accounts-repository';
@@ -13,6 +14,8 @@ export interface StaffDeps {
   /** This deployment as WebAuthn names it (passkeys are bound to its host and origin). */
   relyingParty: RelyingParty;
   auditLog: AuditLogRepository;
+  /** Changes to the team's roles run one at a time, across instances (the study keeps an owner). */
+  lock: KeyedLock;
   auditSecrets: readonly string[];
   logger: Logger;
   now(): Date;

@@ -62,3 +62,52 @@ export async function addStaff(deps: Pick<StaffDeps, 'accounts' | 'auditLog' | '
   if (!(await deps.accounts.insert(account))) throw new AppError(409, ErrorCodes.STAFF_EXISTS, `${account.email} is on the study team already.`);
   return { staff: staffAccountView(account), setupCode, setupExpiresAt: expiresAt.toISOString() };
 }
+
+/** The keyed-lock key every change of a role or removal holds: checking for another owner and the change are one step. */
+export const STAFF_ROLES_LOCK = 'staff-roles';
+
+type ManageDeps = Pick<StaffDeps, 'accounts' | 'auditLog' | 'auditSecrets' | 'logger' | 'now' | 'lock'>;
+
+const notFound = () => new AppError(404, ErrorCodes.STAFF_NOT_FOUND, 'Nobody on the study team has this id (they may have been removed already). Reload the page.');
+
+/**
+ * Refuses a change that would leave the study without an owner who has set up their account:
+ * nobody could then add people, change roles or publish consent texts (the command line can
+ * still add an owner).
+ */
+async function keepAnOwner(deps: ManageDeps, account: StaffAccountDocument, what: string): Promise<void> {
+  if (account.role !== 'owner' || (await deps.accounts.hasOtherSetUpOwner(account._id))) return;
+  throw new AppError(409, ErrorCodes.LAST_OWNER, `${account.name} is the study's only owner with a set-up account: ${what} would leave nobody to manage the team. Make someone else an owner first.`);
+}
+
+/**
+ * Changes a person's role (an owner's call). It applies from their next call, since the admin
+ * guard reads the role from the account on every call. Recorded before it is made.
+ */
+export async function changeStaffRole(deps: ManageDeps & { caller: AuditBy }, staffId: string, role: StaffRole): Promise<StaffAccount> {
+  return deps.lock.run(STAFF_ROLES_LOCK, async () => {
+    const account = await deps.accounts.findById(staffId);
+    if (!account) throw notFound();
+    if (account.role === role) return staffAccountView(account);
+    if (role !== 'owner') await keepAnOwner(deps, account, 'changing their role');
+    await recordAudit(deps, { action: AuditActions.staffRoleChanged, actor: 'admin', details: { staffId: account._id, name: account.name, from: account.role, to: role } });
+    const changed = await deps.accounts.changeRole(staffId, role);
+    if (!changed) throw notFound();
+    return staffAccountView(changed);
+  });
+}
+
+/**
+ * Removes a person from the study team (an owner's call): the account goes, and with it every
+ * session and download link of theirs at their next use (the guard finds no account). The audit
+ * trail keeps their entries under the name and role they had. Recorded before it is made.
+ */
+export async function removeStaff(deps: ManageDeps & { caller: AuditBy }, staffId: string): Promise<void> {
+  await deps.lock.run(STAFF_ROLES_LOCK, async () => {
+    const account = await deps.accounts.findById(staffId);
+    if (!account) throw notFound();
+    await keepAnOwner(deps, account, 'removing them');
+    await recordAudit(deps, { action: AuditActions.staffRemoved, actor: 'admin', details: { staffId: account._id, name: account.name, role: account.role } });
+    if (!(await deps.accounts.remove(staffId))) throw notFound();
+  });
+}

@@ -1,10 +1,11 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
 import { AuditActions, ErrorCodes, routes, type RouteName, type StaffList } from '@study/contracts';
 import { AppError, jsonBody, mount } from '@study/service-kit';
 import { endedStaffSessionCookie, staffSessionCookie } from '@study/staff-auth';
 import { recordAudit } from '../../domain/audit/record-audit';
 import type { StaffDeps } from '../../domain/staff/deps';
-import { addStaff, listStaff } from '../../domain/staff/manage-staff';
+import { addStaff, changeStaffRole, listStaff, removeStaff } from '../../domain/staff/manage-staff';
 import { beginPasskeyRegistration, beginPasskeySignIn, registerPasskey, signInWithPasskey } from '../../domain/staff/passkeys';
 import { signInWithPassword, type SignedIn } from '../../domain/staff/sign-in';
 import { completeSetup, startSetup } from '../../domain/staff/set-up-account';
@@ -25,6 +26,13 @@ function ownSession(req: Request) {
   const call = staffCallOf(req);
   if (!call.account || !call.session) throw new AppError(400, ErrorCodes.STAFF_SIGN_IN_REQUIRED, 'This is about your own account: sign in on the admin pages (the master key has none).');
   return { ...call, account: call.account, session: call.session };
+}
+
+/** The person a call to change or remove names in its path: an account id (a UUID). */
+function staffIdOf(req: Request): string {
+  const parsed = z.uuid().safeParse(req.params.staffId);
+  if (!parsed.success) throw new AppError(400, ErrorCodes.VALIDATION_FAILED, 'Invalid request: the person\'s id in the path must be a UUID, as the study team\'s list gives it.');
+  return parsed.data.toLowerCase();
 }
 
 /**
@@ -101,5 +109,17 @@ export function mountStaffRoutes(app: Express, deps: (req: Request) => StaffDeps
   mount(app, routes.addStaff, guard('addStaff', { kind: 'session' }), ...small(), async (req, res, body) => {
     res.setHeader('Cache-Control', 'no-store');
     res.status(201).json(await addStaff(deps(req), body, staffCallOf(req).caller));
+  });
+
+  /** POST /api/admin/staff/{staffId}/role {role}: changes a person's role. */
+  mount(app, routes.changeStaffRole, guard('changeStaffRole', { kind: 'session' }), ...small(), async (req, res, body) => {
+    const staffId = staffIdOf(req);
+    res.json(await changeStaffRole({ ...deps(req), caller: staffCallOf(req).caller }, staffId, body.role));
+  });
+
+  /** POST /api/admin/staff/{staffId}/remove {}: removes a person from the study team. */
+  mount(app, routes.removeStaff, guard('removeStaff', { kind: 'session' }), ...small(), async (req, res) => {
+    await removeStaff({ ...deps(req), caller: staffCallOf(req).caller }, staffIdOf(req));
+    res.status(204).end();
   });
 }
