@@ -4,7 +4,7 @@
 // The study team signs in as named people in a real browser against the whole system: a data
 // manager registers a passkey (Chromium's virtual authenticator) and then signs in with it alone;
 // a viewer signs in with password and authenticator code; each sees only their role's pages, and
-// no secret is left in the page's storage.
+// no secret is left in the page's storage. An owner changes a role and removes a person.
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { browserPerFile } from './support/browser';
@@ -76,6 +76,48 @@ describe('staff sign-in', () => {
     await page.getByText(/Your role \(Viewer\) does not include uploading MBTI scores/).waitFor();
     expect(await page.getByRole('button', { name: 'Upload scores' }).count()).toBe(0);
     expect(await storedKeys(page)).toEqual([]);
+  });
+
+  test("an owner gives a viewer another role and removes another person, whose open page then asks for a sign-in", async () => {
+    const olive = await staffMember('owner', 'Olive Team');
+    const rita = await staffMember('viewer', 'Rita Role');
+    const rex = await staffMember('viewer', 'Rex Gone');
+    const rexPage = await newPage();
+    await withStaffSession(rexPage.context(), rex);
+    await rexPage.goto('/audit-trail');
+    await rexPage.getByText('Signed in as Rex Gone (Viewer)', { exact: true }).waitFor();
+
+    const page = await newPage(390);
+    await withStaffSession(page.context(), olive);
+    await page.goto('/staff');
+    const form = page.getByRole('form', { name: "Change a person's role" });
+    await form.getByLabel('Person', { exact: true }).selectOption({ label: 'Rita Role (Viewer)' });
+    await form.getByLabel('New role', { exact: true }).selectOption({ label: 'Data manager' });
+    await form.getByRole('button', { name: 'Change role' }).click();
+    await page.getByText('Rita Role is now Data manager, from their next action.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await form.getByLabel('Person', { exact: true }).selectOption({ label: 'Rex Gone (Viewer)' });
+    await form.getByRole('button', { name: 'Remove from the team' }).click();
+    await page.getByRole('button', { name: 'Yes, remove Rex Gone' }).click();
+    await page.getByText('Rex Gone has been removed from the study team.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'team-managed');
+
+    // Rita's next page offers a data manager's tools; Rex's asks him to sign in, and his password no longer works.
+    const ritaPage = await newPage();
+    await withStaffSession(ritaPage.context(), rita);
+    await ritaPage.goto('/staff');
+    await ritaPage.getByText('Signed in as Rita Role (Data manager)', { exact: true }).waitFor();
+    expect(await toolLinks(ritaPage)).toEqual(['MBTI upload', 'Enrollment', 'Roster', 'Audit trail', 'Analysis export', 'Staff']);
+    await rexPage.reload();
+    await rexPage.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await rexPage.getByRole('table', { name: 'Audit entries, newest first' }).count()).toBe(0);
+    await rexPage.getByRole('textbox', { name: 'E-mail' }).fill(rex.email);
+    await rexPage.getByLabel('Password', { exact: true }).fill(rex.password);
+    await rexPage.getByLabel('Code from your authenticator app', { exact: true }).fill(nextTotpCode(rex));
+    await rexPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await rexPage.getByRole('alert').filter({ hasText: 'The e-mail, password or code is not right.' }).waitFor();
   });
 
   test('a wrong code is refused with a message the person can act on', async () => {

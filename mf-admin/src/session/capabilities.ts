@@ -21,6 +21,8 @@ export const Capabilities = {
   analysisDictionary: 'analysis-export.dictionary',
   staffView: 'staff.view',
   staffManage: 'staff.manage',
+  staffChangeRole: 'staff.change-role',
+  staffRemove: 'staff.remove',
   passkeysAdd: 'passkeys.add',
 } as const satisfies Record<string, StaffCapability>;
 export type Capability = StaffCapability;

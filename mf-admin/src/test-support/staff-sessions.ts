@@ -6,7 +6,7 @@ import { adminCall, type AdminClient } from '../api/admin-api';
 
 const VIEWER = ['session.view', 'session.end', 'passkeys.challenge', 'passkeys.add', 'staff.view', 'enrollment.view', 'audit.view', 'audit.view-v1', 'audit.export', 'download-link.create'];
 const DATA_MANAGER = [...VIEWER, 'mbti.upload', 'typefinder.import', 'statistics.download', 'roster.download', 'roster.download-by-key', 'analysis-export.download', 'analysis-export.dictionary'];
-const OWNER = [...DATA_MANAGER, 'consent-versions.view', 'consent-versions.publish', 'reminders.preview', 'reminders.send', 'staff.manage'];
+const OWNER = [...DATA_MANAGER, 'consent-versions.view', 'consent-versions.publish', 'reminders.preview', 'reminders.send', 'staff.manage', 'staff.change-role', 'staff.remove'];
 
 export const ROLE_CAPABILITIES: Record<StaffRoleName, readonly string[]> = { owner: OWNER, 'data-manager': DATA_MANAGER, viewer: VIEWER };
 

@@ -80,7 +80,7 @@ export const ADMIN_REMOTE = remote('mf_admin', {
   auditTrail: '/audit-trail',
   reminders: '/reminders',
   analysisExport: '/analysis-export',
-  /** The study team: who is on it, adding people (owners), and one's own passkeys. */
+  /** The study team: who is on it, managing it (owners), and one's own passkeys. */
   staff: '/staff',
   /** Signing in as a person of the study team (issue 27). */
   staffSignIn: '/staff-sign-in',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startRegistration } from '@simplewebauthn/browser';
 import { ErrorCodes, type AddStaffResponse, type StaffAccount } from '@study/contracts';
@@ -137,12 +137,77 @@ describe('/staff', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  it("lets an owner change another person's role, and says from when it applies", async () => {
+    const team = [OLIVE, { ...NEW_PERSON, setUp: true }];
+    const change = jest.fn(async ({ params, body }: { params: Record<string, string>; body: unknown }) => {
+      const role = (body as { role: StaffAccount['role'] }).role;
+      team[1] = { ...team[1]!, role };
+      expect(params.staffId).toBe(NEW_PERSON.id);
+      return team[1];
+    });
+    const served = serveAdminApi({ staffList: async () => ({ staff: [...team] }), changeStaffRole: change });
+    renderPage(<StaffPage />, '/staff');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: "Change a person's role" });
+    // Everyone but yourself.
+    expect(within(form).getAllByRole('option', { name: /\(/ }).map((option) => option.textContent)).toEqual(['Nina New (Data manager)']);
+    await user.click(within(form).getByRole('button', { name: 'Change role' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Nina New is Data manager already: choose another role.');
+    expect(change).not.toHaveBeenCalled();
+
+    await user.selectOptions(within(form).getByLabelText('New role'), 'Viewer');
+    await user.click(within(form).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('Nina New is now Viewer, from their next action.')).toBeTruthy();
+    expect(change).toHaveBeenCalledTimes(1);
+    const post = requestsOf(served).find((request) => request.method === 'POST' && request.url === `/api/admin/staff/${NEW_PERSON.id}/role`);
+    expect(post?.headers['x-csrf-token']).toBe(OWNER.csrfToken);
+    // The team is read again with the new role.
+    await screen.findByText((_text, element) => element?.tagName === 'TD' && element.textContent === 'Viewer');
+  });
+
+  it('asks before removing a person, then removes them; a refusal is shown as the server words it', async () => {
+    const team = [OLIVE, NEW_PERSON];
+    let refuse = true;
+    const remove = jest.fn(async ({ params }: { params: Record<string, string> }) => {
+      if (refuse) throw new AdminApiError('Nina New is the study\'s only owner with a set-up account.', 409, ErrorCodes.LAST_OWNER);
+      team.splice(team.findIndex((account) => account.id === params.staffId), 1);
+      return undefined;
+    });
+    serveAdminApi({ staffList: async () => ({ staff: [...team] }), removeStaff: remove });
+    renderPage(<StaffPage />, '/staff');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: "Change a person's role" });
+    await user.click(within(form).getByRole('button', { name: 'Remove from the team' }));
+    const ask = await screen.findByRole('alert');
+    expect(ask.textContent).toContain('Remove Nina New (nina@study.example) from the study team?');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(remove).not.toHaveBeenCalled();
+
+    await user.click(within(form).getByRole('button', { name: 'Remove from the team' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Yes, remove Nina New' }));
+    const refused = await screen.findByText('Nina New was not removed.');
+    expect(refused.closest('.notice')?.textContent).toContain('only owner with a set-up account');
+
+    refuse = false;
+    await user.click(within(form).getByRole('button', { name: 'Remove from the team' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Yes, remove Nina New' }));
+    expect(await screen.findByText('Nina New has been removed from the study team.')).toBeTruthy();
+    expect(remove).toHaveBeenCalledTimes(2);
+    // Nobody else is left to manage: the form goes, what was done stays said, the team shows Olive alone.
+    await waitFor(() => expect(screen.queryByText('Nina New', { selector: 'td' })).toBeNull());
+    expect(screen.queryByRole('form', { name: "Change a person's role" })).toBeNull();
+    expect(screen.getByText('Nina New has been removed from the study team.')).toBeTruthy();
+  });
+
   it('shows a viewer the team but no way to add a person', async () => {
     serveAdminApi({ staffList: async () => ({ staff: [OLIVE] }) }, { session: staffSession('viewer') });
     renderPage(<StaffPage />, '/staff');
     expect(await screen.findByRole('table', { name: 'People of the study team' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Add a person' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add person' })).toBeNull();
+    expect(screen.queryByRole('form', { name: "Change a person's role" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove from the team' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeTruthy();
   });
 });

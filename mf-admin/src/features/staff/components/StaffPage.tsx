@@ -13,13 +13,18 @@ import { StaffGate } from '../../../session/StaffGate';
 import { useStaffSession } from '../../../session/staff-session';
 import { useAddPasskey } from '../api/add-passkey';
 import { useAddStaff } from '../api/add-staff';
+import { useChangeStaffRole } from '../api/change-staff-role';
+import { useRemoveStaff } from '../api/remove-staff';
 import { useStaffListQuery } from '../../../api/staff-list';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What each role may do, as the add form explains it (@study/staff-auth's table, in words). */
-const ROLE_HELP = 'Viewer: enrollment figures and the audit trail. Data manager: also MBTI scores, statistics, the roster and the analysis export. Owner: also consent texts, reminders and adding people.';
+const ROLE_HELP = 'Viewer: enrollment figures and the audit trail. Data manager: also MBTI scores, statistics, the roster and the analysis export. Owner: also consent texts, reminders and managing the team.';
+
+/** The roles as a select offers them, the least trusted first. */
+const ROLE_OPTIONS = [...staffRoleNames].reverse().map((name) => [name, ROLE_LABELS[name]] as [string, string]);
 
 function createdByText(account: StaffAccount): string {
   const { createdBy } = account;
@@ -175,7 +180,7 @@ function AddPerson() {
       <form onSubmit={(event) => void submit(event)} aria-label="Add a person to the study team" noValidate>
         <TextField label="Name" name="name" autoComplete="off" value={name} onChange={setName} error={errors.name} required />
         <TextField label="E-mail" type="email" name="email" autoComplete="off" spellCheck={false} value={email} onChange={setEmail} error={errors.email} required />
-        <SelectField label="Role" value={role} onChange={(value) => setRole(value as StaffRoleName)} hint={ROLE_HELP} options={[...staffRoleNames].reverse().map((name) => [name, ROLE_LABELS[name]] as [string, string])} />
+        <SelectField label="Role" value={role} onChange={(value) => setRole(value as StaffRoleName)} hint={ROLE_HELP} options={ROLE_OPTIONS} />
         <div className="btn-row">
           <Button type="submit" disabled={adding.state === 'adding'}>
             Add person
@@ -193,12 +198,127 @@ function AddPerson() {
   );
 }
 
+type ManageState =
+  | { state: 'idle' }
+  | { state: 'working'; what: string }
+  | { state: 'confirm-removal'; person: StaffAccount }
+  | { state: 'done'; message: string }
+  | { state: 'failed'; title: string; message: string };
+
+/**
+ * An owner gives another person a new role or removes them. Removal asks once more, naming the
+ * person and what follows. Your own role is for another owner to change, so the study does not
+ * lose its last owner by a slip (the server refuses that too).
+ */
+function ManageTeam({ mayChangeRole, mayRemove }: { mayChangeRole: boolean; mayRemove: boolean }) {
+  const { session } = useStaffSession();
+  const query = useStaffListQuery();
+  const { mutateAsync: changeRole } = useChangeStaffRole();
+  const { mutateAsync: remove } = useRemoveStaff();
+  const [personId, setPersonId] = useState('');
+  const [role, setRole] = useState<StaffRoleName | ''>('');
+  const [manage, setManage] = useState<ManageState>({ state: 'idle' });
+  const others = (query.data?.staff ?? []).filter((account) => account.id !== session?.staff.id);
+  // What was done stays said after the last other person has gone.
+  if (others.length === 0 && manage.state !== 'done') return null;
+  const person = others.find((account) => account.id === personId) ?? others[0];
+  const newRole = role === '' ? person?.role : role;
+  const busy = manage.state === 'working';
+
+  const choose = (id: string) => {
+    setPersonId(id);
+    setRole('');
+    setManage({ state: 'idle' });
+  };
+
+  const submitRole = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !person || !newRole) return;
+    if (newRole === person.role) {
+      setManage({ state: 'failed', title: 'Nothing was changed.', message: `${person.name} is ${ROLE_LABELS[person.role]} already: choose another role.` });
+      return;
+    }
+    setManage({ state: 'working', what: 'Changing the role...' });
+    try {
+      const changed = await changeRole({ staffId: person.id, role: newRole });
+      setRole('');
+      setManage({ state: 'done', message: `${changed.name} is now ${ROLE_LABELS[changed.role]}, from their next action.` });
+    } catch (error) {
+      setManage({ state: 'failed', title: 'The role was not changed.', message: messageOf(error) });
+    }
+  };
+
+  const confirmRemoval = async (removed: StaffAccount) => {
+    setManage({ state: 'working', what: 'Removing...' });
+    try {
+      await remove(removed.id);
+      setPersonId('');
+      setRole('');
+      setManage({ state: 'done', message: `${removed.name} has been removed from the study team.` });
+    } catch (error) {
+      setManage({ state: 'failed', title: `${removed.name} was not removed.`, message: messageOf(error) });
+    }
+  };
+
+  return (
+    <section className="card admin-section" aria-labelledby="manage-team-title">
+      <h2 id="manage-team-title">Change a role or remove a person</h2>
+      {person && newRole && (
+        <form onSubmit={(event) => void submitRole(event)} aria-label="Change a person's role" noValidate>
+          <SelectField label="Person" value={person.id} onChange={choose} options={others.map((account) => [account.id, `${account.name} (${ROLE_LABELS[account.role]})`] as [string, string])} />
+          {mayChangeRole && (
+            <>
+              <SelectField label="New role" value={newRole} onChange={(value) => setRole(value as StaffRoleName)} hint={ROLE_HELP} options={ROLE_OPTIONS} />
+              <p className="admin-help">A new role applies from the person&apos;s next action. Your own role is changed by another owner.</p>
+            </>
+          )}
+          <div className="btn-row">
+            {mayChangeRole && (
+              <Button type="submit" disabled={busy}>
+                Change role
+              </Button>
+            )}
+            {mayRemove && (
+              <Button variant="danger" disabled={busy} onClick={() => setManage({ state: 'confirm-removal', person })}>
+                Remove from the team
+              </Button>
+            )}
+          </div>
+        </form>
+      )}
+      {manage.state === 'confirm-removal' && (
+        <Notice style="warning" title={`Remove ${manage.person.name} (${manage.person.email}) from the study team?`}>
+          <p>They are signed out at once, their download links stop working and they can no longer sign in. The audit trail keeps what they did, under their name.</p>
+          <div className="btn-row">
+            <Button variant="danger" onClick={() => void confirmRemoval(manage.person)}>
+              Yes, remove {manage.person.name}
+            </Button>
+            <Button variant="secondary" onClick={() => setManage({ state: 'idle' })}>
+              Cancel
+            </Button>
+          </div>
+        </Notice>
+      )}
+      {manage.state === 'working' && <Spinner label={manage.what} />}
+      {manage.state === 'done' && <Notice style="success" title={manage.message} />}
+      {manage.state === 'failed' && (
+        <Notice style="danger" title={manage.title}>
+          <p>{manage.message}</p>
+        </Notice>
+      )}
+    </section>
+  );
+}
+
 function StaffTools() {
   const { can } = useStaffSession();
+  const mayChangeRole = can(Capabilities.staffChangeRole);
+  const mayRemove = can(Capabilities.staffRemove);
   return (
     <>
       <YourAccount />
       {can(Capabilities.staffView) && <TeamList />}
+      {can(Capabilities.staffView) && (mayChangeRole || mayRemove) && <ManageTeam mayChangeRole={mayChangeRole} mayRemove={mayRemove} />}
       {can(Capabilities.staffManage) && <AddPerson />}
     </>
   );
@@ -207,7 +327,7 @@ function StaffTools() {
 /** Anyone signed in sees their own account here (and adds passkeys); the team's list needs staff.view. */
 const STAFF_PAGE_ACCESS = { ...TOOL_PAGES.staff, needsAny: [] };
 
-/** /staff: your account and its passkeys, the study team, and (owners) adding a person. */
+/** /staff: your account and its passkeys, the study team, and (owners) changing roles, removing and adding people. */
 export function StaffPage() {
   return (
     <Page title="Study team" lead="Your account and its passkeys, and the people of the study team with their roles." width="wide">
