@@ -6,6 +6,7 @@ import { renderPage } from '../../../test-support/render';
 import { requestsOf, serveAdminApi, type AdminHandler } from '../../../test-support/serve-admin-api';
 import { staffSession } from '../../../test-support/staff-sessions';
 import { StaffSetupPage } from './StaffSetupPage';
+import QRCode from 'qrcode';
 
 const ENROLMENT = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Study:dana%40study.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Study' };
 const DANA = staffSession('data-manager');
@@ -35,6 +36,11 @@ describe('/staff-setup', () => {
     expect(start).toHaveBeenCalledWith(expect.objectContaining({ body: { email: 'dana@study.example', setupCode: 'K7QF-29XD-M4TP' } }));
     expect(screen.getByRole('link', { name: 'open it in your authenticator app' }).getAttribute('href')).toBe(ENROLMENT.otpauthUri);
     expect(screen.getByText(ENROLMENT.otpauthUri)).toBeTruthy();
+    // The QR code for a phone's app to scan holds the set-up address itself.
+    const qr = await screen.findByRole('img', { name: 'QR code of the set-up address: scan it with your authenticator app.' });
+    const svg = decodeURIComponent((qr.getAttribute('src') ?? '').replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+    expect(svg).toBe(await QRCode.toString(ENROLMENT.otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }));
+    expect(svg).toMatch(/^<svg /);
     // The next step has the focus, so a keyboard or screen reader user goes on from there.
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: '2. Add the study to your authenticator app' }));
 

@@ -11,6 +11,7 @@ import { ROLE_LABELS } from '../../../session/capabilities';
 import { completeStaffSetup, startStaffSetup } from '../../../session/session-api';
 import { useStaffSession } from '../../../session/staff-session';
 import { CODE_PATTERN, codeDigits } from '../../../session/wait-text';
+import { TotpQrCode } from './TotpQrCode';
 
 const { pages } = ADMIN_REMOTE;
 
@@ -108,7 +109,9 @@ function PasswordForm({ email, setupCode, enrolment, onDone, onRestart }: { emai
         <h2 id="setup-app-title" ref={heading} tabIndex={-1}>
           2. Add the study to your authenticator app
         </h2>
-        <p>In your authenticator app (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis), add an account with this secret key, time-based:</p>
+        <p>In your authenticator app (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis), scan this code:</p>
+        <TotpQrCode otpauthUri={enrolment.otpauthUri} />
+        <p>Or add an account with this secret key, time-based:</p>
         <p className="staff-secret">
           <code data-testid="totp-secret">{enrolment.secret}</code>
         </p>
