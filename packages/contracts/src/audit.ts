@@ -86,14 +86,24 @@ export type AuditActor = z.infer<typeof auditActorSchema>;
 
 /**
  * Which person of the study team did it, for the study team's entries: the person signed in (their
- * name and role when it happened), or the master key used as a break-glass (nobody in particular).
+ * name and role when it happened), the master key used as a break-glass (nobody in particular), or
+ * the server's command line (`npm run staff`, whoever operates the server).
  */
 export const auditByStaffSchema = z.object({ kind: z.literal('staff'), staffId: z.uuid(), name: z.string(), role: z.enum(['owner', 'data-manager', 'viewer']) });
 export const auditByMasterKeySchema = z.object({ kind: z.literal('master-key') });
-export const auditBySchema = z.discriminatedUnion('kind', [auditByStaffSchema, auditByMasterKeySchema]);
+export const auditByCommandLineSchema = z.object({ kind: z.literal('command-line') });
+export const auditBySchema = z.discriminatedUnion('kind', [auditByStaffSchema, auditByMasterKeySchema, auditByCommandLineSchema]);
 export type AuditBy = z.infer<typeof auditBySchema>;
 /** How the CSV and the page name the break-glass. */
 export const AUDIT_MASTER_KEY_LABEL = 'master key (break-glass)';
+/** How the CSV and the page name the server's command line. */
+export const AUDIT_COMMAND_LINE_LABEL = 'server command line';
+
+/** How the CSV and the page name who of the study team did it (the page adds the role). */
+export function auditPersonLabel(by: AuditBy): string {
+  if (by.kind === 'staff') return by.name;
+  return by.kind === 'master-key' ? AUDIT_MASTER_KEY_LABEL : AUDIT_COMMAND_LINE_LABEL;
+}
 
 /** The longest text a detail may hold. */
 export const AUDIT_DETAIL_TEXT_MAX = 200;
@@ -119,7 +129,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** An entry of GET /api/admin/audit (the earlier release's route): the actions of auditActionsV1 only. */
-export const auditEntryV1Schema = auditEntrySchema.extend({ action: z.enum(auditActionsV1) });
+export const auditEntryV1Schema = auditEntrySchema.extend({
+  action: z.enum(auditActionsV1),
+  // The command line only adds people (staff.added), an action this route does not answer.
+  by: z.discriminatedUnion('kind', [auditByStaffSchema, auditByMasterKeySchema]).optional(),
+});
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -152,8 +166,8 @@ export function auditRangeEnd(value: string): Date {
 const auditFilterFields = {
   action: auditActionSchema.optional(),
   actor: auditActorSchema.optional(),
-  /** One person of the study team's entries (their account id), or 'master-key' for the break-glass's. */
-  by: z.union([z.uuid(), z.literal('master-key')]).optional(),
+  /** One person of the study team's entries (their account id), 'master-key' for the break-glass's, or 'command-line' for the server's command line's. */
+  by: z.union([z.uuid(), z.literal('master-key'), z.literal('command-line')]).optional(),
   pgId: pgIdSchema.optional(),
   /** The first day (or instant) shown, inclusive. */
   from: auditDateSchema.optional(),

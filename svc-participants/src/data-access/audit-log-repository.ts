@@ -91,7 +91,7 @@ function filterOf(selection: AuditSelection): Filter<AuditLogDocument> {
   const filter: Filter<AuditLogDocument> = {};
   if (selection.action) filter.action = selection.action;
   else if (selection.actions) filter.action = { $in: [...selection.actions] };
-  if (selection.by === 'master-key') filter['by.kind'] = 'master-key';
+  if (selection.by === 'master-key' || selection.by === 'command-line') filter['by.kind'] = selection.by;
   else if (selection.by) filter['by.staffId'] = selection.by;
   if (selection.actor) filter.actor = selection.actor;
   if (selection.pgId) filter.pgId = selection.pgId;

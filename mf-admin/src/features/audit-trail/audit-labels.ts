@@ -1,4 +1,4 @@
-import { AUDIT_MASTER_KEY_LABEL, type AuditAction, type AuditActor, type AuditBy } from '@study/contracts';
+import { auditPersonLabel, type AuditAction, type AuditActor, type AuditBy } from '@study/contracts';
 import { ROLE_LABELS } from '../../session/capabilities';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -34,5 +34,5 @@ export const ACTOR_LABELS: Record<AuditActor, string> = {
 /** The person behind a study-team entry: their name and role then, or the master key; nothing for the others' entries. */
 export function personLabel(by: AuditBy | undefined): string | undefined {
   if (!by) return undefined;
-  return by.kind === 'staff' ? `${by.name} (${ROLE_LABELS[by.role]})` : AUDIT_MASTER_KEY_LABEL;
+  return by.kind === 'staff' ? `${by.name} (${ROLE_LABELS[by.role]})` : auditPersonLabel(by);
 }

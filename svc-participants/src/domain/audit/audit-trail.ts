@@ -1,6 +1,6 @@
 import {
   AUDIT_CURSOR_PATTERN,
-  AUDIT_MASTER_KEY_LABEL,
+  auditPersonLabel,
   AUDIT_PAGE_SIZE,
   auditRangeEnd,
   auditRangeStart,
@@ -39,10 +39,9 @@ export function filterDetails(filters: AuditFilters): AuditDetails {
   return Object.fromEntries(named.filter((pair): pair is [string, string] => pair[1] !== undefined));
 }
 
-/** How the CSV names who of the study team did it: the person's name, or the master key. */
+/** How the CSV names who of the study team did it: the person's name, the master key or the command line. */
 function personOf(by: AuditBy | undefined): string | undefined {
-  if (!by) return undefined;
-  return by.kind === 'staff' ? by.name : AUDIT_MASTER_KEY_LABEL;
+  return by ? auditPersonLabel(by) : undefined;
 }
 
 export function auditEntryView(document: AuditLogDocument): AuditEntry {

@@ -24,9 +24,8 @@ export async function listStaff(deps: Pick<StaffDeps, 'accounts'>): Promise<Staf
 }
 
 /** Who adds an account, as it is stored on the account. */
-export function creatorOf(caller: AuditBy | 'command-line'): StaffCreator {
-  if (caller === 'command-line') return { kind: 'command-line' };
-  return caller.kind === 'staff' ? { kind: 'staff', id: caller.staffId, name: caller.name } : { kind: 'master-key' };
+export function creatorOf(caller: AuditBy): StaffCreator {
+  return caller.kind === 'staff' ? { kind: 'staff', id: caller.staffId, name: caller.name } : { kind: caller.kind };
 }
 
 /**
@@ -36,8 +35,8 @@ export function creatorOf(caller: AuditBy | 'command-line'): StaffCreator {
  * break-glass is not a way to make standing accounts); the command line is the server's own
  * operator. The entry is recorded before the account exists.
  */
-export async function addStaff(deps: Pick<StaffDeps, 'accounts' | 'auditLog' | 'auditSecrets' | 'logger' | 'now' | 'newId'>, request: { email: string; name: string; role: StaffRole }, caller: AuditBy | 'command-line'): Promise<AddStaffResponse> {
-  if (caller !== 'command-line' && caller.kind === 'master-key' && (request.role !== 'owner' || (await deps.accounts.hasOwner()))) {
+export async function addStaff(deps: Pick<StaffDeps, 'accounts' | 'auditLog' | 'auditSecrets' | 'logger' | 'now' | 'newId'>, request: { email: string; name: string; role: StaffRole }, caller: AuditBy): Promise<AddStaffResponse> {
+  if (caller.kind === 'master-key' && (request.role !== 'owner' || (await deps.accounts.hasOwner()))) {
     throw new AppError(403, ErrorCodes.ROLE_NOT_PERMITTED, 'The master key can add the first owner only, while the study has none. An owner adds everyone else.');
   }
   const now = deps.now();
@@ -54,11 +53,7 @@ export async function addStaff(deps: Pick<StaffDeps, 'accounts' | 'auditLog' | '
     passkeys: [],
   };
   if (await deps.accounts.findByEmail(account.email)) throw new AppError(409, ErrorCodes.STAFF_EXISTS, `${account.email} is on the study team already.`);
-  const auditCaller: AuditBy = caller === 'command-line' ? { kind: 'staff', staffId: account._id, name: account.name, role: account.role } : caller;
-  await recordAudit(
-    { ...deps, caller: auditCaller },
-    { action: AuditActions.staffAdded, actor: 'admin', details: { staffId: account._id, name: account.name, role: account.role, via: caller === 'command-line' ? 'command-line' : caller.kind } },
-  );
+  await recordAudit({ ...deps, caller }, { action: AuditActions.staffAdded, actor: 'admin', details: { staffId: account._id, name: account.name, role: account.role, via: caller.kind } });
   if (!(await deps.accounts.insert(account))) throw new AppError(409, ErrorCodes.STAFF_EXISTS, `${account.email} is on the study team already.`);
   return { staff: staffAccountView(account), setupCode, setupExpiresAt: expiresAt.toISOString() };
 }

@@ -45,7 +45,7 @@ export async function staffCommand(io: StaffCommandIo): Promise<number> {
     const added = await addStaff(
       { accounts, auditLog: new AuditLogRepository(mongo.db), auditSecrets: [], logger: pino({ level: 'silent' }), now: () => new Date(), newId: () => randomUUID() },
       parsed.data,
-      'command-line',
+      { kind: 'command-line' },
     );
     io.out(`Added ${added.staff.name} <${added.staff.email}> as ${added.staff.role}.`);
     io.out(`Set-up code (shown once, valid until ${added.setupExpiresAt}): ${added.setupCode}`);

@@ -4,7 +4,7 @@ import type { AuditFilters } from '@study/contracts';
 export interface AuditFilterForm {
   action: string;
   actor: string;
-  /** A person of the study team (their account id), or 'master-key'. */
+  /** A person of the study team (their account id), 'master-key' or 'command-line'. */
   by: string;
   pgId: string;
   from: string;

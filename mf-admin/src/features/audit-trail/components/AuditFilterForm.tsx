@@ -1,4 +1,4 @@
-import { AUDIT_MASTER_KEY_LABEL, auditActions, auditActors } from '@study/contracts';
+import { AUDIT_COMMAND_LINE_LABEL, AUDIT_MASTER_KEY_LABEL, auditActions, auditActors } from '@study/contracts';
 import { Button, TextField } from '@study/ui';
 import { ROLE_LABELS } from '../../../session/capabilities';
 import { ACTION_LABELS, ACTOR_LABELS } from '../audit-labels';
@@ -9,7 +9,7 @@ import { SelectField } from '../../../components/SelectField';
 export function AuditFilterForm({ state }: { state: AuditTrailState }) {
   const { form, field, fieldErrors, list, submit, team } = state;
   // The people of the team (for a role that may see it), and the master key used as a break-glass.
-  const people: [string, string][] = [['', 'Any person'], ...(team ?? []).map((person) => [person.id, `${person.name} (${ROLE_LABELS[person.role]})`] as [string, string]), ['master-key', AUDIT_MASTER_KEY_LABEL]];
+  const people: [string, string][] = [['', 'Any person'], ...(team ?? []).map((person) => [person.id, `${person.name} (${ROLE_LABELS[person.role]})`] as [string, string]), ['master-key', AUDIT_MASTER_KEY_LABEL], ['command-line', AUDIT_COMMAND_LINE_LABEL]];
   return (
     <form className="card" onSubmit={submit} aria-label="Filter the audit trail" noValidate>
       <fieldset className="audit-filters">

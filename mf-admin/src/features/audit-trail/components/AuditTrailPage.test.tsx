@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUDIT_MASTER_KEY_LABEL, type AuditEntry, type AuditFilters, type AuditPage, type StaffAccount, type StaffSessionView } from '@study/contracts';
+import { AUDIT_COMMAND_LINE_LABEL, AUDIT_MASTER_KEY_LABEL, type AuditEntry, type AuditFilters, type AuditPage, type StaffAccount, type StaffSessionView } from '@study/contracts';
 import { AdminApiError } from '../../../api/admin-api';
 import { renderPage } from '../../../test-support/render';
 import { requestsOf, serveAdminApi } from '../../../test-support/serve-admin-api';
@@ -85,14 +85,14 @@ describe('/audit-trail', () => {
     expect(screen.getByText('2 entries shown; older ones follow.')).toBeTruthy();
   });
 
-  it('sends the filters given, the person as `by`, and offers the team and the master key as people', async () => {
+  it('sends the filters given, the person as `by`, and offers the team, the master key and the command line as people', async () => {
     const api = fakeApi(async () => FIRST);
     const user = userEvent.setup();
     renderAuditTrail(api);
     await screen.findByRole('table', { name: 'Audit entries, newest first' });
     expect(screen.queryByLabelText('Master Key')).toBeNull();
     await screen.findByRole('option', { name: 'Dana Data (Data manager)' });
-    expect(optionsOf('Person')).toEqual(['Any person', 'Olive Owner (Owner)', 'Dana Data (Data manager)', AUDIT_MASTER_KEY_LABEL]);
+    expect(optionsOf('Person')).toEqual(['Any person', 'Olive Owner (Owner)', 'Dana Data (Data manager)', AUDIT_MASTER_KEY_LABEL, AUDIT_COMMAND_LINE_LABEL]);
     await user.selectOptions(screen.getByLabelText('Action'), 'MBTI upload');
     await user.selectOptions(screen.getByLabelText('By'), 'Study team');
     await user.selectOptions(screen.getByLabelText('Person'), 'Dana Data (Data manager)');
@@ -106,10 +106,10 @@ describe('/audit-trail', () => {
     expect(api.entries).toHaveBeenLastCalledWith(expect.objectContaining({ by: 'master-key' }));
   });
 
-  it('offers only the master key as a person to a role that may not see the team, and does not ask for it', async () => {
+  it('offers only the master key and the command line as people to a role that may not see the team, and does not ask for it', async () => {
     const served = renderAuditTrail(fakeApi(async () => SECOND), {}, staffSession('viewer', { capabilities: ['audit.view', 'audit.export', 'download-link.create'] }));
     await screen.findByRole('table', { name: 'Audit entries, newest first' });
-    expect(optionsOf('Person')).toEqual(['Any person', AUDIT_MASTER_KEY_LABEL]);
+    expect(optionsOf('Person')).toEqual(['Any person', AUDIT_MASTER_KEY_LABEL, AUDIT_COMMAND_LINE_LABEL]);
     expect(rows()[0]?.[3]).toBe(AUDIT_MASTER_KEY_LABEL);
     expect(requestsOf(served).some((request) => request.url === '/api/admin/staff')).toBe(false);
   });
