@@ -1,24 +1,8 @@
 import { ConfigError } from '@study/service-kit';
 import { loadParticipantsConfig } from './config';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
+import { validParticipantsEnv } from './test-support/participants-env';
 
-const env = {
-  MONGO_URL: 'mongodb://127.0.0.1:27017/',
-  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
-  REDIS_URL: 'redis://127.0.0.1:6379',
-  LOG_FINGERPRINT_KEY: 'log-fingerprint-key-0123',
-  OH_BASE_URL: 'https://www.openhumans.org/',
-  OH_CLIENT_ID: 'study-client',
-  OH_CLIENT_SECRET: 'study-secret-123',
-  TOKEN_ENCRYPTION_KEY: '0f'.repeat(32),
-  STUDY_EMAIL_HOST: 'study.example.org',
-  ADMIN_MASTER_KEY: 'd4d2cfc924870f6c8fc8de6d5ef6bed8d27f5013ea394269e358a83ebec5a25c',
-  TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-0123',
-  OH_MASTER_ACCESS_TOKEN: 'oh-master-token-0123',
-  OH_WEBHOOK_SECRET: 'oh-webhook-secret-0123',
-  PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-  ...CONSENT_SETTINGS_ENV,
-};
+const env = { ...validParticipantsEnv };
 
 describe('the admin tools settings', () => {
   it('default to 10 refused and 120 accepted calls per address and route in 15 minutes, the gateway trusted on private networks, 5mb uploads', () => {

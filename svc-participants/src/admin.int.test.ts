@@ -16,14 +16,13 @@ import {
 import { TYPE_CODES } from '@study/personality';
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } from '@study/service-kit/testing';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { MBTI_SCORES_COLLECTION } from './data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { TokenCipher } from './data-access/token-cipher';
 import { TYPEFINDER_INBOX_COLLECTION } from './data-access/typefinder-inbox-repository';
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { studyPseudonyms } from './domain/admin/study-pseudonym';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 import { newRowFields } from './data-access/admin-rows/stale-row';
 
 const ADMIN_KEY = 'd701728ab669fb3ce3afc1f8fcdcd11016d0b602bb48b0c0a9898033f473382c';
@@ -55,19 +54,9 @@ describe('The admin tools (svc-participants against the real FerretDB, RabbitMQ 
   const UNKNOWN = randomUUID();
 
   beforeAll(async () => {
-    const config = loadParticipantsConfig({
-      ...testEnv.env,
-      OH_BASE_URL: 'http://127.0.0.1:9',
-      OH_CLIENT_ID: 'study-client',
-      OH_CLIENT_SECRET: 'study-secret-123',
+    const config = participantsTestConfig(testEnv.env, {
       TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
-      STUDY_EMAIL_HOST: 'study.example.org',
-      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
-      TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
-      OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       ADMIN_FAILED_ATTEMPTS_LIMIT: String(FAILED_ATTEMPTS_LIMIT),
       ADMIN_CALLS_LIMIT: '1000',
     });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { connect as amqpConnect } from 'amqplib';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MongoClient } from 'mongodb';
@@ -21,12 +20,12 @@ import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenH
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { freePort } from '@study/test-infra';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import type { ParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { parseEncryptionKey } from './data-access/token-cipher';
 import { studyPseudonyms } from './domain/admin/study-pseudonym';
 import { consentThroughStudy } from './test-support/consent-agreement';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * The analysis export and its data dictionary, against the real FerretDB, RabbitMQ and Redis:
@@ -72,18 +71,13 @@ describe('The analysis export and its data dictionary (svc-participants with svc
       loadOpenHumansConfig({ PORT: '0', CLIENT_ID: OH_CLIENT_ID, CLIENT_SECRET: OH_CLIENT_SECRET, DEAUTH_WEBHOOK_URL: `http://127.0.0.1:${port}/api/openhumans/deauthorize`, WEBHOOK_SECRET: OH_WEBHOOK_SECRET }),
     );
     const ohUrl = (await openHumans.start()).url;
-    config = loadParticipantsConfig({
-      ...testEnv.env,
+    config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       ADMIN_CALLS_LIMIT: '1000',

@@ -1,34 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { errorBodySchema, EventTypes, userViewSchema } from '@study/contracts';
 import { createEvent, outboxLockKey, withOutbox } from '@study/event-bus';
 import { memoryLogger, probeQueue, serviceTestEnv, waitFor } from '@study/service-kit/testing';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig } from './config';
+import { participantsTestEnv } from './test-support/participants-test-config';
 import { PARTICIPANTS_COLLECTION, ParticipantsRepository } from './data-access/participants-repository';
 import { newParticipant } from './domain/participant';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const KNOWN = '6f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6';
 const UNKNOWN = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 
 describe('svc-participants', () => {
   const testEnv = serviceTestEnv('participants');
-  // Open Humans is never called here (consent.int.test.ts covers it); the address only has to be valid.
-  const env = {
-    ...testEnv.env,
-    OH_BASE_URL: 'http://127.0.0.1:9',
-    OH_CLIENT_ID: 'study-client',
-    OH_CLIENT_SECRET: 'study-secret-123',
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    STUDY_EMAIL_HOST: 'study.example.org',
-    ...CONSENT_SETTINGS_ENV,
-    ADMIN_MASTER_KEY: '59e27ff9acf99b070daa7572fe27e0b9873ed4a9d393117cfa68a423f1289ccc',
-    TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
-    OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
-    OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
-    PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-  };
+  // Open Humans is never called here (consent.int.test.ts covers it); the builder's address only has to be valid.
+  const env = participantsTestEnv(testEnv.env);
   const config = loadParticipantsConfig(env);
   const { logger, lines } = memoryLogger('debug', 'svc-participants');
   let svc: RunningParticipants;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
@@ -18,7 +17,8 @@ import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } fr
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { createTypeFinderStandin, loadConfig as loadTypeFinderConfig, SIGNATURE_HEADER, signBody, type TypeFinderStandin } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import type { ParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { PARTICIPANTS_COLLECTION, ParticipantsRepository, type ParticipantDocument } from './data-access/participants-repository';
 import { TYPEFINDER_INBOX_COLLECTION } from './data-access/typefinder-inbox-repository';
 import { newParticipant } from './domain/participant';
@@ -26,7 +26,6 @@ import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
 import { startAuthorization } from './test-support/open-humans-browser';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const OH_CLIENT_ID = 'study-client';
 const OH_CLIENT_SECRET = 'study-secret-123';
@@ -77,20 +76,15 @@ describe('The three assessments and the MBTI step (svc-participants with svc-sco
     typeFinder = createTypeFinderStandin(loadTypeFinderConfig({ PORT: '0', STUDY_WEBHOOK_URL: `${studyUrl}/api/typefinder/results`, WEBHOOK_SECRET: TF_SECRET }), {
       log: () => undefined,
     });
-    config = loadParticipantsConfig({
-      ...testEnv.env,
+    config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     });
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');

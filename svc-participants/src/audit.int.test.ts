@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import request from 'supertest';
 import {
@@ -18,13 +18,12 @@ import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } fr
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { freePort } from '@study/test-infra';
 import { participantsDeps, start, type RunningParticipants } from './app';
-import { loadParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { AUDIT_LOG_COLLECTION, AuditLogRepository, type AuditLogDocument } from './data-access/audit-log-repository';
 import { MBTI_SCORES_COLLECTION } from './data-access/mbti-scores-repository';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { recordAudit } from './domain/audit/record-audit';
 import { consentThroughStudy } from './test-support/consent-agreement';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 import { newRowFields } from './data-access/admin-rows/stale-row';
 
 const CLIENT_ID = 'study-client';
@@ -64,21 +63,14 @@ describe('The audit trail (svc-participants against the real FerretDB, RabbitMQ 
       loadStandinConfig({ PORT: '0', CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, DEAUTH_WEBHOOK_URL: `http://127.0.0.1:${port}/api/openhumans/deauthorize`, WEBHOOK_SECRET }),
     );
     ohUrl = (await standin.start()).url;
-    const config = loadParticipantsConfig({
-      ...testEnv.env,
+    const config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID: CLIENT_ID,
       OH_CLIENT_SECRET: CLIENT_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_REDIRECT_URI: REDIRECT_URI,
       OH_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      STUDY_EMAIL_HOST: 'study.example.org',
-      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
-      TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
       ADMIN_CALLS_LIMIT: '1000',
     });
     svc = await start(config, { logger });

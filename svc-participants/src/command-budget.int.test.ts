@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import type { SurveyInput } from '@study/contracts';
@@ -8,9 +7,9 @@ import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenH
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { freePort } from '@study/test-infra';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import type { ParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { consentThroughStudy } from './test-support/consent-agreement';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 import { removeSiblingLeftovers, startSiblingService, type SiblingService } from './test-support/sibling-services';
 
 /**
@@ -100,20 +99,14 @@ describe('the database commands a participant costs (svc-participants, svc-scori
       startSiblingService('svc-scoring', { ...scoringNames.env, EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info' }),
       startSiblingService('svc-reports', { ...reportsNames.env, EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info' }),
     ]);
-    config = loadParticipantsConfig({
-      ...testEnv.env,
+    config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: '93b10ade986208cab33021dd21df1a6b97906ae67811a5f6d6db4fa7f4896028',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       // Only the participant's own commands are counted: no daily member check starts in the middle.
       MEMBER_RECONCILIATION_HOURS: '0',
       // The read model's passes are a cost per interval, not per participant (admin-rows.int.test.ts counts one).

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue } fr
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { start, type RunningParticipants } from './app';
 import { loadParticipantsConfig } from './config';
+import { participantsTestEnv } from './test-support/participants-test-config';
 import { consentSettingsOf } from './consent-settings-config';
 import { CONSENT_VERSIONS_COLLECTION } from './data-access/consent-versions-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
@@ -65,21 +65,7 @@ describe('Consent on record (svc-participants with FerretDB, Redis, RabbitMQ and
   beforeAll(async () => {
     standin = createOpenHumansStandin(loadStandinConfig({ PORT: '0', CLIENT_ID, CLIENT_SECRET, REDIRECT_URI }));
     const ohUrl = (await standin.start()).url;
-    const env = {
-      ...testEnv.env,
-      OH_BASE_URL: ohUrl,
-      OH_CLIENT_ID: CLIENT_ID,
-      OH_CLIENT_SECRET: CLIENT_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
-      OH_WEBHOOK_SECRET: 'oh-webhook-secret-for-tests',
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      OH_REDIRECT_URI: REDIRECT_URI,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      STUDY_EMAIL_HOST: 'study.example.org',
-      ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: MASTER_KEY,
-      TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
-    };
+    const env = participantsTestEnv(testEnv.env, { OH_BASE_URL: ohUrl, OH_CLIENT_ID: CLIENT_ID, OH_CLIENT_SECRET: CLIENT_SECRET, OH_REDIRECT_URI: REDIRECT_URI, ADMIN_MASTER_KEY: MASTER_KEY });
     // Two instances on one database.
     [svc, second] = await Promise.all([start(loadParticipantsConfig({ ...env, PORT: '0' }), { logger }), start(loadParticipantsConfig({ ...env, PORT: '0' }), { logger })]);
     probe = await probeQueue(svc.ctx.config.AMQP_URL, svc.ctx.config.EVENTS_EXCHANGE, 'participants.#');

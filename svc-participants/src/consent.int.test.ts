@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
@@ -17,6 +17,7 @@ import { createOpenHumansStandin, loadConfig as loadStandinConfig, SIGNATURE_HEA
 import { connect as amqpConnect } from 'amqplib';
 import { participantsDeps, start, type RunningParticipants } from './app';
 import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import { participantsTestEnv } from './test-support/participants-test-config';
 import { MEMBER_LINKS_COLLECTION } from './data-access/member-links-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { openHumansAccessToken, refreshGenotypeStatus } from './domain/open-humans-access';
@@ -26,7 +27,6 @@ import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentAgreement, postConsent } from './test-support/consent-agreement';
 import { readAuthorizationRequest, readSession } from '@study/participant-session';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -112,22 +112,17 @@ function signedWebhook(svc: Svc, rawBody: string, signature: string | null = sig
 }
 
 function participantsEnv(base: Record<string, string>, ohUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    ...base,
+  return participantsTestEnv(base, {
     OH_BASE_URL: ohUrl,
     OH_CLIENT_ID: CLIENT_ID,
     OH_CLIENT_SECRET: CLIENT_SECRET,
     OH_REDIRECT_URI: REDIRECT_URI,
     OH_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // The session tests read cookies back with this secret.
     PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STUDY_EMAIL_HOST,
-    ...CONSENT_SETTINGS_ENV,
-    ADMIN_MASTER_KEY: 'c05227e7cf8736b4bd95f2b7d9b72d8fdefec51fd37851ec9bee98fbbac3cce0',
-    TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
-    OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
     ...overrides,
-  };
+  });
 }
 
 describe('A visitor becomes a participant (svc-participants with the Open Humans stand-in)', () => {

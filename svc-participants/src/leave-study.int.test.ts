@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
@@ -18,13 +18,13 @@ import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { participantsDeps, start, type RunningParticipants } from './app';
 import { OpenHumansClient } from './data-access/open-humans';
 import { reconcileMembers } from './domain/reconcile-members';
-import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import type { ParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { AUDIT_LOG_COLLECTION } from './data-access/audit-log-repository';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { freePort } from '@study/test-infra';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * The final report on the member's Open Humans account, and leaving the study from the app:
@@ -88,19 +88,14 @@ describe('The final report goes to Open Humans; a participant leaves from the ap
       startSiblingService('svc-scoring', { ...scoringNames.env, EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info' }),
       startSiblingService('svc-reports', { ...reportsNames.env, EVENTS_EXCHANGE: exchange, LOG_LEVEL: 'info' }),
     ]);
-    config = loadParticipantsConfig({
-      ...testEnv.env,
+    config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
       OH_MASTER_ACCESS_TOKEN: OH_MASTER,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: '17023cb3ee6897f929c7618c678a54729099512a05be16c31e95463c7093e15e',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
       // Quick retries, and enough of them to outlast the failures a test switches on.
       EVENTS_RETRY_DELAYS_MS: '300,600,1000',

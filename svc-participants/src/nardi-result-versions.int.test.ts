@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { connect as amqpConnect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
@@ -18,13 +17,13 @@ import { memoryLogger, probeQueue, serviceTestEnv, waitFor, type ProbeQueue, log
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { SIGNATURE_HEADER, signBody } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import type { ParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { freePort } from '@study/test-infra';
 import { PARTICIPANTS_COLLECTION } from './data-access/participants-repository';
 import { storedScores } from './data-access/stored-participant';
 import { startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * scoring.nardi.completed.v2 published beside v1 (contracts/events.ts): svc-scoring (its own
@@ -96,20 +95,14 @@ describe('scoring.nardi.completed.v2 beside v1: svc-participants and svc-reports
       loadOpenHumansConfig({ PORT: '0', CLIENT_ID: OH_CLIENT_ID, CLIENT_SECRET: OH_CLIENT_SECRET, DEAUTH_WEBHOOK_URL: `http://127.0.0.1:${port}/api/openhumans/deauthorize`, WEBHOOK_SECRET: OH_WEBHOOK_SECRET }),
     );
     const ohUrl = (await openHumans.start()).url;
-    config = loadParticipantsConfig({
-      ...testEnv.env,
+    config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: '30d11fc747a0fe679fa6089ffdd6289f860c4b761656ed779afcb0fa570b7673',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       OH_WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
     });
     svc = await start(config, { logger });
     probe = await probeQueue(config.AMQP_URL, config.EVENTS_EXCHANGE, '#');

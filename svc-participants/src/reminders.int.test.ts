@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { UpdateResult } from 'mongodb';
 import request from 'supertest';
 import {
@@ -13,11 +12,10 @@ import { hmacSignature } from '@study/service-kit';
 import { memoryLogger, serviceTestEnv, writeAsService } from '@study/service-kit/testing';
 import { createOpenHumansStandin, loadConfig as loadStandinConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { REMINDER_CLAIMS_COLLECTION, REMINDER_SENDS_COLLECTION, type ReminderSendDocument } from './data-access/reminders-repository';
 import { consentThroughStudy } from './test-support/consent-agreement';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const CLIENT_ID = 'study-client';
 const CLIENT_SECRET = 'study-secret-123';
@@ -49,18 +47,14 @@ describe('Reminders (svc-participants against the real FerretDB and Redis, and t
   beforeAll(async () => {
     standin = createOpenHumansStandin(loadStandinConfig({ PORT: '0', CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, MASTER_ACCESS_TOKEN: MASTER_TOKEN }));
     ohUrl = (await standin.start()).url;
-    const config = loadParticipantsConfig({
-      ...testEnv.env,
+    const config = participantsTestConfig(testEnv.env, {
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID: CLIENT_ID,
       OH_CLIENT_SECRET: CLIENT_SECRET,
       OH_REDIRECT_URI: REDIRECT_URI,
       OH_MASTER_ACCESS_TOKEN: MASTER_TOKEN,
       OH_WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST,
-      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
       TYPEFINDER_WEBHOOK_SECRET: TYPEFINDER_SECRET,
       ADMIN_CALLS_LIMIT: '1000',

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,13 +24,13 @@ import { memoryLogger, metricValue, probeQueue, serviceTestEnv, waitFor, type Pr
 import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenHumansStandin } from '@study/standin-open-humans';
 import { createTypeFinderStandin, loadConfig as loadTypeFinderConfig, SIGNATURE_HEADER, signBody, type TypeFinderStandin } from '@study/standin-typefinder';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig, type ParticipantsConfig } from './config';
+import type { ParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { OPEN_STREAMS_METRIC } from './entry-points/http/results-stream-routes';
 import { PARTICIPANTS_COLLECTION, type ParticipantDocument } from './data-access/participants-repository';
 import { freePort } from '@study/test-infra';
 import { removeSiblingLeftovers, startSiblingService, type SiblingService } from './test-support/sibling-services';
 import { consentThroughStudy } from './test-support/consent-agreement';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 /**
  * Results, computed asynchronously: svc-participants (here), svc-scoring and svc-reports (their
@@ -122,20 +122,14 @@ describe('Results, computed asynchronously (svc-participants, svc-scoring and sv
     typeFinder = createTypeFinderStandin(loadTypeFinderConfig({ PORT: '0', STUDY_WEBHOOK_URL: `${studyUrl}/api/typefinder/results`, WEBHOOK_SECRET: TF_SECRET }), {
       log: () => undefined,
     });
-    config = loadParticipantsConfig({
-      ...testEnv.env,
+    config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
       OH_BASE_URL: ohUrl,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ...CONSENT_SETTINGS_ENV,
-      ADMIN_MASTER_KEY: '66b557d92cbbff4ba8f23a2c63fa0494fd8cb3604f5bc758f65783728cbb5e0a',
       TYPEFINDER_WEBHOOK_SECRET: TF_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
       RESET_SURVEYS: '1',
     });
     svc = await start(config, { logger });

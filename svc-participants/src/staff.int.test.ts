@@ -21,10 +21,9 @@ import { totpCode } from '@study/staff-auth';
 import { SoftAuthenticator } from '@study/staff-auth/src/testing/soft-authenticator';
 import { freePort } from '@study/test-infra';
 import { start, type RunningParticipants } from './app';
-import { loadParticipantsConfig } from './config';
+import { participantsTestConfig } from './test-support/participants-test-config';
 import { AUDIT_LOG_COLLECTION, type AuditLogDocument } from './data-access/audit-log-repository';
 import { STAFF_ACCOUNTS_COLLECTION } from './data-access/staff-accounts-repository';
-import { CONSENT_SETTINGS_ENV } from './test-support/consent-settings-env';
 
 const ADMIN_KEY = randomBytes(32).toString('hex');
 const ORIGIN = 'http://localhost:8080';
@@ -53,21 +52,9 @@ describe('Staff accounts (svc-participants against the real FerretDB, RabbitMQ a
 
   beforeAll(async () => {
     const port = await freePort();
-    const config = loadParticipantsConfig({
-      ...testEnv.env,
+    const config = participantsTestConfig(testEnv.env, {
       PORT: String(port),
-      OH_BASE_URL: 'http://127.0.0.1:9',
-      OH_CLIENT_ID: 'study-client',
-      OH_CLIENT_SECRET: 'study-secret-123',
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
-      OH_REDIRECT_URI: 'http://127.0.0.1:8080/return',
-      OH_WEBHOOK_SECRET: 'hook-secret-for-staff-tests',
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      STUDY_EMAIL_HOST: 'study.example.org',
-      ...CONSENT_SETTINGS_ENV,
       ADMIN_MASTER_KEY: ADMIN_KEY,
-      TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
       ADMIN_CALLS_LIMIT: '1000',
       STAFF_SIGN_IN_ADDRESS_LIMIT: '1000',
       STAFF_WEBAUTHN_ORIGIN: ORIGIN,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { benchSeedPlanSchema, benchSeedReportSchema } from '@study/bench-seed';
 import { AuditActions, userViewSchema } from '@study/contracts';
@@ -9,11 +8,11 @@ import { createOpenHumansStandin, loadConfig as loadOpenHumansConfig, type OpenH
 import { freePort } from '@study/test-infra';
 import { participantsDeps, start, type RunningParticipants } from '../../app';
 import { loadParticipantsConfig } from '../../config';
+import { participantsTestEnv } from '../../test-support/participants-test-config';
 import { AUDIT_LOG_COLLECTION } from '../../data-access/audit-log-repository';
 import { AwaitingSteps } from '../../data-access/awaiting-steps';
 import { TYPEFINDER_INBOX_COLLECTION } from '../../data-access/typefinder-inbox-repository';
 import type { ParticipantsDeps } from '../../domain/deps';
-import { CONSENT_SETTINGS_ENV } from '../../test-support/consent-settings-env';
 import { participantsBenchSeed } from './seed-participants';
 
 const OH_CLIENT_ID = 'study-client';
@@ -39,20 +38,13 @@ describe("svc-participants' bench-seed command", () => {
     openHumans = createOpenHumansStandin(
       loadOpenHumansConfig({ PORT: '0', CLIENT_ID: OH_CLIENT_ID, CLIENT_SECRET: OH_CLIENT_SECRET, DEAUTH_WEBHOOK_URL: `${studyUrl}/api/openhumans/deauthorize`, WEBHOOK_SECRET: OH_WEBHOOK_SECRET }),
     );
-    env = {
-      ...testEnv.env,
+    env = participantsTestEnv(testEnv.env, {
       OH_BASE_URL: (await openHumans.start()).url,
       OH_CLIENT_ID,
       OH_CLIENT_SECRET,
       OH_WEBHOOK_SECRET,
-      OH_MASTER_ACCESS_TOKEN: 'oh-master-token-for-tests',
-      PARTICIPANT_SESSION_SECRET: 'participant-session-secret-for-tests-0123',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       STUDY_EMAIL_HOST: HOST,
-      ADMIN_MASTER_KEY: randomBytes(32).toString('hex'),
-      TYPEFINDER_WEBHOOK_SECRET: 'typefinder-secret-for-tests',
-      ...CONSENT_SETTINGS_ENV,
-    };
+    });
     svc = await start(loadParticipantsConfig(env), { logger });
     deps = participantsDeps(svc.ctx);
   });
