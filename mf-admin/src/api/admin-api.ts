@@ -1,6 +1,7 @@
 import { apiPath, type CallInput } from '@study/api-client';
 import { ErrorCodes, routeKey, STAFF_CSRF_HEADER, type ApiRoute, type PathParamsOf, type ResponseBodyOf } from '@study/contracts';
 import { errorCodeFrom, errorMessageFrom } from './error-message';
+import { messageOf } from '../lib/message-of';
 
 /** A failed admin call, with the message the admin should read, and what the server said of it. */
 export class AdminApiError extends Error {
@@ -65,7 +66,7 @@ export async function adminCall<R extends ApiRoute>(route: R, input: CallInput<R
       credentials: 'same-origin',
     });
   } catch (error) {
-    throw new AdminApiError(`Could not reach the server: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AdminApiError(`Could not reach the server: ${messageOf(error)}`);
   }
   const text = await response.text();
   if (!response.ok) {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { mayUse, ROLE_LABELS, TOOL_PAGES, type ToolPageName } from '../session/capabilities';
 import { useStaffSession } from '../session/staff-session';
+import { messageOf } from '../lib/message-of';
 
 const { pages } = ADMIN_REMOTE;
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'admin-nav__link admin-nav__link--active' : 'admin-nav__link');
@@ -21,7 +22,7 @@ function AccountBar({ signInLink }: { signInLink: boolean }) {
     try {
       await signOut();
     } catch (error) {
-      setFailed(error instanceof Error ? error.message : String(error));
+      setFailed(messageOf(error));
     } finally {
       setLeaving(false);
     }

@@ -4,13 +4,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { AdminApiError } from '../api/admin-api';
 import { useStaffSession, type SignedOutReason } from './staff-session';
 import { CODE_PATTERN, codeDigits, waitText } from './wait-text';
+import { TotpCodeField } from './TotpCodeField';
+import { messageOf } from '../lib/message-of';
 
 type Attempt = { state: 'idle' } | { state: 'signing-in'; by: 'password' | 'passkey' } | { state: 'failed'; title: string; message: string };
 type FieldErrors = { email?: string; password?: string; code?: string };
 
 /** A refused sign-in as the person reads it: locked out for a while (with the wait), or not right. */
 function failureOf(error: unknown): Extract<Attempt, { state: 'failed' }> {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (error instanceof AdminApiError && error.status === 429) {
     return {
       state: 'failed',
@@ -96,18 +98,7 @@ export function SignInForm({ reason = 'none', withHeading = false, onSignedIn }:
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in with e-mail, password and code">
         <TextField label="E-mail" type="email" name="email" autoComplete="username" spellCheck={false} value={email} onChange={setEmail} error={errors.email} required />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} required />
-        <TextField
-          label="Code from your authenticator app"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          hint="6 digits; a new code every 30 seconds."
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          required
-        />
+        <TotpCodeField hint="6 digits; a new code every 30 seconds." value={code} onChange={setCode} error={errors.code} />
         <div className="btn-row">
           <Button type="submit" disabled={busy}>
             Sign in

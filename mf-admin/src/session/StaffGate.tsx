@@ -1,6 +1,7 @@
-import { Button, Notice, Spinner } from '@study/ui';
+import { Notice, Spinner } from '@study/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { mayUse, ROLE_LABELS, type PageAccess } from './capabilities';
+import { SessionUnavailable } from './SessionUnavailable';
 import { SignInForm } from './SignInForm';
 import { useStaffSession } from './staff-session';
 
@@ -26,7 +27,7 @@ export function IfAllowed({ allowed, what, children }: { allowed: boolean; what:
  * that may not, a message saying so.
  */
 export function StaffGate({ access, children }: { access: PageAccess; children: ReactNode }) {
-  const { status, can, heldFor, refresh } = useStaffSession();
+  const { status, can, heldFor } = useStaffSession();
   const tools = useRef<HTMLDivElement>(null);
   // After signing in here, the focus goes to the tools that took the form's place (it was in the form, now gone).
   const wasSignedOut = useRef(false);
@@ -38,16 +39,7 @@ export function StaffGate({ access, children }: { access: PageAccess; children: 
     }
   }, [status.state]);
   if (status.state === 'checking') return <Spinner label="Checking who is signed in..." />;
-  if (status.state === 'unavailable') {
-    return (
-      <Notice style="danger" title="Could not check who is signed in.">
-        <p>{status.message}</p>
-        <Button variant="secondary" onClick={() => void refresh()}>
-          Try again
-        </Button>
-      </Notice>
-    );
-  }
+  if (status.state === 'unavailable') return <SessionUnavailable message={status.message} />;
   const signedIn = status.state === 'signed-in';
   const refused = signedIn && !mayUse(access, can);
   // The tools of the person last signed in stay mounted, hidden, while they sign in again: what

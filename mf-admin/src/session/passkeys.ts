@@ -1,4 +1,5 @@
 import type { PasskeyRegistrationRequest, PasskeySignInRequest } from '@study/contracts';
+import { messageOf } from '../lib/message-of';
 
 /** The browser's WebAuthn answer as JSON, the shape the sign-in and registration calls take. */
 export type PasskeyCredential = PasskeySignInRequest['credential'];
@@ -11,7 +12,7 @@ export class PasskeyError extends Error {
 
 function passkeyMessage(error: unknown, doing: 'sign in' | 'add'): string {
   const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (name === 'NotAllowedError' || name === 'AbortError') return 'No passkey was used: the request was cancelled or timed out. Try again, or sign in with your password and code.';
   if (/not supported/i.test(message)) return `This browser cannot use passkeys. ${doing === 'sign in' ? 'Sign in with your password and code instead.' : 'Use a browser that supports them.'}`;
   if (name === 'InvalidStateError') return 'This device holds a passkey for your account already.';

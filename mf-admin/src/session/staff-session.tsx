@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { adminCall, AdminApiError, type AdminClient } from '../api/admin-api';
 import type { Capability } from './capabilities';
 import { readStaffSession, signInWithPasskey, signInWithPassword, signOut as endSession } from './session-api';
+import { messageOf } from '../lib/message-of';
 
 /** Why nobody is signed in: never was on this visit, the session ended (timed out), the server no longer knows it, or the person signed out. */
 export type SignedOutReason = 'none' | 'expired' | 'ended' | 'signed-out';
@@ -37,7 +38,6 @@ export interface StaffSessionValue {
 
 const StaffSessionContext = createContext<StaffSessionValue | null>(null);
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function reasonOf(error: AdminApiError): SignedOutReason {
   return error.code === ErrorCodes.STAFF_SESSION_EXPIRED ? 'expired' : 'ended';

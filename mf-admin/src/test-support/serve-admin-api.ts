@@ -8,6 +8,7 @@
 import { ErrorCodes, routes, staffSessionSchema, STAFF_CSRF_HEADER, type StaffSessionView } from '@study/contracts';
 import { AdminApiError } from '../api/admin-api';
 import { staffSession } from './staff-sessions';
+import { messageOf } from '../lib/message-of';
 
 type RouteName = keyof typeof routes;
 export interface AdminRequest {
@@ -146,7 +147,7 @@ export function serveAdminApi(handlers: Partial<Record<RouteName, AdminHandler>>
     } catch (error) {
       const status = error instanceof AdminApiError && error.status !== undefined ? error.status : 500;
       const retryAfter: Record<string, string> = error instanceof AdminApiError && error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {};
-      return answer(status, { error: error instanceof Error ? error.message : String(error), code: (error instanceof AdminApiError && error.code) || 'INTERNAL', requestId: 'r-test' }, retryAfter);
+      return answer(status, { error: messageOf(error), code: (error instanceof AdminApiError && error.code) || 'INTERNAL', requestId: 'r-test' }, retryAfter);
     }
   });
   globalThis.fetch = fetchMock as typeof fetch;

@@ -20,14 +20,18 @@ import { routeLabel } from './request-logging';
 
 /** An error whose status, code and message are fit to show the caller. */
 export class AppError extends Error {
+  /** For a 429 or 503: how long the caller should wait, sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'AppError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 
@@ -147,7 +151,7 @@ export const INTERNAL_ERROR: Mapped = { status: 500, code: 'INTERNAL', message: 
 /** Maps any thrown value to what the caller sees. Unknown errors never leak their message. */
 export function mapError(err: unknown): Mapped {
   if (err instanceof AppError) {
-    const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const retryAfter = err.retryAfterSeconds;
     return {
       status: err.status,
       code: err.code,

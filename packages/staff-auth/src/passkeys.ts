@@ -76,41 +76,41 @@ const transportsSchema = z.array(z.string().max(32)).max(16).optional();
 const clientExtensionResultsSchema = z.looseObject({}).optional().transform((value) => value ?? {});
 const authenticatorAttachmentSchema = z.enum(['platform', 'cross-platform']).optional();
 
-/** The browser's answer to navigator.credentials.create(), as JSON. Fields beyond these are kept for the verification. */
-export const passkeyRegistrationResponseSchema = z
-  .looseObject({
-    id: credentialIdSchema,
-    rawId: credentialIdSchema,
-    type: z.literal('public-key'),
-    response: z.looseObject({
-      clientDataJSON: base64url(8192),
-      attestationObject: base64url(65536),
-      transports: transportsSchema,
-    }),
-    clientExtensionResults: clientExtensionResultsSchema,
-    authenticatorAttachment: authenticatorAttachmentSchema,
-  })
-  .refine((credential) => credential.id === credential.rawId, { message: 'id and rawId differ', path: ['rawId'] });
+/** A browser's WebAuthn answer as JSON around its ceremony's response; fields beyond these are kept for the verification. */
+function credentialSchema<R extends z.ZodType>(response: R) {
+  return z
+    .looseObject({
+      id: credentialIdSchema,
+      rawId: credentialIdSchema,
+      type: z.literal('public-key'),
+      response,
+      clientExtensionResults: clientExtensionResultsSchema,
+      authenticatorAttachment: authenticatorAttachmentSchema,
+    })
+    .refine((credential) => credential.id === credential.rawId, { message: 'id and rawId differ', path: ['rawId'] });
+}
+
+/** The browser's answer to navigator.credentials.create(), as JSON. */
+export const passkeyRegistrationResponseSchema = credentialSchema(
+  z.looseObject({
+    clientDataJSON: base64url(8192),
+    attestationObject: base64url(65536),
+    transports: transportsSchema,
+  }),
+);
 
 /** The browser's answer to navigator.credentials.get(), as JSON. */
-export const passkeyAuthenticationResponseSchema = z
-  .looseObject({
-    id: credentialIdSchema,
-    rawId: credentialIdSchema,
-    type: z.literal('public-key'),
-    response: z.looseObject({
-      clientDataJSON: base64url(8192),
-      authenticatorData: base64url(8192),
-      signature: base64url(2048),
-      // Some browsers send null where the authenticator gave no user handle.
-      userHandle: base64url(Math.ceil((USER_HANDLE_MAX_BYTES * 4) / 3))
-        .nullish()
-        .transform((value) => value ?? undefined),
-    }),
-    clientExtensionResults: clientExtensionResultsSchema,
-    authenticatorAttachment: authenticatorAttachmentSchema,
-  })
-  .refine((credential) => credential.id === credential.rawId, { message: 'id and rawId differ', path: ['rawId'] });
+export const passkeyAuthenticationResponseSchema = credentialSchema(
+  z.looseObject({
+    clientDataJSON: base64url(8192),
+    authenticatorData: base64url(8192),
+    signature: base64url(2048),
+    // Some browsers send null where the authenticator gave no user handle.
+    userHandle: base64url(Math.ceil((USER_HANDLE_MAX_BYTES * 4) / 3))
+      .nullish()
+      .transform((value) => value ?? undefined),
+  }),
+);
 
 const KNOWN_TRANSPORTS: readonly string[] = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] satisfies AuthenticatorTransportFuture[];
 /** Transports the library knows; newer ones a browser may report are left out rather than refused. */

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { routes } from '@study/contracts';
-import type { StaffRole } from './roles';
 
 /** A staff session ends after this long without a call... */
 export const STAFF_SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -31,12 +30,13 @@ export function sessionIdOf(token: string | undefined): string | undefined {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** What the server keeps per session, under its id. */
+/**
+ * What the server keeps per session, under its id. No role: the caller reads the account's current
+ * role on each call, so a changed role applies at once and a removed account ends the session.
+ */
 export interface StaffSession {
   id: string;
   staffId: string;
-  /** The role at sign-in; the caller re-reads the account's current role on each call, so a changed role applies at once. */
-  role: StaffRole;
   createdAt: Date;
   lastSeenAt: Date;
 }

@@ -1,15 +1,14 @@
 import type { RedisConnection } from '@study/service-kit';
-import { PASSKEY_CHALLENGE_TTL_MS, STAFF_SESSION_ABSOLUTE_TIMEOUT_MS, type StaffRole, type StaffSession } from '@study/staff-auth';
+import { PASSKEY_CHALLENGE_TTL_MS, STAFF_SESSION_ABSOLUTE_TIMEOUT_MS, type StaffSession } from '@study/staff-auth';
 
 interface StoredSession {
   staffId: string;
-  role: StaffRole;
   createdAt: string;
   lastSeenAt: string;
 }
 
 const stored = (session: StaffSession, lastSeenAt: Date): string =>
-  JSON.stringify({ staffId: session.staffId, role: session.role, createdAt: session.createdAt.toISOString(), lastSeenAt: lastSeenAt.toISOString() } satisfies StoredSession);
+  JSON.stringify({ staffId: session.staffId, createdAt: session.createdAt.toISOString(), lastSeenAt: lastSeenAt.toISOString() } satisfies StoredSession);
 
 /**
  * Staff sessions in Redis, shared by every instance, under the SHA-256 of their token (what a
@@ -34,7 +33,7 @@ export class StaffSessions {
     const text = await this.redis.get(this.key(id));
     if (text === null) return undefined;
     const stored = JSON.parse(text) as StoredSession;
-    return { id, staffId: stored.staffId, role: stored.role, createdAt: new Date(stored.createdAt), lastSeenAt: new Date(stored.lastSeenAt) };
+    return { id, staffId: stored.staffId, createdAt: new Date(stored.createdAt), lastSeenAt: new Date(stored.lastSeenAt) };
   }
 
   /** Records a call; keeps the session's expiry (its absolute end). */

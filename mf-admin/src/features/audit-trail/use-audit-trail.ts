@@ -6,6 +6,7 @@ import { useStaffListQuery } from '../../api/staff-list';
 import { fieldErrorsOf, filtersOf, NO_FILTERS, type AuditFilterField, type AuditFilterForm } from './api/audit-filters';
 import { useCreateAuditExportLink } from './api/create-audit-export-link';
 import { useReadAuditPage } from './api/read-audit-page';
+import { messageOf } from '../../lib/message-of';
 
 export type AuditList =
   | { state: 'idle' }
@@ -15,7 +16,6 @@ export type AuditList =
 
 export type AuditExport = { state: 'idle' } | { state: 'preparing' } | { state: 'started' } | { state: 'failed'; message: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The audit trail page's state: the filters (the people of the team to filter by, for a role that

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { adminReadOf } from '../../api/read-on-demand';
 import { usePublishConsentVersion } from './api/publish-consent-version';
 import { useConsentVersionsQuery } from './api/read-consent-versions';
+import { messageOf } from '../../lib/message-of';
 
 export type Publishing = { state: 'idle' } | { state: 'sending' } | { state: 'done'; answer: PublishConsentResponse } | { state: 'failed'; message: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The Consent page's state: the versions on record (read when the page opens) and the new text

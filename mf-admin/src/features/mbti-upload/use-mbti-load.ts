@@ -3,6 +3,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useCreateStatisticsLink } from './api/create-statistics-link';
 import { parseMbtiCsv, type RejectedRow } from './api/parse-mbti-csv';
 import { useUploadMbtiScores } from './api/upload-mbti-scores';
+import { messageOf } from '../../lib/message-of';
 
 export type Upload =
   | { state: 'idle' }
@@ -18,7 +19,7 @@ function isCsvFile(file: File): boolean {
 }
 
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 /**

@@ -3,12 +3,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePreviewReminders } from './api/preview-reminders';
 import { useSendReminders } from './api/send-reminders';
 import { checkDays, checkText } from './reminder-texts';
+import { messageOf } from '../../lib/message-of';
 
 export type Preview = { state: 'idle' } | { state: 'loading' } | { state: 'loaded'; preview: ReminderPreview } | { state: 'failed'; message: string };
 export type Sending = { state: 'idle' } | { state: 'confirming' } | { state: 'sending' } | { state: 'sent'; result: ReminderSendResponse } | { state: 'failed'; message: string };
 export type ReminderErrors = { days?: string; subject?: string; message?: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The Reminders page's state machine: the choice (step, days), its preview, the message, and the

@@ -38,9 +38,8 @@ export const AUDIT_RETRY_AFTER_SECONDS = 5;
 
 /** The audit log could not be written: the action it would record is not done (503, Retry-After). */
 export class AuditUnavailableError extends AppError {
-  readonly retryAfterSeconds = AUDIT_RETRY_AFTER_SECONDS;
   constructor(cause: unknown) {
-    super(503, 'AUDIT_UNAVAILABLE', 'The audit trail cannot be written right now, so nothing was done. Please try again in a few seconds.', { cause });
+    super(503, 'AUDIT_UNAVAILABLE', 'The audit trail cannot be written right now, so nothing was done. Please try again in a few seconds.', { cause, retryAfterSeconds: AUDIT_RETRY_AFTER_SECONDS });
   }
 }
 

@@ -59,13 +59,11 @@ export async function previewReminder(deps: ReminderDeps, request: ReminderPrevi
   return { step: request.step, days: request.days, count: found.count, alreadyReminded: found.alreadyReminded, maxPerSend: deps.maxPerSend, recipients: found.recipients };
 }
 
-function tooSoon(intervalSeconds: number, opensInMs: number): AppError & { retryAfterSeconds: number } {
+function tooSoon(intervalSeconds: number, opensInMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(opensInMs / 1000));
-  const error = new AppError(429, ErrorCodes.RATE_LIMITED, `A reminder was sent less than ${intervalSeconds} seconds ago (one send per ${intervalSeconds} seconds): try again in ${seconds} second${seconds === 1 ? '' : 's'}.`) as AppError & {
-    retryAfterSeconds: number;
-  };
-  error.retryAfterSeconds = seconds;
-  return error;
+  return new AppError(429, ErrorCodes.RATE_LIMITED, `A reminder was sent less than ${intervalSeconds} seconds ago (one send per ${intervalSeconds} seconds): try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /**

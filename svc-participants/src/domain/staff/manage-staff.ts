@@ -5,13 +5,11 @@ import type { StaffRole } from '@study/staff-auth';
 import { setupCodeHash, type StaffAccountDocument, type StaffCreator } from '../../data-access/staff-accounts-repository';
 import { recordAudit } from '../audit/record-audit';
 import type { StaffDeps } from './deps';
+import { staffMemberOf } from './staff-session';
 
 export function staffAccountView(account: StaffAccountDocument): StaffAccount {
   return {
-    id: account._id,
-    name: account.name,
-    email: account.email,
-    role: account.role,
+    ...staffMemberOf(account),
     createdAt: account.createdAt.toISOString(),
     createdBy: account.createdBy,
     setUp: account.setUpAt !== undefined,

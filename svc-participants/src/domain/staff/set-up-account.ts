@@ -5,6 +5,7 @@ import { setupCodeHash, type StaffAccountDocument } from '../../data-access/staf
 import { recordAudit } from '../audit/record-audit';
 import type { StaffDeps } from './deps';
 import { signInAs, signInLocked, type SignedIn } from './sign-in';
+import { auditCallerOf } from './staff-session';
 
 const SETUP_INVALID = 'This set-up code is not right, has expired or was used already. Ask an owner for a new account set-up.';
 /** The name authenticator apps show for the study's codes. */
@@ -49,8 +50,7 @@ export async function completeSetup(deps: StaffDeps, request: { email: string; s
   }
   const totp = verifyTotp({ secret: deps.accounts.openTotp(account._id, account.pendingTotp), code: request.code, lastUsedStep: null, now: deps.now() });
   if (!totp.ok) throw new AppError(400, ErrorCodes.SIGN_IN_FAILED, 'The code from your authenticator app is not right. Check the app shows the study and try the code it shows now.');
-  const caller = { kind: 'staff' as const, staffId: account._id, name: account.name, role: account.role };
-  await recordAudit({ ...deps, caller }, { action: AuditActions.staffSetUp, actor: 'admin' });
+  await recordAudit({ ...deps, caller: auditCallerOf(account) }, { action: AuditActions.staffSetUp, actor: 'admin' });
   const totpState = { secret: account.pendingTotp, lastUsedStep: totp.step };
   const now = deps.now();
   if (!(await deps.accounts.completeSetup(account._id, setupCodeHash(request.setupCode), passwordHash, totpState, now))) {

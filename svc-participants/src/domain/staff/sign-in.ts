@@ -3,22 +3,16 @@ import { AppError } from '@study/service-kit';
 import { hashPassword, needsRehash, verifyPassword, verifyTotp, verifyWithoutAccount, type Reservation } from '@study/staff-auth';
 import type { StaffAccountDocument } from '../../data-access/staff-accounts-repository';
 import { recordAudit } from '../audit/record-audit';
+import { refusedForNow } from '../refused-for-now';
 import type { StaffDeps } from './deps';
-import { openStaffSession } from './staff-session';
+import { auditCallerOf, openStaffSession } from './staff-session';
 
 const SIGN_IN_FAILED = 'The e-mail, password or code is not right. Check them and try again.';
 
-/** 429 for a locked account or address: how long to wait, and that the master key is the way in meanwhile. */
-export function signInLocked(reservation: Extract<Reservation, { allowed: false }>): AppError & { retryAfterSeconds: number } {
-  const seconds = Math.max(1, Math.ceil(reservation.retryAfterMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  const error = new AppError(
-    429,
-    ErrorCodes.SIGN_IN_LOCKED,
-    `Too many failed sign-ins ${reservation.lockedBy === 'account' ? 'for this account' : 'from your address'}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask an owner.`,
-  ) as AppError & { retryAfterSeconds: number };
-  error.retryAfterSeconds = seconds;
-  return error;
+/** 429 for a locked account or address: how long to wait, and that an owner can help meanwhile. */
+export function signInLocked(reservation: Extract<Reservation, { allowed: false }>): AppError {
+  const by = reservation.lockedBy === 'account' ? 'for this account' : 'from your address';
+  return refusedForNow(ErrorCodes.SIGN_IN_LOCKED, `Too many failed sign-ins ${by}.`, reservation.retryAfterMs, ', or ask an owner');
 }
 
 export interface SignedIn {
@@ -28,10 +22,7 @@ export interface SignedIn {
 
 /** Records the sign-in under the person, then opens the session (never a session without its entry). */
 export async function signInAs(deps: StaffDeps, account: StaffAccountDocument, method: 'password' | 'passkey' | 'set-up'): Promise<SignedIn> {
-  await recordAudit(
-    { ...deps, caller: { kind: 'staff', staffId: account._id, name: account.name, role: account.role } },
-    { action: AuditActions.staffSignedIn, actor: 'admin', details: { method } },
-  );
+  await recordAudit({ ...deps, caller: auditCallerOf(account) }, { action: AuditActions.staffSignedIn, actor: 'admin', details: { method } });
   return openStaffSession(deps, account);
 }
 

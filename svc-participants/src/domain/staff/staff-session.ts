@@ -1,10 +1,15 @@
-import type { StaffMember, StaffSessionView } from '@study/contracts';
+import type { AuditBy, StaffMember, StaffSessionView } from '@study/contracts';
 import { capabilitiesOf, createSessionToken, csrfTokenFor, sessionState, type StaffSession } from '@study/staff-auth';
 import type { StaffAccountDocument } from '../../data-access/staff-accounts-repository';
 import type { StaffDeps } from './deps';
 
 export function staffMemberOf(account: StaffAccountDocument): StaffMember {
   return { id: account._id, name: account.name, email: account.email, role: account.role };
+}
+
+/** The person as the audit trail records them: their name and role as they are now. */
+export function auditCallerOf(account: StaffAccountDocument): AuditBy {
+  return { kind: 'staff', staffId: account._id, name: account.name, role: account.role };
 }
 
 /** What the admin pages are told about a session: who, what the role may do, the CSRF token, when it ends. */
@@ -24,7 +29,7 @@ export function sessionView(account: StaffAccountDocument, session: StaffSession
 export async function openStaffSession(deps: Pick<StaffDeps, 'sessions' | 'now'>, account: StaffAccountDocument): Promise<{ token: string; view: StaffSessionView }> {
   const { token, id } = createSessionToken();
   const now = deps.now();
-  const session: StaffSession = { id, staffId: account._id, role: account.role, createdAt: now, lastSeenAt: now };
+  const session: StaffSession = { id, staffId: account._id, createdAt: now, lastSeenAt: now };
   await deps.sessions.create(session);
   return { token, view: sessionView(account, session, token, now) };
 }

@@ -21,6 +21,8 @@ import type { StaffAccountDocument, StaffAccountsRepository } from '../../data-a
 import type { StaffSessions } from '../../data-access/staff-sessions';
 import type { DownloadLinkSigner } from '../../domain/admin/download-links';
 import { recordAudit, type AuditDeps } from '../../domain/audit/record-audit';
+import { refusedForNow } from '../../domain/refused-for-now';
+import { auditCallerOf } from '../../domain/staff/staff-session';
 import { isMasterKey } from './admin-key';
 import { clientAddress, isHttps } from './request-origin';
 
@@ -77,13 +79,7 @@ const SIGN_IN_REQUIRED = 'Sign in on the admin pages first (or, as a break-glass
 const SESSION_ENDED = 'Your session has ended (30 minutes without use, or 12 hours after signing in). Sign in again.';
 const MASTER_KEY: AuditBy = { kind: 'master-key' };
 
-function tooMany(resetInMs: number, what: string): AppError & { retryAfterSeconds: number } {
-  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  const error = new AppError(429, ErrorCodes.RATE_LIMITED, `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`) as AppError & { retryAfterSeconds: number };
-  error.retryAfterSeconds = seconds;
-  return error;
-}
+const tooMany = (resetInMs: number, what: string): AppError => refusedForNow(ErrorCodes.RATE_LIMITED, what, resetInMs);
 
 function firstQueryValue(req: Request, name: string): string | undefined {
   const value: unknown = (req.query as Record<string, unknown>)[name];
@@ -91,7 +87,6 @@ function firstQueryValue(req: Request, name: string): string | undefined {
 }
 
 
-const callerOf = (account: StaffAccountDocument): AuditBy => ({ kind: 'staff', staffId: account._id, name: account.name, role: account.role });
 
 /**
  * The one place a study-team call is let in or refused, per route of the contracts' table. A call
@@ -105,7 +100,7 @@ const callerOf = (account: StaffAccountDocument): AuditBy => ({ kind: 'staff', s
  */
 export function adminAccess(options: AdminAccessOptions): { guard: (route: RouteName, proof: AdminProof) => RequestHandler; refuseByRole: RefuseByRole } {
   const refuseByRole: RefuseByRole = async (req, route, account, capability) => {
-    await recordAudit({ ...options.audit(req), caller: callerOf(account) }, { action: AuditActions.accessRefused, actor: 'admin', details: { route, capability } });
+    await recordAudit({ ...options.audit(req), caller: auditCallerOf(account) }, { action: AuditActions.accessRefused, actor: 'admin', details: { route, capability } });
     throw new AppError(403, ErrorCodes.ROLE_NOT_PERMITTED, `Your role (${account.role}) does not include this (${capability}). Ask an owner if you need it.`);
   };
 
@@ -130,7 +125,7 @@ export function adminAccess(options: AdminAccessOptions): { guard: (route: Route
     if (!account) throw new AppError(403, ErrorCodes.DOWNLOAD_LINK_INVALID, LINK_INVALID_MESSAGE);
     const capability = downloadCapability(resource);
     if (!can(account.role, capability)) await refuseByRole(req, route, account, capability);
-    return { caller: callerOf(account), account };
+    return { caller: auditCallerOf(account), account };
   };
 
   const checkSession = async (req: Request, res: Response, token: string | undefined): Promise<StaffCall & { account: StaffAccountDocument }> => {
@@ -156,7 +151,7 @@ export function adminAccess(options: AdminAccessOptions): { guard: (route: Route
       throw ended();
     }
     await options.sessions.touch(session, now);
-    return { caller: callerOf(account), account, session: { record: session, token } };
+    return { caller: auditCallerOf(account), account, session: { record: session, token } };
   };
 
   const admit = async (req: Request, res: Response, route: RouteName, proof: AdminProof): Promise<StaffCall> => {

@@ -17,9 +17,8 @@ export const REPORT_RETRY_AFTER_SECONDS = 2;
 
 /** 409 while the PDF of the current final score is being made: answered with Retry-After. */
 export class ReportBeingMadeError extends AppError {
-  readonly retryAfterSeconds = REPORT_RETRY_AFTER_SECONDS;
   constructor() {
-    super(409, ErrorCodes.FINAL_REPORT_NOT_READY, FINAL_REPORT_BEING_MADE_MESSAGE);
+    super(409, ErrorCodes.FINAL_REPORT_NOT_READY, FINAL_REPORT_BEING_MADE_MESSAGE, { retryAfterSeconds: REPORT_RETRY_AFTER_SECONDS });
   }
 }
 

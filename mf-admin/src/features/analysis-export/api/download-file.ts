@@ -3,6 +3,7 @@ import type { AdminClient } from '../../../api/admin-api';
 import { errorMessageFrom } from '../../../api/error-message';
 import { useAdminClient } from '../../../session/staff-session';
 import { createAnalysisLink, type AnalysisResource } from './create-analysis-link';
+import { messageOf } from '../../../lib/message-of';
 
 export class FileDownloadError extends Error {
   override name = 'FileDownloadError';
@@ -36,7 +37,6 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Downloads an analysis file through a one-time signed link (createAnalysisLink), reading the streamed answer chunk by chunk and reporting the
@@ -48,13 +48,13 @@ export async function downloadFile(client: AdminClient, { resource, fileName, on
   try {
     url = await createAnalysisLink(client, resource);
   } catch (error) {
-    throw new FileDownloadError(message(error));
+    throw new FileDownloadError(messageOf(error));
   }
   let response: Response;
   try {
     response = await fetch(url, { method: 'GET', headers: { accept: 'text/csv, application/json' }, cache: 'no-store' });
   } catch (error) {
-    throw new FileDownloadError(`Could not reach the server: ${message(error)}`);
+    throw new FileDownloadError(`Could not reach the server: ${messageOf(error)}`);
   }
   if (!response.ok) throw new FileDownloadError(errorMessageFrom(response.status, await response.text()));
 

@@ -8,6 +8,7 @@ import { RoleRefusal, StaffGate } from '../../../session/StaffGate';
 import { useStaffSession } from '../../../session/staff-session';
 import type { AnalysisResource } from '../api/create-analysis-link';
 import { formatBytes, useDownloadFile } from '../api/download-file';
+import { messageOf } from '../../../lib/message-of';
 
 type Status = { state: 'idle' } | { state: 'generating'; bytes: number } | { state: 'done'; bytes: number } | { state: 'failed'; message: string };
 
@@ -47,7 +48,7 @@ function AnalysisExportTools() {
       const { bytes } = await downloadFile({ resource: file.resource, fileName: file.fileName, onProgress });
       setStatus(file.resource, { state: 'done', bytes });
     } catch (error) {
-      setStatus(file.resource, { state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      setStatus(file.resource, { state: 'failed', message: messageOf(error) });
     }
   };
 

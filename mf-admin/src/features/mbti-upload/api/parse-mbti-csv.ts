@@ -1,6 +1,7 @@
 import { MBTI_CSV_COLUMNS, type MbtiScores } from '@study/contracts';
 import { isV4Uuid, normalizePgId, TYPE_CODES } from '@study/personality';
 import { parse } from './csv-parser';
+import { messageOf } from '../../../lib/message-of';
 
 /** A row of the file that was not used: its line in the file (the header is line 1) and why. */
 export interface RejectedRow {
@@ -43,7 +44,7 @@ function readRecords(text: string): Record_[] {
     }) as unknown as { record: string[]; info: { lines: number } }[];
     return parsed.map(({ record, info }) => ({ line: info.lines, cells: record }));
   } catch (error) {
-    throw new MbtiCsvError(`The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}`);
+    throw new MbtiCsvError(`The file could not be read as CSV: ${messageOf(error)}`);
   }
 }
 

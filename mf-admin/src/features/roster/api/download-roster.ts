@@ -2,6 +2,7 @@ import { apiPath } from '@study/api-client';
 import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME, routes } from '@study/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { rosterErrorMessage } from './roster-error';
+import { messageOf } from '../../../lib/message-of';
 
 export { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME };
 
@@ -31,7 +32,7 @@ export async function downloadRoster({ masterKey }: { masterKey: string }): Prom
   try {
     response = await fetch(apiPath(routes.roster, { masterKey }), { method: 'GET', headers: { accept: 'text/csv, application/json' } });
   } catch (error) {
-    throw new RosterDownloadError(`Could not reach the server: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RosterDownloadError(`Could not reach the server: ${messageOf(error)}`);
   }
   if (!response.ok) throw new RosterDownloadError(rosterErrorMessage(response.status, await response.text()));
   saveAsFile(await response.arrayBuffer(), ROSTER_FILE_NAME);

@@ -9,6 +9,7 @@ import { Capabilities, ROLE_LABELS } from '../../../session/capabilities';
 import { useStaffSession } from '../../../session/staff-session';
 import { useCreateRosterLink } from '../api/create-roster-link';
 import { ROSTER_CSV_COLUMNS, ROSTER_FILE_NAME, useDownloadRoster } from '../api/download-roster';
+import { messageOf } from '../../../lib/message-of';
 
 /** What each column of the file holds: one entry per column the service writes (ROSTER_CSV_COLUMNS), in its order. */
 export const ROSTER_COLUMN_TEXTS: Record<(typeof ROSTER_CSV_COLUMNS)[number], string> = {
@@ -23,7 +24,6 @@ export const ROSTER_COLUMN_TEXTS: Record<(typeof ROSTER_CSV_COLUMNS)[number], st
 type Status = { state: 'idle' } | { state: 'generating' } | { state: 'done' } | { state: 'failed'; message: string };
 type LinkStatus = { state: 'idle' } | { state: 'starting' } | { state: 'started' } | { state: 'failed'; message: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The roster for a signed-in person whose role may download it: through a one-time link, no key typed. */
 function SignedInRoster({ download }: { download: (url: string) => void }) {

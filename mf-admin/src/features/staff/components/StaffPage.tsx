@@ -16,8 +16,8 @@ import { useAddStaff } from '../api/add-staff';
 import { useChangeStaffRole } from '../api/change-staff-role';
 import { useRemoveStaff } from '../api/remove-staff';
 import { useStaffListQuery } from '../../../api/staff-list';
+import { messageOf } from '../../../lib/message-of';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What each role may do, as the add form explains it (@study/staff-auth's table, in words). */

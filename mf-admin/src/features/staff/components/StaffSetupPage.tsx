@@ -11,7 +11,9 @@ import { ROLE_LABELS } from '../../../session/capabilities';
 import { completeStaffSetup, startStaffSetup } from '../../../session/session-api';
 import { useStaffSession } from '../../../session/staff-session';
 import { CODE_PATTERN, codeDigits } from '../../../session/wait-text';
+import { TotpCodeField } from '../../../session/TotpCodeField';
 import { TotpQrCode } from './TotpQrCode';
+import { messageOf } from '../../../lib/message-of';
 
 const { pages } = ADMIN_REMOTE;
 
@@ -22,7 +24,6 @@ type Step =
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'failed'; message: string; weakPassword: boolean; codeSpent: boolean };
 type FieldErrors = { email?: string; setupCode?: string; password?: string; code?: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function failureOf(error: unknown): Extract<Sending, { state: 'failed' }> {
   const code = error instanceof AdminApiError ? error.code : undefined;
@@ -136,18 +137,7 @@ function PasswordForm({ email, setupCode, enrolment, onDone, onRestart }: { emai
           error={errors.password}
           required
         />
-        <TextField
-          label="Code from your authenticator app"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          hint="The 6 digits the app now shows for the study."
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          required
-        />
+        <TotpCodeField hint="The 6 digits the app now shows for the study." value={code} onChange={setCode} error={errors.code} />
         <div className="btn-row">
           <Button type="submit" disabled={sending.state === 'sending'}>
             Finish set-up

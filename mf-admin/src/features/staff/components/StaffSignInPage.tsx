@@ -1,10 +1,11 @@
 import '../../../components/admin.css';
 import './staff.css';
 import { ADMIN_REMOTE } from '@study/navigation';
-import { Button, ButtonLink, Notice, Page, Spinner } from '@study/ui';
+import { ButtonLink, Notice, Page, Spinner } from '@study/ui';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AdminNav } from '../../../components/AdminNav';
 import { ROLE_LABELS } from '../../../session/capabilities';
+import { SessionUnavailable } from '../../../session/SessionUnavailable';
 import { SignInForm } from '../../../session/SignInForm';
 import { useStaffSession } from '../../../session/staff-session';
 
@@ -19,7 +20,7 @@ export function returnPath(next: string | null): string | undefined {
 
 /** /staff-sign-in: a person of the study team signs in, then goes back to the page that sent them here. */
 export function StaffSignInPage() {
-  const { status, session, refresh } = useStaffSession();
+  const { status, session } = useStaffSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = returnPath(params.get('next'));
@@ -28,14 +29,7 @@ export function StaffSignInPage() {
     <Page title="Sign in" lead="The study team's tools: each person signs in as themselves, and what they do is recorded under their name.">
       <AdminNav />
       {status.state === 'checking' && <Spinner label="Checking who is signed in..." />}
-      {status.state === 'unavailable' && (
-        <Notice style="danger" title="Could not check who is signed in.">
-          <p>{status.message}</p>
-          <Button variant="secondary" onClick={() => void refresh()}>
-            Try again
-          </Button>
-        </Notice>
-      )}
+      {status.state === 'unavailable' && <SessionUnavailable message={status.message} />}
       {status.state === 'signed-out' && <SignInForm reason={status.reason} onSignedIn={() => next && navigate(next, { replace: true })} />}
       {session && (
         <Notice style="success" title={`You are signed in as ${session.staff.name} (${ROLE_LABELS[session.staff.role]}).`}>
